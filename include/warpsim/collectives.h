@@ -1,0 +1,116 @@
+/* warpsim: the _sync collectives: shuffles, vote, match, reduce, syncwarp.
+ *
+ * A collective is a rendezvous (spec sections 2.3 and 7). Each executing
+ * lane *arrives* with its operands (its own mask, value, lane argument and
+ * destination register). The collective completes when every non-exited
+ * lane named in the mask has arrived at a collective of the same kind with
+ * the same mask, possibly from another branch; it then executes once,
+ * through the crossbar, for all lanes that arrived. Until then the call
+ * returns WS_PENDING and its lanes are *waiting*: they take no part in
+ * other statements. If every live lane waits and nothing can complete, the
+ * call returns WS_ERR_DEADLOCK and a WS_DIAG_DEADLOCK diagnostic says which
+ * lanes wait in which collective. A warp-wide call where every lane named
+ * in the mask is active completes at once.
+ *
+ * On the wave profiles (AMD lanes do not progress independently) a
+ * collective always executes at once over the active lanes; the mask is
+ * only checked (a debug HIP build traps when it differs from EXEC).
+ *
+ * CUDA                                        warpsim
+ *   t = __shfl_down_sync(full, v, 16);          ws_shfl_down(w, WS_FULL32, t, v, 16, 32);
+ *   b = __ballot_sync(full, p);                 ws_ballot_sync(w, WS_FULL32, b, p);
+ *   s = __reduce_add_sync(full, x);             ws_reduce_add_sync(w, WS_FULL32, s, x);
+ *
+ * The width of a shuffled value is its source register's type: 64-bit
+ * types move as two 32-bit words through the same source lane. */
+#ifndef WARPSIM_COLLECTIVES_H
+#define WARPSIM_COLLECTIVES_H
+
+#include "types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ws_warp ws_warp;
+
+typedef enum ws_coll_kind {
+    WS_COLL_SHFL_IDX = 0, /* __shfl_sync        / shfl.sync.idx  */
+    WS_COLL_SHFL_UP,      /* __shfl_up_sync     / shfl.sync.up   */
+    WS_COLL_SHFL_DOWN,    /* __shfl_down_sync   / shfl.sync.down */
+    WS_COLL_SHFL_BFLY,    /* __shfl_xor_sync    / shfl.sync.bfly */
+    WS_COLL_VOTE_ALL,     /* __all_sync    -> u32 0 or 1 */
+    WS_COLL_VOTE_ANY,     /* __any_sync    -> u32 0 or 1 */
+    WS_COLL_VOTE_UNI,     /* __uni_sync    -> u32 0 or 1 */
+    WS_COLL_VOTE_BALLOT,  /* __ballot_sync -> lane mask */
+    WS_COLL_MATCH_ANY,    /* __match_any_sync -> lane mask */
+    WS_COLL_MATCH_ALL,    /* __match_all_sync -> lane mask, predicate */
+    WS_COLL_REDUX_ADD,    /* __reduce_add_sync (wrapping) */
+    WS_COLL_REDUX_MIN,    /* signed for i32/i64, unsigned for u32/u64 */
+    WS_COLL_REDUX_MAX,
+    WS_COLL_REDUX_AND,
+    WS_COLL_REDUX_OR,
+    WS_COLL_REDUX_XOR,
+    WS_COLL_SYNCWARP,     /* __syncwarp */
+    WS_COLL_KIND_COUNT
+} ws_coll_kind;
+
+/* "shfl.idx", "vote.ballot", "redux.add", "syncwarp", ...; NULL if bad. */
+const char *ws_coll_kind_name(ws_coll_kind kind);
+
+/* The general form. Zero-initialise and set what the kind needs. */
+typedef struct ws_coll_desc {
+    ws_coll_kind kind;
+    ws_mask mask;      /* the membermask of every arriving lane ...          */
+    ws_reg mask_reg;   /* ... or, if non-zero, each lane's own mask from this register */
+    ws_reg dst;        /* result register (all kinds but syncwarp)           */
+    ws_reg src;        /* value / predicate register (all kinds but syncwarp) */
+    ws_reg pred_dst;   /* predicate out: shfl (ptx only), match.all; 0 = none */
+    /* Shuffles. */
+    int32_t b;         /* srcLane, delta or laneMask, as bits ...            */
+    ws_reg b_reg;      /* ... or, if non-zero, per lane from this register    */
+    int32_t width;     /* intrinsic width, used as given (pass 32 for the default) */
+    bool ptx;          /* sm90 only: raw shfl.sync, c below instead of width  */
+    uint32_t c;        /* raw PTX c operand ...                               */
+    ws_reg c_reg;      /* ... or, if non-zero, per lane from this register    */
+} ws_coll_desc;
+
+ws_status ws_collective(ws_warp *warp, const ws_coll_desc *desc);
+
+/* ---- Shuffles (CUDA intrinsics; HIP formulas on the wave profiles) ---- */
+ws_status ws_shfl_idx(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg src, int src_lane, int width);
+ws_status ws_shfl_up(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg src, unsigned delta, int width);
+ws_status ws_shfl_down(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg src, unsigned delta, int width);
+ws_status ws_shfl_xor(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg src, int lane_mask, int width);
+
+/* Raw PTX: shfl.sync.<mode>.b32 dst|pred_dst, src, b, c, mask (sm90 only).
+ * kind is one of the four WS_COLL_SHFL_*; pred_dst may be 0. */
+ws_status ws_shfl_ptx(ws_warp *warp, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg pred_dst,
+                      ws_reg src, uint32_t b, uint32_t c);
+
+/* ---- Vote: pred is a register, a lane votes true when its cell is non-zero ---- */
+ws_status ws_all_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg pred);
+ws_status ws_any_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg pred);
+ws_status ws_uni_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg pred);
+ws_status ws_ballot_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg pred);
+
+/* ---- Match: sm90 compares bits (b32 or b64 by the register's type); the
+ *      wave profiles compare with C == on the type (so -0 matches +0). ---- */
+ws_status ws_match_any_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg value);
+ws_status ws_match_all_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg pred_dst, ws_reg value);
+
+/* ---- Reduce: i32/u32 (and i64/u64 on the wave profiles) ---- */
+ws_status ws_reduce_add_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg value);
+ws_status ws_reduce_min_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg value);
+ws_status ws_reduce_max_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg value);
+ws_status ws_reduce_and_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg value);
+ws_status ws_reduce_or_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg value);
+ws_status ws_reduce_xor_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg value);
+
+/* ---- __syncwarp(mask) ---- */
+ws_status ws_syncwarp(ws_warp *warp, ws_mask mask);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,61 @@
+/* warpsim: structured divergence, exit and __activemask().
+ *
+ * CUDA                               warpsim
+ *   if (lane < 16) {                   ws_if(w, is_low);
+ *       ...                            ...
+ *   } else {                           ws_else(w);
+ *       ...                            ...
+ *   }                                  ws_end_if(w);
+ *
+ *   while (x > 0) { ... }              ws_loop_begin(w);
+ *                                      while (ws_loop_while(w, x_gt_0) > 0) { ... }
+ *                                      ws_loop_end(w);
+ *
+ *   return;                            ws_exit(w);
+ *
+ * Conditions are registers: a lane takes the branch where its cell is
+ * non-zero (all 64 bits are tested). */
+#ifndef WARPSIM_CONTROL_H
+#define WARPSIM_CONTROL_H
+
+#include "types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ws_warp ws_warp;
+
+#define WS_MAX_NESTING 64
+
+/* Enters an if: the lanes whose `cond` is non-zero stay active. */
+ws_status ws_if(ws_warp *warp, ws_reg cond);
+/* Enters an if on a fixed lane set: the active lanes in `lanes` stay active. */
+ws_status ws_if_lanes(ws_warp *warp, ws_mask lanes);
+/* Switches to the lanes that were active at the if and did not take it. */
+ws_status ws_else(ws_warp *warp);
+/* Reconverges: the lanes active at the if, minus those that exited. */
+ws_status ws_end_if(ws_warp *warp);
+
+/* Enters a loop; lanes leave it one by one through ws_loop_while. */
+ws_status ws_loop_begin(ws_warp *warp);
+/* The loop test: active lanes whose `cond` is zero leave the loop until
+ * ws_loop_end. Returns the number of lanes still in the loop (> 0: run the
+ * body again), 0 when none is left, or a negative ws_status. */
+int ws_loop_while(ws_warp *warp, ws_reg cond);
+/* Leaves the loop: the lanes active at ws_loop_begin, minus exited lanes. */
+ws_status ws_loop_end(ws_warp *warp);
+
+/* `return`: the lanes executing now exit for good. Exiting can complete
+ * a collective that was waiting for them (exited lanes are not waited
+ * for), or reveal a deadlock. */
+ws_status ws_exit(ws_warp *warp);
+
+/* dst = __activemask() in every executing lane (a u32 on 32-lane
+ * profiles, the 64-bit EXEC mask on wave64). */
+ws_status ws_activemask(ws_warp *warp, ws_reg dst);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,73 @@
+/* warpsim: diagnostics for undefined behaviour.
+ *
+ * Undefined behaviour is always computed the way the profile's hardware does
+ * it (for sm90: what an H200 was measured to do) and, unless the policy is
+ * WS_DIAG_POLICY_IGNORE, also reported as a ws_diag. */
+#ifndef WARPSIM_DIAG_H
+#define WARPSIM_DIAG_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum ws_diag_code {
+    WS_DIAG_CALLER_NOT_IN_MASK = 1, /* a lane called a _sync collective with a mask without its own bit */
+    WS_DIAG_INACTIVE_SOURCE,        /* a lane read a lane that is alive but not taking part */
+    WS_DIAG_EXITED_SOURCE,          /* a lane read a lane that has exited */
+    WS_DIAG_ABSENT_SOURCE,          /* a lane read a lane that does not exist (partial block) */
+    WS_DIAG_SOURCE_NOT_IN_MASK,     /* a lane read a lane that takes part but is not in the reader's mask */
+    WS_DIAG_MASK_NAMES_EXITED,      /* a mask names exited or absent lanes */
+    WS_DIAG_MASK_NOT_EXEC,          /* HIP: mask differs from the active lanes (a debug HIP build traps) */
+    WS_DIAG_BAD_WIDTH,              /* width not a power of two in [1, lanes] */
+    WS_DIAG_LANE_ARG_RANGE,         /* srcLane/delta/laneMask uses bits the hardware ignores */
+    WS_DIAG_DEADLOCK,               /* every live lane waits; names which lanes wait where */
+    WS_DIAG_CODE_COUNT
+} ws_diag_code;
+
+typedef enum ws_diag_policy {
+    WS_DIAG_POLICY_WARN = 0, /* default: collect diagnostics, the operation completes */
+    WS_DIAG_POLICY_IGNORE,   /* collect nothing, the operation completes */
+    WS_DIAG_POLICY_ERROR     /* the operation fails with WS_ERR_UNDEFINED and changes no register */
+} ws_diag_policy;
+
+typedef struct ws_diag {
+    ws_diag_code code;
+    const char *op;    /* the operation, e.g. "shfl.sync.down", "vote.sync.ballot" */
+    ws_mask lanes;     /* the lanes involved (the readers, the callers, the waiting lanes) */
+    char message[256]; /* one readable sentence, starting with the operation */
+} ws_diag;
+
+typedef struct ws_warp ws_warp;
+
+/* Diagnostics collected so far (in the order they were raised). At most
+ * WS_DIAG_MAX are kept; ws_diag_dropped() counts the rest. */
+#define WS_DIAG_MAX 4096
+size_t ws_diag_count(const ws_warp *warp);
+const ws_diag *ws_diag_get(const ws_warp *warp, size_t index);
+size_t ws_diag_dropped(const ws_warp *warp);
+void ws_diag_clear(ws_warp *warp);
+
+/* True if any collected diagnostic has this code. */
+bool ws_diag_has(const ws_warp *warp, ws_diag_code code);
+
+/* Writes one line per diagnostic: "warpsim: <CODE>: <message>". */
+void ws_diag_print(const ws_warp *warp, FILE *out);
+
+/* "CALLER_NOT_IN_MASK", "INACTIVE_SOURCE", ...; NULL for a bad code. */
+const char *ws_diag_code_name(ws_diag_code code);
+
+void ws_warp_set_diag_policy(ws_warp *warp, ws_diag_policy policy);
+ws_diag_policy ws_warp_diag_policy(const ws_warp *warp);
+
+/* Writes a lane set as "0-7,12,31" (or "none") into buf; returns buf. */
+char *ws_format_lanes(ws_mask lanes, char *buf, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,65 @@
+/* warpsim: exact scalar floating-point operations on bit patterns.
+ *
+ * Plain C `a + b` on x86 gives the right bits for every non-NaN result
+ * (both sides round to nearest-even; built with -ffp-contract=off), but not
+ * the GPU's NaN bits. These functions give the bits an H200 gives (spec
+ * section 7, and docs/probes/fp_nan_probe.h200.txt):
+ *   f32 add/sub/mul/fma: every NaN result is 0x7FFFFFFF;
+ *   f32 min/max (fminf/fmaxf): a NaN operand counts as missing (signalling
+ *       NaNs too), both NaN gives 0x7FFFFFFF, -0 < +0 in either order;
+ *   f64 add/sub/mul: the first NaN operand, quieted; a NaN made from
+ *       non-NaN inputs (inf - inf, 0 * inf) is 0xFFF8000000000000;
+ *   f64 fma(a, b, c): the first NaN in the order a, c, b, quieted; made
+ *       NaNs as above;
+ *   f64 min/max (fmin/fmax): a NaN operand counts as missing, both NaN
+ *       gives the first operand quieted, -0 < +0;
+ *   lt/le/eq: ordered IEEE comparisons (false with a NaN; +0 == -0);
+ *   select: copies bits, as PTX selp. */
+#ifndef WARPSIM_FPOPS_H
+#define WARPSIM_FPOPS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define WS_F32_CANONICAL_NAN 0x7FFFFFFFu
+#define WS_F64_DEFAULT_NAN UINT64_C(0xFFF8000000000000) /* inf - inf, 0 * inf */
+
+uint32_t ws_f32_add(uint32_t a, uint32_t b);
+uint32_t ws_f32_sub(uint32_t a, uint32_t b);
+uint32_t ws_f32_mul(uint32_t a, uint32_t b);
+uint32_t ws_f32_fma(uint32_t a, uint32_t b, uint32_t c);
+uint32_t ws_f32_min(uint32_t a, uint32_t b);
+uint32_t ws_f32_max(uint32_t a, uint32_t b);
+bool ws_f32_lt(uint32_t a, uint32_t b);
+bool ws_f32_le(uint32_t a, uint32_t b);
+bool ws_f32_eq(uint32_t a, uint32_t b);
+bool ws_f32_is_nan(uint32_t a);
+
+uint64_t ws_f64_add(uint64_t a, uint64_t b);
+uint64_t ws_f64_sub(uint64_t a, uint64_t b);
+uint64_t ws_f64_mul(uint64_t a, uint64_t b);
+uint64_t ws_f64_fma(uint64_t a, uint64_t b, uint64_t c);
+uint64_t ws_f64_min(uint64_t a, uint64_t b);
+uint64_t ws_f64_max(uint64_t a, uint64_t b);
+bool ws_f64_lt(uint64_t a, uint64_t b);
+bool ws_f64_le(uint64_t a, uint64_t b);
+bool ws_f64_eq(uint64_t a, uint64_t b);
+bool ws_f64_is_nan(uint64_t a);
+
+/* cond ? a : b on raw bits (PTX selp): never changes a NaN's payload. */
+static inline uint64_t ws_select_bits(bool cond, uint64_t a, uint64_t b) { return cond ? a : b; }
+
+/* Bit casts. */
+uint32_t ws_f32_bits(float value);
+float ws_f32_from_bits(uint32_t bits);
+uint64_t ws_f64_bits(double value);
+double ws_f64_from_bits(uint64_t bits);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,57 @@
+/* warpsim: per-lane arithmetic on registers.
+ *
+ * Each function runs in the executing lanes (active, not exited, not
+ * waiting) and leaves the other lanes' cells alone. Float arithmetic goes
+ * through the exact scalar operations of fpops.h, so NaN bits follow the
+ * profile's hardware rules rather than the host's. */
+#ifndef WARPSIM_LANE_OPS_H
+#define WARPSIM_LANE_OPS_H
+
+#include "types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ws_warp ws_warp;
+
+typedef enum ws_binop {
+    WS_ADD = 0, /* integers wrap */
+    WS_SUB,
+    WS_MUL,
+    WS_MIN,     /* floats: fminf/fmin rules (NaN is missing, -0 < +0) */
+    WS_MAX,     /* floats: fmaxf/fmax rules */
+    WS_AND,     /* integers only */
+    WS_OR,
+    WS_XOR,
+    WS_SHL,     /* integers only; the shift count is taken modulo the width */
+    WS_SHR,     /* logical for unsigned, arithmetic for signed */
+    WS_BINOP_COUNT
+} ws_binop;
+
+typedef enum ws_cmpop {
+    WS_LT = 0, WS_LE, WS_GT, WS_GE, WS_EQ, WS_NE, /* ordered: false if either is NaN, except NE */
+    WS_CMPOP_COUNT
+} ws_cmpop;
+
+/* dst = lane index. dst is written as the register's own type. */
+ws_status ws_lane_id(ws_warp *warp, ws_reg dst);
+/* dst = the same raw bits in every executing lane. */
+ws_status ws_mov_imm(ws_warp *warp, ws_reg dst, uint64_t bits);
+/* dst = src (bits copied). */
+ws_status ws_mov(ws_warp *warp, ws_reg dst, ws_reg src);
+/* dst = a OP b, all three viewed as `type`. */
+ws_status ws_binop_apply(ws_warp *warp, ws_binop op, ws_type type, ws_reg dst, ws_reg a, ws_reg b);
+/* dst = a OP imm (imm holds raw bits of `type`). */
+ws_status ws_binop_imm(ws_warp *warp, ws_binop op, ws_type type, ws_reg dst, ws_reg a, uint64_t imm);
+/* dst = fma(a, b, c), one rounding; f32 or f64 only. */
+ws_status ws_fma_apply(ws_warp *warp, ws_type type, ws_reg dst, ws_reg a, ws_reg b, ws_reg c);
+/* dst = (a OP b) ? 1 : 0 as a u32. */
+ws_status ws_cmp_apply(ws_warp *warp, ws_cmpop op, ws_type type, ws_reg dst, ws_reg a, ws_reg b);
+/* dst = cond ? a : b (bits copied, as PTX selp). */
+ws_status ws_select(ws_warp *warp, ws_reg dst, ws_reg cond, ws_reg a, ws_reg b);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

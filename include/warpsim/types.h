@@ -1,0 +1,61 @@
+/* warpsim: basic types shared by every public header. */
+#ifndef WARPSIM_TYPES_H
+#define WARPSIM_TYPES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A lane mask. 64 bits wide so that both a 32-lane warp and a 64-lane
+ * wavefront fit; on a 32-lane profile only bits 0..31 mean anything. */
+typedef uint64_t ws_mask;
+
+#define WS_FULL32 ((ws_mask)0xFFFFFFFFu)
+#define WS_FULL64 (~(ws_mask)0)
+
+/* A register handle: 1, 2, 3, ... in allocation order. 0 is never a valid
+ * register, so a zero-initialised field means "no register". */
+typedef int ws_reg;
+
+/* How a register's 64-bit cell is viewed. The view never changes bits:
+ * a 32-bit type lives in the low word of the cell, the high word is 0. */
+typedef enum ws_type {
+    WS_U32 = 0,
+    WS_I32,
+    WS_F32,
+    WS_U64,
+    WS_I64,
+    WS_F64,
+    WS_TYPE_COUNT
+} ws_type;
+
+/* Every function that can fail returns one of these. Errors are negative;
+ * ws_warp_error() gives the message of the last failure on a warp. */
+typedef enum ws_status {
+    WS_OK = 0,
+    WS_PENDING = 1,        /* a collective is waiting for lanes on another path (not an error) */
+    WS_ERR_ARG = -1,       /* a bad argument: unknown register, lane out of range, bad enum */
+    WS_ERR_NOMEM = -2,     /* an allocation failed */
+    WS_ERR_UNDEFINED = -3, /* undefined behaviour under the WS_DIAG_POLICY_ERROR policy */
+    WS_ERR_DEADLOCK = -4,  /* every live lane waits in a collective that cannot complete */
+    WS_ERR_BLOCKED = -5,   /* the statement needs lanes that are still waiting in a collective */
+    WS_ERR_UNSUPPORTED = -6, /* the operation does not exist on this profile */
+    WS_ERR_STATE = -7      /* control flow misuse: else/end without a matching if/loop */
+} ws_status;
+
+/* "WS_OK", "WS_ERR_ARG", ... for messages. */
+const char *ws_status_name(ws_status status);
+
+/* "u32", "i32", "f32", "u64", "i64", "f64"; NULL for a bad value. */
+const char *ws_type_name(ws_type type);
+
+/* True for WS_U64, WS_I64, WS_F64. */
+bool ws_type_is_64bit(ws_type type);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,104 @@
+/* warpsim: a warp, its profile, its per-lane register files and lane state.
+ *
+ *     ws_warp *w;
+ *     if (ws_warp_create(&(ws_warp_desc){ .profile = WS_PROFILE_SM90 }, &w) != WS_OK) ...
+ *     ws_reg v = ws_reg_new(w, "v", WS_I32);
+ *     ws_lane_id(w, v);                      // v = lane
+ *     ...
+ *     ws_warp_destroy(w);
+ */
+#ifndef WARPSIM_WARP_H
+#define WARPSIM_WARP_H
+
+#include "diag.h"
+#include "types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The rules that differ between vendors. A profile is a table in
+ * src/profile.c, never an `if (amd)` in the operations. */
+typedef enum ws_profile_id {
+    WS_PROFILE_SM90 = 0, /* NVIDIA Hopper, 32 lanes, measured on an H200 (the default) */
+    WS_PROFILE_WAVE64,   /* AMD HIP on a gfx9 64-lane wavefront */
+    WS_PROFILE_WAVE32,   /* AMD HIP on a 32-lane wavefront */
+    WS_PROFILE_COUNT
+} ws_profile_id;
+
+/* "sm90", "wave64", "wave32"; NULL for a bad id. */
+const char *ws_profile_name(ws_profile_id id);
+/* Looks a profile up by name; returns WS_ERR_ARG for an unknown name. */
+ws_status ws_profile_from_name(const char *name, ws_profile_id *out);
+/* 32 or 64; 0 for a bad id. */
+int ws_profile_lanes(ws_profile_id id);
+
+/* Configuration: zero for every field gives a full 32-lane sm90 warp. */
+typedef struct ws_warp_desc {
+    ws_profile_id profile;    /* default WS_PROFILE_SM90 */
+    int threads;              /* lanes that exist, 1..lanes; 0 = all. A block of 20 threads
+                                 has threads = 20: lanes 20..31 are absent. */
+    ws_diag_policy diag_policy; /* default WS_DIAG_POLICY_WARN */
+} ws_warp_desc;
+
+typedef struct ws_warp ws_warp;
+
+/* Creates a warp with every existing lane active. On failure *out is NULL
+ * and the status says why (WS_ERR_ARG for a bad desc, WS_ERR_NOMEM). */
+ws_status ws_warp_create(const ws_warp_desc *desc, ws_warp **out);
+void ws_warp_destroy(ws_warp *warp);
+
+/* The message of the last failed call on this warp ("" if none). */
+const char *ws_warp_error(const ws_warp *warp);
+
+ws_profile_id ws_warp_profile(const ws_warp *warp);
+int ws_warp_lanes(const ws_warp *warp);
+
+/* ---- Registers ---------------------------------------------------------
+ * Every lane has a 64-bit cell per register. A register has a name (for
+ * traces) and a type (how values are printed and how wide a shuffle is). */
+
+/* Allocates a register, zero in every lane. Returns 0 on failure (bad
+ * type, out of memory, more than WS_MAX_REGS); ws_warp_error says why. */
+#define WS_MAX_REGS 4096
+ws_reg ws_reg_new(ws_warp *warp, const char *name, ws_type type);
+int ws_reg_count(const ws_warp *warp);
+const char *ws_reg_name(const ws_warp *warp, ws_reg reg);   /* NULL if not a register */
+ws_type ws_reg_type(const ws_warp *warp, ws_reg reg);       /* WS_TYPE_COUNT if not a register */
+
+/* Direct access to one lane's cell, whatever the lane's state (this is
+ * the host's view, not a lane executing code). Setters of 32-bit views
+ * clear the high word. Getters return 0 for a bad register or lane;
+ * setters return WS_ERR_ARG. */
+ws_status ws_set_bits(ws_warp *warp, ws_reg reg, int lane, uint64_t bits);
+uint64_t ws_get_bits(const ws_warp *warp, ws_reg reg, int lane);
+ws_status ws_set_u32(ws_warp *warp, ws_reg reg, int lane, uint32_t value);
+ws_status ws_set_i32(ws_warp *warp, ws_reg reg, int lane, int32_t value);
+ws_status ws_set_f32(ws_warp *warp, ws_reg reg, int lane, float value);
+ws_status ws_set_u64(ws_warp *warp, ws_reg reg, int lane, uint64_t value);
+ws_status ws_set_i64(ws_warp *warp, ws_reg reg, int lane, int64_t value);
+ws_status ws_set_f64(ws_warp *warp, ws_reg reg, int lane, double value);
+uint32_t ws_get_u32(const ws_warp *warp, ws_reg reg, int lane);
+int32_t ws_get_i32(const ws_warp *warp, ws_reg reg, int lane);
+float ws_get_f32(const ws_warp *warp, ws_reg reg, int lane);
+uint64_t ws_get_u64(const ws_warp *warp, ws_reg reg, int lane);
+int64_t ws_get_i64(const ws_warp *warp, ws_reg reg, int lane);
+double ws_get_f64(const ws_warp *warp, ws_reg reg, int lane);
+
+/* ---- Lane state ---------------------------------------------------------
+ * absent:  the lane does not exist (threads < lanes); never changes.
+ * exited:  the lane has returned (ws_exit); never comes back.
+ * active:  the current execution mask (top of the divergence stack).
+ * waiting: the lane has arrived at a collective that has not completed.
+ * A statement executes in the lanes that are active and not waiting. */
+ws_mask ws_lanes_present(const ws_warp *warp);  /* all lanes minus absent */
+ws_mask ws_lanes_exited(const ws_warp *warp);
+ws_mask ws_lanes_active(const ws_warp *warp);
+ws_mask ws_lanes_waiting(const ws_warp *warp);
+/* __activemask(): the current mask minus exited lanes. */
+ws_mask ws_activemask_value(const ws_warp *warp);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,224 @@
+/* The collective calls: argument checks, per-lane arrivals, and the thin
+ * CUDA-named wrappers. What each collective computes lives in shfl.c,
+ * vote.c, match.c and redux.c; when it runs lives in rendezvous.c. */
+#include "warp_internal.h"
+
+static const char *const kind_names[WS_COLL_KIND_COUNT] = {
+    [WS_COLL_SHFL_IDX] = "shfl.idx",       [WS_COLL_SHFL_UP] = "shfl.up",
+    [WS_COLL_SHFL_DOWN] = "shfl.down",     [WS_COLL_SHFL_BFLY] = "shfl.bfly",
+    [WS_COLL_VOTE_ALL] = "vote.all",       [WS_COLL_VOTE_ANY] = "vote.any",
+    [WS_COLL_VOTE_UNI] = "vote.uni",       [WS_COLL_VOTE_BALLOT] = "vote.ballot",
+    [WS_COLL_MATCH_ANY] = "match.any",     [WS_COLL_MATCH_ALL] = "match.all",
+    [WS_COLL_REDUX_ADD] = "redux.add",     [WS_COLL_REDUX_MIN] = "redux.min",
+    [WS_COLL_REDUX_MAX] = "redux.max",     [WS_COLL_REDUX_AND] = "redux.and",
+    [WS_COLL_REDUX_OR] = "redux.or",       [WS_COLL_REDUX_XOR] = "redux.xor",
+    [WS_COLL_SYNCWARP] = "syncwarp",
+};
+
+const char *ws_coll_kind_name(ws_coll_kind kind)
+{
+    return (unsigned)kind < WS_COLL_KIND_COUNT ? kind_names[kind] : NULL;
+}
+
+static bool is_shfl(ws_coll_kind k) { return k <= WS_COLL_SHFL_BFLY; }
+static bool is_redux(ws_coll_kind k) { return k >= WS_COLL_REDUX_ADD && k <= WS_COLL_REDUX_XOR; }
+static bool is_float(ws_type t) { return t == WS_F32 || t == WS_F64; }
+static bool is_pow2_width(int32_t width, int lanes) { return width >= 1 && width <= lanes && !(width & (width - 1)); }
+
+static bool optional_reg(ws_warp *w, ws_reg reg, const char *op, const char *what)
+{
+    return reg == 0 || ws_check_reg(w, reg, op, what);
+}
+
+/* Everything a caller can get wrong, before any lane arrives. */
+static ws_status check_desc(ws_warp *w, const ws_coll_desc *d, const char *op)
+{
+    const ws_profile *p = w->profile;
+    if (d->kind == WS_COLL_SYNCWARP)
+        return optional_reg(w, d->mask_reg, op, "mask") ? WS_OK : WS_ERR_ARG;
+    if (!ws_check_reg(w, d->dst, op, "destination") || !ws_check_reg(w, d->src, op, "source") ||
+        !optional_reg(w, d->mask_reg, op, "mask") || !optional_reg(w, d->pred_dst, op, "predicate") ||
+        !optional_reg(w, d->b_reg, op, "lane argument") || !optional_reg(w, d->c_reg, op, "c"))
+        return WS_ERR_ARG;
+    ws_type src = ws_reg_type(w, d->src), dst = ws_reg_type(w, d->dst);
+    if (is_shfl(d->kind)) {
+        if (ws_type_is_64bit(src) != ws_type_is_64bit(dst))
+            return ws_fail(w, WS_ERR_ARG, "%s: source is %s but destination is %s (widths differ)", op,
+                           ws_type_name(src), ws_type_name(dst));
+        if ((d->ptx || d->pred_dst) && !p->has_ptx)
+            return ws_fail(w, WS_ERR_UNSUPPORTED, "%s: raw shfl.sync and its predicate exist only on sm90, not %s",
+                           op, p->name);
+        if (d->ptx && ws_type_is_64bit(src))
+            return ws_fail(w, WS_ERR_ARG, "%s: raw shfl.sync moves 32 bits; the source is %s", op,
+                           ws_type_name(src));
+    } else if (d->kind == WS_COLL_VOTE_UNI && !p->has_uni) {
+        return ws_fail(w, WS_ERR_UNSUPPORTED, "%s: HIP has no __uni_sync (profile %s)", op, p->name);
+    } else if (is_redux(d->kind)) {
+        if (is_float(src))
+            return ws_fail(w, WS_ERR_UNSUPPORTED, "%s: no __reduce_*_sync for %s (CUDA has integer forms only)",
+                           op, ws_type_name(src));
+        if (ws_type_is_64bit(src) && !p->wide_redux)
+            return ws_fail(w, WS_ERR_UNSUPPORTED, "%s: %s has no 64-bit __reduce_*_sync", op, p->name);
+    }
+    return WS_OK;
+}
+
+/* Undefined or surprising calls, reported at arrival. */
+static void raise_call_diags(ws_warp *w, const ws_coll_desc *d, ws_mask callers, ws_diag_batch *batch)
+{
+    const char *op = ws_coll_kind_name(d->kind);
+    ws_mask not_self = 0, names_gone = 0, gone = 0, not_exec = 0;
+    for (int lane = 0; lane < w->lanes; lane++) {
+        if (!ws_lane_in(callers, lane))
+            continue;
+        ws_mask m = w->arrivals[lane].mask;
+        if (!ws_lane_in(m, lane))
+            not_self |= ws_bit(lane);
+        if (m & ~ws_live(w)) {
+            names_gone |= ws_bit(lane);
+            gone |= m & ~ws_live(w);
+        }
+        if (w->profile->mask_is_exec_check && m != callers)
+            not_exec |= ws_bit(lane);
+    }
+    char a[128], b[128];
+    if (not_self)
+        ws_diag_raise(batch, WS_DIAG_CALLER_NOT_IN_MASK, op, not_self,
+                      "%s: lanes %s are not in their own mask; they still take part, as converged "
+                      "lanes do on the GPU", op, ws_format_lanes(not_self, a, sizeof a));
+    if (names_gone)
+        ws_diag_raise(batch, WS_DIAG_MASK_NAMES_EXITED, op, names_gone,
+                      "%s: the mask of lanes %s names exited or absent lanes %s, which are not waited for",
+                      op, ws_format_lanes(names_gone, a, sizeof a), ws_format_lanes(gone, b, sizeof b));
+    if (not_exec)
+        ws_diag_raise(batch, WS_DIAG_MASK_NOT_EXEC, op, not_exec,
+                      "%s: the mask of lanes %s differs from the active lanes %s (a debug HIP build traps)",
+                      op, ws_format_lanes(not_exec, a, sizeof a), ws_format_lanes(callers, b, sizeof b));
+    if (is_shfl(d->kind) && !d->ptx) {
+        ws_mask bad_width = 0, bad_b = 0;
+        for (int lane = 0; lane < w->lanes; lane++) {
+            if (!ws_lane_in(callers, lane))
+                continue;
+            const ws_arrival *arr = &w->arrivals[lane];
+            if (!is_pow2_width(arr->width, w->lanes))
+                bad_width |= ws_bit(lane);
+            if (w->profile->has_ptx && (arr->b & ~UINT32_C(31)))
+                bad_b |= ws_bit(lane);
+        }
+        if (bad_width)
+            ws_diag_raise(batch, WS_DIAG_BAD_WIDTH, op, bad_width,
+                          "%s: width %d is not a power of two in [1, %d]; the result follows the hardware "
+                          "formula", op, w->arrivals[__builtin_ctzll(bad_width)].width, w->lanes);
+        if (bad_b)
+            ws_diag_raise(batch, WS_DIAG_LANE_ARG_RANGE, op, bad_b,
+                          "%s: lane argument %d (lanes %s) is outside 0..31; only its bits 4:0 are used",
+                          op, (int32_t)w->arrivals[__builtin_ctzll(bad_b)].b,
+                          ws_format_lanes(bad_b, a, sizeof a));
+    }
+}
+
+ws_status ws_collective(ws_warp *w, const ws_coll_desc *d)
+{
+    if (!w)
+        return WS_ERR_ARG;
+    if (!d || (unsigned)d->kind >= WS_COLL_KIND_COUNT)
+        return ws_fail(w, WS_ERR_ARG, "ws_collective: %s", d ? "unknown collective kind" : "no descriptor");
+    const char *op = ws_coll_kind_name(d->kind);
+    if (w->deadlocked)
+        return ws_fail(w, WS_ERR_DEADLOCK, "%s: the warp is deadlocked", op);
+    ws_status s = check_desc(w, d, op);
+    if (s != WS_OK)
+        return s;
+
+    /* Lanes already waiting elsewhere do not arrive again. */
+    ws_mask callers = ws_executing(w);
+    if (!callers)
+        return WS_OK;
+    ws_type type = d->src ? ws_reg_type(w, d->src) : WS_U32;
+    for (int lane = 0; lane < w->lanes; lane++) {
+        if (!ws_lane_in(callers, lane))
+            continue;
+        w->arrivals[lane] = (ws_arrival){
+            .kind = d->kind,
+            .type = type,
+            .mask = (d->mask_reg ? *ws_cell(w, d->mask_reg, lane) : d->mask) & w->all,
+            .value = d->src ? *ws_cell(w, d->src, lane) : 0,
+            .b = d->b_reg ? (uint32_t)*ws_cell(w, d->b_reg, lane) : (uint32_t)d->b,
+            .width = d->width,
+            .ptx = d->ptx,
+            .c = d->c_reg ? (uint32_t)*ws_cell(w, d->c_reg, lane) : d->c,
+            .dst = d->dst,
+            .pred_dst = d->pred_dst,
+        };
+    }
+    ws_diag_batch batch = {.count = 0};
+    raise_call_diags(w, d, callers, &batch);
+    if (ws_diag_commit(w, &batch))
+        return WS_ERR_UNDEFINED;
+
+    if (!w->profile->rendezvous)
+        return ws_rendezvous_execute_now(w, callers);
+    w->waiting |= callers;
+    return ws_rendezvous_settle(w, callers);
+}
+
+/* ---- CUDA-named wrappers ---- */
+
+static ws_status shfl(ws_warp *w, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg src, uint32_t b, int width)
+{
+    return ws_collective(w, &(ws_coll_desc){.kind = kind, .mask = mask, .dst = dst, .src = src,
+                                            .b = (int32_t)b, .width = width});
+}
+
+ws_status ws_shfl_idx(ws_warp *w, ws_mask mask, ws_reg dst, ws_reg src, int src_lane, int width)
+{
+    return shfl(w, WS_COLL_SHFL_IDX, mask, dst, src, (uint32_t)src_lane, width);
+}
+ws_status ws_shfl_up(ws_warp *w, ws_mask mask, ws_reg dst, ws_reg src, unsigned delta, int width)
+{
+    return shfl(w, WS_COLL_SHFL_UP, mask, dst, src, delta, width);
+}
+ws_status ws_shfl_down(ws_warp *w, ws_mask mask, ws_reg dst, ws_reg src, unsigned delta, int width)
+{
+    return shfl(w, WS_COLL_SHFL_DOWN, mask, dst, src, delta, width);
+}
+ws_status ws_shfl_xor(ws_warp *w, ws_mask mask, ws_reg dst, ws_reg src, int lane_mask, int width)
+{
+    return shfl(w, WS_COLL_SHFL_BFLY, mask, dst, src, (uint32_t)lane_mask, width);
+}
+
+ws_status ws_shfl_ptx(ws_warp *w, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg pred_dst, ws_reg src,
+                      uint32_t b, uint32_t c)
+{
+    if (w && !is_shfl(kind))
+        return ws_fail(w, WS_ERR_ARG, "ws_shfl_ptx: kind %d is not a shuffle", (int)kind);
+    return ws_collective(w, &(ws_coll_desc){.kind = kind, .mask = mask, .dst = dst, .src = src,
+                                            .pred_dst = pred_dst, .b = (int32_t)b, .ptx = true, .c = c});
+}
+
+static ws_status simple(ws_warp *w, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg src)
+{
+    return ws_collective(w, &(ws_coll_desc){.kind = kind, .mask = mask, .dst = dst, .src = src});
+}
+
+ws_status ws_all_sync(ws_warp *w, ws_mask m, ws_reg d, ws_reg p) { return simple(w, WS_COLL_VOTE_ALL, m, d, p); }
+ws_status ws_any_sync(ws_warp *w, ws_mask m, ws_reg d, ws_reg p) { return simple(w, WS_COLL_VOTE_ANY, m, d, p); }
+ws_status ws_uni_sync(ws_warp *w, ws_mask m, ws_reg d, ws_reg p) { return simple(w, WS_COLL_VOTE_UNI, m, d, p); }
+ws_status ws_ballot_sync(ws_warp *w, ws_mask m, ws_reg d, ws_reg p) { return simple(w, WS_COLL_VOTE_BALLOT, m, d, p); }
+ws_status ws_match_any_sync(ws_warp *w, ws_mask m, ws_reg d, ws_reg v) { return simple(w, WS_COLL_MATCH_ANY, m, d, v); }
+ws_status ws_match_all_sync(ws_warp *w, ws_mask m, ws_reg d, ws_reg pred, ws_reg v)
+{
+    return ws_collective(w, &(ws_coll_desc){.kind = WS_COLL_MATCH_ALL, .mask = m, .dst = d, .src = v,
+                                            .pred_dst = pred});
+}
+ws_status ws_reduce_add_sync(ws_warp *w, ws_mask m, ws_reg d, ws_reg v) { return simple(w, WS_COLL_REDUX_ADD, m, d, v); }
+ws_status ws_reduce_min_sync(ws_warp *w, ws_mask m, ws_reg d, ws_reg v) { return simple(w, WS_COLL_REDUX_MIN, m, d, v); }
+ws_status ws_reduce_max_sync(ws_warp *w, ws_mask m, ws_reg d, ws_reg v) { return simple(w, WS_COLL_REDUX_MAX, m, d, v); }
+ws_status ws_reduce_and_sync(ws_warp *w, ws_mask m, ws_reg d, ws_reg v) { return simple(w, WS_COLL_REDUX_AND, m, d, v); }
+ws_status ws_reduce_or_sync(ws_warp *w, ws_mask m, ws_reg d, ws_reg v) { return simple(w, WS_COLL_REDUX_OR, m, d, v); }
+ws_status ws_reduce_xor_sync(ws_warp *w, ws_mask m, ws_reg d, ws_reg v) { return simple(w, WS_COLL_REDUX_XOR, m, d, v); }
+
+ws_status ws_syncwarp(ws_warp *w, ws_mask mask)
+{
+    return ws_collective(w, &(ws_coll_desc){.kind = WS_COLL_SYNCWARP, .mask = mask});
+}

@@ -1,0 +1,147 @@
+/* Structured divergence (if / else / loops), exit and __activemask(). */
+#include "warp_internal.h"
+
+/* Shared entry check: a deadlocked warp runs nothing; a statement that
+ * reads registers cannot run in lanes still waiting in a collective. */
+static ws_status can_run(ws_warp *w, const char *func, bool reads_lanes)
+{
+    if (!w)
+        return WS_ERR_ARG;
+    if (w->deadlocked)
+        return ws_fail(w, WS_ERR_DEADLOCK, "%s: the warp is deadlocked", func);
+    if (reads_lanes && (w->active & w->waiting)) {
+        char lanes[200];
+        return ws_fail(w, WS_ERR_BLOCKED,
+                       "%s: lanes %s are still waiting in a collective; they run again once it "
+                       "completes", func, ws_format_lanes(w->active & w->waiting, lanes, sizeof lanes));
+    }
+    return WS_OK;
+}
+
+static ws_status push(ws_warp *w, ws_frame_kind kind, ws_mask taken, const char *func)
+{
+    if (w->depth >= WS_MAX_NESTING)
+        return ws_fail(w, WS_ERR_STATE, "%s: more than %d nested ifs and loops", func, WS_MAX_NESTING);
+    w->stack[w->depth++] = (ws_frame){
+        .kind = kind, .entry = w->active, .else_lanes = w->active & ~taken, .in_else = false};
+    w->active &= taken;
+    return WS_OK;
+}
+
+static ws_mask nonzero_lanes(ws_warp *w, ws_reg cond)
+{
+    ws_mask m = 0;
+    for (int lane = 0; lane < w->lanes; lane++)
+        if (ws_lane_in(w->active, lane) && *ws_cell(w, cond, lane) != 0)
+            m |= ws_bit(lane);
+    return m;
+}
+
+ws_status ws_if(ws_warp *w, ws_reg cond)
+{
+    ws_status s = can_run(w, "ws_if", true);
+    if (s != WS_OK)
+        return s;
+    if (!ws_check_reg(w, cond, "ws_if", "condition"))
+        return WS_ERR_ARG;
+    return push(w, WS_FRAME_IF, nonzero_lanes(w, cond), "ws_if");
+}
+
+ws_status ws_if_lanes(ws_warp *w, ws_mask lanes)
+{
+    ws_status s = can_run(w, "ws_if_lanes", false);
+    return s != WS_OK ? s : push(w, WS_FRAME_IF, lanes, "ws_if_lanes");
+}
+
+static ws_frame *top(ws_warp *w, ws_frame_kind kind)
+{
+    return (w->depth > 0 && w->stack[w->depth - 1].kind == kind) ? &w->stack[w->depth - 1] : NULL;
+}
+
+ws_status ws_else(ws_warp *w)
+{
+    ws_status s = can_run(w, "ws_else", false);
+    if (s != WS_OK)
+        return s;
+    ws_frame *f = top(w, WS_FRAME_IF);
+    if (!f || f->in_else)
+        return ws_fail(w, WS_ERR_STATE, "ws_else: no open ws_if (or a second ws_else)");
+    f->in_else = true;
+    w->active = f->else_lanes & ~w->exited;
+    return WS_OK;
+}
+
+ws_status ws_end_if(ws_warp *w)
+{
+    ws_status s = can_run(w, "ws_end_if", false);
+    if (s != WS_OK)
+        return s;
+    ws_frame *f = top(w, WS_FRAME_IF);
+    if (!f)
+        return ws_fail(w, WS_ERR_STATE, "ws_end_if: no open ws_if");
+    w->active = f->entry & ~w->exited;
+    w->depth--;
+    return WS_OK;
+}
+
+ws_status ws_loop_begin(ws_warp *w)
+{
+    ws_status s = can_run(w, "ws_loop_begin", false);
+    return s != WS_OK ? s : push(w, WS_FRAME_LOOP, w->active, "ws_loop_begin");
+}
+
+int ws_loop_while(ws_warp *w, ws_reg cond)
+{
+    ws_status s = can_run(w, "ws_loop_while", true);
+    if (s != WS_OK)
+        return s;
+    if (!top(w, WS_FRAME_LOOP))
+        return ws_fail(w, WS_ERR_STATE, "ws_loop_while: no open ws_loop_begin (close inner ifs first)");
+    if (!ws_check_reg(w, cond, "ws_loop_while", "condition"))
+        return WS_ERR_ARG;
+    w->active = nonzero_lanes(w, cond);
+    return __builtin_popcountll(w->active);
+}
+
+ws_status ws_loop_end(ws_warp *w)
+{
+    ws_status s = can_run(w, "ws_loop_end", false);
+    if (s != WS_OK)
+        return s;
+    ws_frame *f = top(w, WS_FRAME_LOOP);
+    if (!f)
+        return ws_fail(w, WS_ERR_STATE, "ws_loop_end: no open ws_loop_begin");
+    w->active = f->entry & ~w->exited;
+    w->depth--;
+    return WS_OK;
+}
+
+ws_status ws_exit(ws_warp *w)
+{
+    ws_status s = can_run(w, "ws_exit", false);
+    if (s != WS_OK)
+        return s;
+    ws_mask leaving = ws_executing(w);
+    w->exited |= leaving;
+    w->active &= ~leaving;
+    for (int i = 0; i < w->depth; i++) {
+        w->stack[i].entry &= ~leaving;
+        w->stack[i].else_lanes &= ~leaving;
+    }
+    /* A collective waiting for these lanes may now be complete. */
+    return ws_rendezvous_settle(w, 0);
+}
+
+ws_status ws_activemask(ws_warp *w, ws_reg dst)
+{
+    ws_status s = can_run(w, "ws_activemask", true);
+    if (s != WS_OK)
+        return s;
+    if (!ws_check_reg(w, dst, "ws_activemask", "destination"))
+        return WS_ERR_ARG;
+    ws_mask value = ws_activemask_value(w);
+    for (int lane = 0; lane < w->lanes; lane++)
+        if (ws_lane_in(w->active, lane))
+            *ws_cell(w, dst, lane) = value;
+    return WS_OK;
+}

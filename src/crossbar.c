@@ -1,0 +1,23 @@
+/* The crossbar: the only code that moves data between lanes. */
+#include "warp_internal.h"
+
+ws_mask ws_crossbar_move32(const ws_profile *p, ws_mask readers, ws_mask participants,
+                           const int source[WS_MAX_LANES], const uint32_t in[WS_MAX_LANES],
+                           uint32_t out[WS_MAX_LANES])
+{
+    /* `in` is a snapshot taken before the operation and `out` a separate
+     * buffer, so every source is read before any destination is written. */
+    ws_mask bad = 0;
+    for (int d = 0; d < p->lanes; d++) {
+        if (!ws_lane_in(readers, d))
+            continue;
+        int s = source[d];
+        if (s >= 0 && s < p->lanes && ws_lane_in(participants, s)) {
+            out[d] = in[s];
+        } else {
+            out[d] = p->inactive_read;
+            bad |= ws_bit(d);
+        }
+    }
+    return bad;
+}

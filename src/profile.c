@@ -1,0 +1,79 @@
+/* The profiles: one row of rules per vendor target. */
+#include <string.h>
+
+#include "warp_internal.h"
+
+static int nvidia_source(const ws_profile *p, ws_coll_kind kind, int lane, uint32_t b, int32_t width,
+                         bool ptx, uint32_t c, bool *pred)
+{
+    (void)p;
+    return ws_ptx_shfl_source(kind, lane, b, ptx ? c : ws_cuda_shfl_c(kind, width), pred);
+}
+
+static int hip_source(const ws_profile *p, ws_coll_kind kind, int lane, uint32_t b, int32_t width,
+                      bool ptx, uint32_t c, bool *pred)
+{
+    (void)ptx;
+    (void)c;
+    int j = ws_hip_shfl_source(kind, lane, b, width, p->lanes);
+    if (pred)
+        *pred = j != lane; /* HIP has no predicate; this is only for traces */
+    return j;
+}
+
+static const ws_profile profiles[WS_PROFILE_COUNT] = {
+    [WS_PROFILE_SM90] = {
+        .id = WS_PROFILE_SM90, .name = "sm90", .lanes = 32,
+        .rendezvous = true, .has_ptx = true, .hi_word_first = true,
+        .mask_is_exec_check = false, .match_by_value = false, .all_needs_whole_mask = false,
+        .has_uni = true, .wide_redux = false,
+        .inactive_read = 0, /* measured on an H200: spec section 7 */
+        .shfl_source = nvidia_source,
+    },
+    [WS_PROFILE_WAVE64] = {
+        .id = WS_PROFILE_WAVE64, .name = "wave64", .lanes = 64,
+        .rendezvous = false, .has_ptx = false, .hi_word_first = false,
+        .mask_is_exec_check = true, .match_by_value = true, .all_needs_whole_mask = true,
+        .has_uni = false, .wide_redux = true,
+        .inactive_read = 0, /* ds_bpermute: EXEC gates the source read (spec 4.1) */
+        .shfl_source = hip_source,
+    },
+    [WS_PROFILE_WAVE32] = {
+        .id = WS_PROFILE_WAVE32, .name = "wave32", .lanes = 32,
+        .rendezvous = false, .has_ptx = false, .hi_word_first = false,
+        .mask_is_exec_check = true, .match_by_value = true, .all_needs_whole_mask = true,
+        .has_uni = false, .wide_redux = true,
+        .inactive_read = 0,
+        .shfl_source = hip_source,
+    },
+};
+
+const ws_profile *ws_profile_get(ws_profile_id id)
+{
+    return (unsigned)id < WS_PROFILE_COUNT ? &profiles[id] : NULL;
+}
+
+const char *ws_profile_name(ws_profile_id id)
+{
+    const ws_profile *p = ws_profile_get(id);
+    return p ? p->name : NULL;
+}
+
+int ws_profile_lanes(ws_profile_id id)
+{
+    const ws_profile *p = ws_profile_get(id);
+    return p ? p->lanes : 0;
+}
+
+ws_status ws_profile_from_name(const char *name, ws_profile_id *out)
+{
+    if (!name || !out)
+        return WS_ERR_ARG;
+    for (int i = 0; i < WS_PROFILE_COUNT; i++) {
+        if (strcmp(profiles[i].name, name) == 0) {
+            *out = (ws_profile_id)i;
+            return WS_OK;
+        }
+    }
+    return WS_ERR_ARG;
+}

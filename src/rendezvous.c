@@ -1,0 +1,113 @@
+/* The rendezvous: lanes arrive at collectives with their operands; a
+ * collective executes once every non-exited lane named in its mask has
+ * arrived at the same kind with the same mask (spec 2.3 and 7). */
+#include "warp_internal.h"
+
+static int lowest_lane(ws_mask m) { return __builtin_ctzll(m); }
+
+static ws_status (*const executors[WS_COLL_KIND_COUNT])(ws_exec *) = {
+    [WS_COLL_SHFL_IDX] = ws_exec_shfl,   [WS_COLL_SHFL_UP] = ws_exec_shfl,
+    [WS_COLL_SHFL_DOWN] = ws_exec_shfl,  [WS_COLL_SHFL_BFLY] = ws_exec_shfl,
+    [WS_COLL_VOTE_ALL] = ws_exec_vote,   [WS_COLL_VOTE_ANY] = ws_exec_vote,
+    [WS_COLL_VOTE_UNI] = ws_exec_vote,   [WS_COLL_VOTE_BALLOT] = ws_exec_vote,
+    [WS_COLL_MATCH_ANY] = ws_exec_match, [WS_COLL_MATCH_ALL] = ws_exec_match,
+    [WS_COLL_REDUX_ADD] = ws_exec_redux, [WS_COLL_REDUX_MIN] = ws_exec_redux,
+    [WS_COLL_REDUX_MAX] = ws_exec_redux, [WS_COLL_REDUX_AND] = ws_exec_redux,
+    [WS_COLL_REDUX_OR] = ws_exec_redux,  [WS_COLL_REDUX_XOR] = ws_exec_redux,
+    [WS_COLL_SYNCWARP] = NULL, /* no data: completing is all it does */
+};
+
+/* Executes the lanes of `group` (all of one kind) and releases them. */
+static ws_status execute(ws_warp *w, ws_mask group)
+{
+    ws_exec x = {.w = w, .group = group, .arrivals = w->arrivals};
+    ws_coll_kind kind = w->arrivals[lowest_lane(group)].kind;
+    ws_status s = executors[kind] ? executors[kind](&x) : WS_OK;
+    w->waiting &= ~group;
+    if (ws_diag_commit(w, &x.diags))
+        return WS_ERR_UNDEFINED;
+    if (s != WS_OK)
+        return s;
+    for (int lane = 0; lane < w->lanes; lane++) {
+        if (!ws_lane_in(group, lane))
+            continue;
+        const ws_arrival *a = &w->arrivals[lane];
+        if (a->dst)
+            *ws_cell(w, a->dst, lane) = x.result[lane];
+        if (a->pred_dst)
+            *ws_cell(w, a->pred_dst, lane) = x.pred[lane];
+    }
+    return WS_OK;
+}
+
+ws_status ws_rendezvous_execute_now(ws_warp *w, ws_mask group) { return execute(w, group); }
+
+static bool same_rendezvous(const ws_arrival *a, const ws_arrival *b)
+{
+    return a->kind == b->kind && a->mask == b->mask &&
+           ws_type_is_64bit(a->type) == ws_type_is_64bit(b->type);
+}
+
+/* Lanes waiting at the same (kind, mask) as `lane`. */
+static ws_mask group_of(const ws_warp *w, int lane)
+{
+    ws_mask group = 0;
+    for (int k = 0; k < w->lanes; k++)
+        if (ws_lane_in(w->waiting, k) && same_rendezvous(&w->arrivals[k], &w->arrivals[lane]))
+            group |= ws_bit(k);
+    return group;
+}
+
+static ws_status report_deadlock(ws_warp *w)
+{
+    ws_diag d = {.code = WS_DIAG_DEADLOCK, .op = "rendezvous", .lanes = w->waiting};
+    size_t used = (size_t)snprintf(d.message, sizeof d.message,
+                                   "deadlock: every live lane waits in a collective that cannot complete:");
+    for (ws_mask todo = w->waiting; todo && used < sizeof d.message;) {
+        int lane = lowest_lane(todo);
+        ws_mask group = group_of(w, lane);
+        const ws_arrival *a = &w->arrivals[lane];
+        char lanes[96];
+        int n = snprintf(d.message + used, sizeof d.message - used, " lanes %s wait in %s (mask 0x%llx);",
+                         ws_format_lanes(group, lanes, sizeof lanes), ws_coll_kind_name(a->kind),
+                         (unsigned long long)a->mask);
+        if (n < 0)
+            break;
+        used += (size_t)n;
+        todo &= ~group;
+    }
+    ws_diag_record(w, &d);
+    w->deadlocked = true;
+    return ws_fail(w, WS_ERR_DEADLOCK, "%s", d.message);
+}
+
+ws_status ws_rendezvous_settle(ws_warp *w, ws_mask callers)
+{
+    ws_mask live = ws_live(w);
+    ws_mask ready[WS_COLL_KIND_COUNT][2] = {{0}};
+    for (ws_mask todo = w->waiting; todo;) {
+        int lane = lowest_lane(todo);
+        ws_mask group = group_of(w, lane);
+        const ws_arrival *a = &w->arrivals[lane];
+        todo &= ~group;
+        if ((a->mask & live & ~group) == 0) /* every named live lane is here */
+            ready[a->kind][ws_type_is_64bit(a->type)] |= group;
+    }
+    /* Groups of one kind that complete together execute as one instruction
+     * (e.g. two 16-lane tiles with their own masks): they see each other. */
+    ws_status result = WS_OK;
+    for (int kind = 0; kind < WS_COLL_KIND_COUNT; kind++) {
+        for (int wide = 0; wide < 2; wide++) {
+            if (!ready[kind][wide])
+                continue;
+            ws_status s = execute(w, ready[kind][wide]);
+            if (s != WS_OK && result == WS_OK)
+                result = s;
+        }
+    }
+    if (w->waiting && !(live & ~w->waiting))
+        return report_deadlock(w);
+    if (result != WS_OK)
+        return result;
+    return (callers & w->waiting) ? WS_PENDING : WS_OK;
+}

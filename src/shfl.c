@@ -1,0 +1,80 @@
+/* Executing a shuffle: each lane's source from the profile's formula
+ * (shfl_formula.c), the data through the crossbar (crossbar.c). */
+#include "warp_internal.h"
+
+void ws_raise_bad_reads(ws_exec *x, const char *op, ws_mask bad, const int source[WS_MAX_LANES])
+{
+    const ws_warp *w = x->w;
+    /* Three classes, one diagnostic each: readers and the lanes they read. */
+    ws_mask readers[3] = {0}, sources[3] = {0};
+    for (int lane = 0; lane < w->lanes; lane++) {
+        if (!ws_lane_in(bad, lane))
+            continue;
+        int s = source[lane];
+        int cls = !ws_lane_in(w->present, s) ? 0 : ws_lane_in(w->exited, s) ? 1 : 2;
+        readers[cls] |= ws_bit(lane);
+        sources[cls] |= ws_bit(s);
+    }
+    static const ws_diag_code codes[3] = {WS_DIAG_ABSENT_SOURCE, WS_DIAG_EXITED_SOURCE,
+                                          WS_DIAG_INACTIVE_SOURCE};
+    static const char *const what[3] = {"absent", "exited", "inactive"};
+    for (int cls = 0; cls < 3; cls++) {
+        if (!readers[cls])
+            continue;
+        char r[100], s[100];
+        ws_diag_raise(&x->diags, codes[cls], op, readers[cls],
+                      "%s: lanes %s read %s lanes %s and received 0x%x (the %s rule for a lane that "
+                      "does not take part)", op, ws_format_lanes(readers[cls], r, sizeof r), what[cls],
+                      ws_format_lanes(sources[cls], s, sizeof s), w->profile->inactive_read,
+                      w->profile->name);
+    }
+}
+
+ws_status ws_exec_shfl(ws_exec *x)
+{
+    const ws_warp *w = x->w;
+    const ws_profile *p = w->profile;
+    const ws_arrival *first = &x->arrivals[__builtin_ctzll(x->group)];
+    const char *op = ws_coll_kind_name(first->kind);
+    int source[WS_MAX_LANES];
+    ws_mask not_in_mask = 0;
+
+    for (int lane = 0; lane < w->lanes; lane++) {
+        source[lane] = WS_NO_SOURCE;
+        if (!ws_lane_in(x->group, lane))
+            continue;
+        const ws_arrival *a = &x->arrivals[lane];
+        bool pred = false;
+        source[lane] = p->shfl_source(p, a->kind, lane, a->b, a->width, a->ptx, a->c, &pred);
+        x->pred[lane] = pred;
+        int s = source[lane];
+        if (s != lane && ws_lane_in(x->group, s) && !ws_lane_in(a->mask, s))
+            not_in_mask |= ws_bit(lane);
+    }
+
+    /* 64-bit values move as two 32-bit words through the same source lane
+     * (CUDA: high word first; HIP: low word first; the bits are the same). */
+    int words = ws_type_is_64bit(first->type) ? 2 : 1;
+    ws_mask bad = 0;
+    for (int i = 0; i < words; i++) {
+        int shift = (words == 2 && p->hi_word_first) ? 32 * (1 - i) : 32 * i;
+        uint32_t in[WS_MAX_LANES] = {0}, out[WS_MAX_LANES] = {0};
+        for (int lane = 0; lane < w->lanes; lane++)
+            if (ws_lane_in(x->group, lane))
+                in[lane] = (uint32_t)(x->arrivals[lane].value >> shift);
+        bad |= ws_crossbar_move32(p, x->group, x->group, source, in, out);
+        for (int lane = 0; lane < w->lanes; lane++)
+            if (ws_lane_in(x->group, lane))
+                x->result[lane] |= (uint64_t)out[lane] << shift;
+    }
+
+    if (bad)
+        ws_raise_bad_reads(x, op, bad, source);
+    if (not_in_mask) {
+        char r[100];
+        ws_diag_raise(&x->diags, WS_DIAG_SOURCE_NOT_IN_MASK, op, not_in_mask,
+                      "%s: lanes %s read lanes that take part but are not in their mask (undefined; the "
+                      "value moved as on converged hardware)", op, ws_format_lanes(not_in_mask, r, sizeof r));
+    }
+    return WS_OK;
+}

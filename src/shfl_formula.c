@@ -1,0 +1,84 @@
+/* The shuffle formulas: which lane each lane reads. The only place they live.
+ *
+ * NVIDIA: PTX shfl.sync, spec section 1.1, fed by the c the CUDA headers
+ * build (section 1.2). AMD: the HIP header arithmetic, section 4.2. */
+#include "warp_internal.h"
+
+int ws_ptx_shfl_source(ws_coll_kind kind, int lane, uint32_t b, uint32_t c, bool *pred)
+{
+    /* Only these bit fields exist in hardware; j stays a plain int (no
+     * 5-bit wrap), which is what makes the range test work. */
+    int bval = (int)(b & 0x1f);
+    int cval = (int)(c & 0x1f);
+    int segmask = (int)((c >> 8) & 0x1f);
+    int max_lane = (lane & segmask) | (cval & ~segmask);
+    int min_lane = lane & segmask;
+    int j;
+    bool pval;
+
+    switch (kind) {
+    case WS_COLL_SHFL_UP:
+        j = lane - bval;
+        pval = j >= max_lane;
+        break;
+    case WS_COLL_SHFL_DOWN:
+        j = lane + bval;
+        pval = j <= max_lane;
+        break;
+    case WS_COLL_SHFL_BFLY:
+        j = lane ^ bval;
+        pval = j <= max_lane;
+        break;
+    case WS_COLL_SHFL_IDX:
+    default:
+        j = min_lane | (bval & ~segmask);
+        pval = j <= max_lane;
+        break;
+    }
+    if (!pval)
+        j = lane; /* out of range: the lane keeps its own value */
+    if (pred)
+        *pred = pval;
+    return j;
+}
+
+uint32_t ws_cuda_shfl_c(ws_coll_kind kind, int32_t width)
+{
+    /* sm_30_intrinsics.hpp: ((warpSize - width) << 8) | 0x1f, in unsigned
+     * 32-bit arithmetic so that any int width wraps as the GPU's does. */
+    uint32_t c = (32u - (uint32_t)width) << 8;
+    return kind == WS_COLL_SHFL_UP ? c : (c | 0x1fu);
+}
+
+int ws_hip_shfl_source(ws_coll_kind kind, int lane, uint32_t b, int32_t width, int lanes)
+{
+    /* amd_warp_functions.h: all arithmetic in 32-bit int (unsigned deltas
+     * wrap), then ds_bpermute keeps the low bits of the lane index. Done in
+     * uint32_t so that wrap-around is defined in C. */
+    uint32_t self = (uint32_t)lane;
+    uint32_t w = (uint32_t)width;
+    int32_t index;
+
+    switch (kind) {
+    case WS_COLL_SHFL_UP:
+        index = (int32_t)(self - b);
+        if (index < (int32_t)(self & ~(w - 1u)))
+            index = (int32_t)self;
+        break;
+    case WS_COLL_SHFL_DOWN:
+        index = (int32_t)(self + b);
+        if ((int32_t)((self & (w - 1u)) + b) >= width)
+            index = (int32_t)self;
+        break;
+    case WS_COLL_SHFL_BFLY:
+        index = (int32_t)(self ^ b);
+        if (index >= (int32_t)((self + w) & ~(w - 1u)))
+            index = (int32_t)self;
+        break;
+    case WS_COLL_SHFL_IDX:
+    default:
+        index = (int32_t)((b & (w - 1u)) + (self & ~(w - 1u)));
+        break;
+    }
+    return (int)((uint32_t)index & (uint32_t)(lanes - 1));
+}

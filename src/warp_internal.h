@@ -1,0 +1,153 @@
+/* Internal structures of a warp. Only src/ includes this. */
+#ifndef WARPSIM_WARP_INTERNAL_H
+#define WARPSIM_WARP_INTERNAL_H
+
+#include <stdarg.h>
+
+#include "warpsim/warpsim.h"
+
+#define WS_MAX_LANES 64
+
+/* ---- profile.c: the rules that differ between vendors, as a table ---- */
+typedef struct ws_profile {
+    ws_profile_id id;
+    const char *name;
+    int lanes;
+    bool rendezvous;          /* _sync collectives wait for the named lanes (Volta+) */
+    bool has_ptx;             /* raw shfl.sync with c and a predicate */
+    bool hi_word_first;       /* 64-bit shuffles move the high word first (CUDA) */
+    bool mask_is_exec_check;  /* HIP: the mask is only checked against EXEC */
+    bool match_by_value;      /* HIP: match compares with == on the type */
+    bool all_needs_whole_mask;/* HIP: __all_sync is (ballot & m) == m */
+    bool has_uni;             /* __uni_sync exists */
+    bool wide_redux;          /* __reduce_*_sync on 64-bit integers */
+    uint32_t inactive_read;   /* the word a read of a non-participating lane yields */
+    /* Which lane `lane` reads, and the predicate, for a shuffle call. */
+    int (*shfl_source)(const struct ws_profile *p, ws_coll_kind kind, int lane, uint32_t b,
+                       int32_t width, bool ptx, uint32_t c, bool *pred);
+} ws_profile;
+
+const ws_profile *ws_profile_get(ws_profile_id id);
+
+/* ---- An arrival at a collective: the operands one lane brought ---- */
+typedef struct ws_arrival {
+    ws_coll_kind kind;
+    ws_type type;      /* the src register's type */
+    ws_mask mask;
+    uint64_t value;
+    uint32_t b;
+    int32_t width;
+    bool ptx;
+    uint32_t c;
+    ws_reg dst, pred_dst;
+} ws_arrival;
+
+typedef enum { WS_FRAME_IF, WS_FRAME_LOOP } ws_frame_kind;
+
+typedef struct ws_frame {
+    ws_frame_kind kind;
+    ws_mask entry;      /* lanes active when the if/loop was entered */
+    ws_mask else_lanes; /* if: lanes that did not take the branch */
+    bool in_else;
+} ws_frame;
+
+struct ws_warp {
+    const ws_profile *profile;
+    int lanes;
+    ws_mask all;      /* the low `lanes` bits */
+    ws_mask present;  /* not absent */
+    ws_mask exited;
+    ws_mask active;   /* never includes exited or absent lanes */
+    ws_mask waiting;  /* lanes with a pending arrival */
+    bool deadlocked;
+    ws_frame stack[WS_MAX_NESTING];
+    int depth;
+
+    int reg_count, reg_capacity;
+    uint64_t *cells;  /* cells[(reg - 1) * WS_MAX_LANES + lane] */
+    char **reg_names;
+    ws_type *reg_types;
+
+    ws_arrival arrivals[WS_MAX_LANES];
+
+    ws_diag_policy policy;
+    ws_diag *diags;
+    size_t diag_count, diag_capacity, diag_dropped;
+
+    char error[256];
+};
+
+static inline uint64_t *ws_cell(ws_warp *w, ws_reg reg, int lane)
+{
+    return &w->cells[(size_t)(reg - 1) * WS_MAX_LANES + (size_t)lane];
+}
+static inline bool ws_lane_in(ws_mask m, int lane) { return (m >> lane) & 1u; }
+static inline ws_mask ws_bit(int lane) { return (ws_mask)1 << lane; }
+static inline ws_mask ws_live(const ws_warp *w) { return w->present & ~w->exited; }
+/* Lanes that execute the next statement. */
+static inline ws_mask ws_executing(const ws_warp *w) { return w->active & ~w->waiting; }
+
+/* ---- warp.c helpers ---- */
+/* Records the message for ws_warp_error and returns status. */
+ws_status ws_fail(ws_warp *w, ws_status status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+bool ws_reg_valid(const ws_warp *w, ws_reg reg);
+/* Validates a register argument; on failure records "<what>: ..." and returns false. */
+bool ws_check_reg(ws_warp *w, ws_reg reg, const char *func, const char *what);
+
+/* ---- diag.c: diagnostics raised during one operation, committed at its end ---- */
+#define WS_DIAG_BATCH_MAX 16
+typedef struct ws_diag_batch {
+    ws_diag items[WS_DIAG_BATCH_MAX];
+    int count;
+} ws_diag_batch;
+
+void ws_diag_raise(ws_diag_batch *batch, ws_diag_code code, const char *op, ws_mask lanes,
+                   const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* Stores the batch in the warp (unless ignored). Returns true when the
+ * policy is WS_DIAG_POLICY_ERROR and the batch is not empty: the operation
+ * must then fail with WS_ERR_UNDEFINED and write nothing. */
+bool ws_diag_commit(ws_warp *w, const ws_diag_batch *batch);
+/* Stores one diagnostic whatever the policy (a deadlock is always reported). */
+void ws_diag_record(ws_warp *w, const ws_diag *diag);
+
+/* ---- crossbar.c: the only code that moves data between lanes ---- */
+#define WS_NO_SOURCE (-1)
+/* For every destination lane d in `readers`: out[d] = in[source[d]] when
+ * source[d] is in `participants`, else the profile's inactive-read word.
+ * All reads happen before any write (in and out never alias). Returns the
+ * readers whose source did not take part. */
+ws_mask ws_crossbar_move32(const ws_profile *p, ws_mask readers, ws_mask participants,
+                           const int source[WS_MAX_LANES], const uint32_t in[WS_MAX_LANES],
+                           uint32_t out[WS_MAX_LANES]);
+
+/* ---- The execution of a completed collective, one function per family ---- */
+typedef struct ws_exec {
+    ws_warp *w;
+    ws_mask group;                 /* lanes that arrived and execute together */
+    const ws_arrival *arrivals;    /* indexed by lane */
+    uint64_t result[WS_MAX_LANES]; /* written to each lane's dst */
+    uint32_t pred[WS_MAX_LANES];   /* written to each lane's pred_dst */
+    ws_diag_batch diags;
+} ws_exec;
+
+ws_status ws_exec_shfl(ws_exec *x);   /* shfl.c */
+ws_status ws_exec_vote(ws_exec *x);   /* vote.c */
+ws_status ws_exec_match(ws_exec *x);  /* match.c */
+ws_status ws_exec_redux(ws_exec *x);  /* redux.c */
+
+/* Classifies lanes that did not take part, for messages: "absent", "exited", "inactive". */
+void ws_raise_bad_reads(ws_exec *x, const char *op, ws_mask readers_bad,
+                        const int source[WS_MAX_LANES]);
+/* Name of a collective on this warp's profile, e.g. "__shfl_down_sync". */
+const char *ws_coll_op_name(const ws_warp *w, ws_coll_kind kind);
+
+/* rendezvous.c: executes every waiting group that is complete, then
+ * checks for a deadlock. Returns WS_PENDING if some of `callers` still
+ * wait. Called after each arrival and after an exit. */
+ws_status ws_rendezvous_settle(ws_warp *w, ws_mask callers);
+/* Executes `group` (lanes of one kind whose arrivals are recorded) at once:
+ * the wave profiles, which have no rendezvous. */
+ws_status ws_rendezvous_execute_now(ws_warp *w, ws_mask group);
+
+#endif

@@ -1,0 +1,875 @@
+/* Shuffles on the sm90 profile: the CUDA intrinsic wrappers, raw PTX
+ * shfl.sync with its predicate, the pure formula helpers, 64-bit and NaN
+ * moves, reads of inactive / exited / absent lanes, the rendezvous of two
+ * divergent branches, the different-kind deadlock and per-lane masks.
+ *
+ * Where the expected values come from:
+ *   - spec 1.1 (PTX pseudo-code), worked by hand into literal tables;
+ *   - spec 1.2 (the c operand table), copied as literals;
+ *   - spec 1.3 (illegal widths / oversized offsets): one case per row, the
+ *     expected source lane of every lane written as a tiny function that
+ *     restates the row's own words;
+ *   - spec 7 (H200 measurements): the 496 + 16*i walk-through, inactive
+ *     sources give 0 with the predicate by formula, rendezvous by
+ *     (kind, mask), different kinds deadlock, the mask does not gate
+ *     converged lanes.
+ * No expected value is computed by calling the library. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "warpsim/warpsim.h"
+
+#define SENTINEL 0xDEAD0000u
+
+/* ---------------------------------------------------------------- helpers */
+
+static ws_warp *new_warp(int threads)
+{
+    ws_warp *w = NULL;
+    ws_warp_desc d;
+    memset(&d, 0, sizeof d);
+    d.profile = WS_PROFILE_SM90;
+    d.threads = threads;
+    d.diag_policy = WS_DIAG_POLICY_WARN;
+    assert_int_equal(ws_warp_create(&d, &w), WS_OK);
+    assert_non_null(w);
+    return w;
+}
+
+static ws_reg new_reg(ws_warp *w, const char *name, ws_type type)
+{
+    ws_reg r = ws_reg_new(w, name, type);
+    assert_true(r > 0);
+    return r;
+}
+
+/* reg[lane] = base + lane in all 32 lanes (host view). */
+static void fill_u32(ws_warp *w, ws_reg r, uint32_t base)
+{
+    for (int l = 0; l < 32; l++)
+        assert_int_equal(ws_set_bits(w, r, l, base + (uint32_t)l), WS_OK);
+}
+
+static void check_eq(uint64_t got, uint64_t expected, const char *case_name, const char *what, int lane)
+{
+    if (got != expected) {
+        print_message("case \"%s\", %s, lane %d: got 0x%llx, expected 0x%llx\n", case_name, what, lane,
+                      (unsigned long long)got, (unsigned long long)expected);
+        fail();
+    }
+}
+
+static const ws_diag *find_diag(const ws_warp *w, ws_diag_code code)
+{
+    for (size_t i = 0; i < ws_diag_count(w); i++) {
+        const ws_diag *d = ws_diag_get(w, i);
+        if (d != NULL && d->code == code)
+            return d;
+    }
+    return NULL;
+}
+
+/* Union of the lanes of every diagnostic with this code. */
+static ws_mask diag_lanes(const ws_warp *w, ws_diag_code code)
+{
+    ws_mask m = 0;
+    for (size_t i = 0; i < ws_diag_count(w); i++) {
+        const ws_diag *d = ws_diag_get(w, i);
+        if (d != NULL && d->code == code)
+            m |= d->lanes;
+    }
+    return m;
+}
+
+static void check_diag(const ws_warp *w, ws_diag_code code, int want, const char *case_name)
+{
+    bool has = ws_diag_has(w, code);
+    if (want >= 0 && has != (want != 0)) {
+        print_message("case \"%s\": diagnostic %s %s, expected %s\n", case_name,
+                      ws_diag_code_name(code) ? ws_diag_code_name(code) : "?",
+                      has ? "raised" : "not raised", want ? "raised" : "not raised");
+        fail();
+    }
+}
+
+/* ------------------------------------------------- spec 1.2: c per width */
+
+typedef struct {
+    int32_t width;
+    uint32_t c_idx_down_bfly; /* ((32 - w) << 8) | 0x1f, 32-bit wrap */
+    uint32_t c_up;            /* (32 - w) << 8 */
+} c_case;
+
+static const c_case c_cases[] = {
+    /* the spec 1.2 table */
+    { 32, 0x001F, 0x0000 },
+    { 16, 0x101F, 0x1000 },
+    { 8, 0x181F, 0x1800 },
+    { 4, 0x1C1F, 0x1C00 },
+    { 2, 0x1E1F, 0x1E00 },
+    { 1, 0x1F1F, 0x1F00 },
+    /* wrap-around arithmetic for illegal widths, worked by hand */
+    { 0, 0x201F, 0x2000 },          /* 32 << 8 */
+    { 24, 0x081F, 0x0800 },         /* 8 << 8 */
+    { 33, 0xFFFFFF1F, 0xFFFFFF00 }, /* -1 << 8 */
+    { 48, 0xFFFFF01F, 0xFFFFF000 }, /* -16 << 8 */
+    { 64, 0xFFFFE01F, 0xFFFFE000 }, /* -32 << 8 */
+    { 96, 0xFFFFC01F, 0xFFFFC000 }, /* -64 << 8 */
+    { -32, 0x401F, 0x4000 },        /* 64 << 8 */
+    { -1, 0x211F, 0x2100 },         /* 33 << 8 */
+    { 100, 0xFFFFBC1F, 0xFFFFBC00 },/* -68 << 8 = -0x4400 */
+};
+
+static void test_cuda_shfl_c_table(void **state)
+{
+    (void)state;
+    char name[48];
+    for (size_t i = 0; i < sizeof c_cases / sizeof c_cases[0]; i++) {
+        const c_case *k = &c_cases[i];
+        snprintf(name, sizeof name, "width %d", (int)k->width);
+        check_eq(ws_cuda_shfl_c(WS_COLL_SHFL_IDX, k->width), k->c_idx_down_bfly, name, "c idx", -1);
+        check_eq(ws_cuda_shfl_c(WS_COLL_SHFL_DOWN, k->width), k->c_idx_down_bfly, name, "c down", -1);
+        check_eq(ws_cuda_shfl_c(WS_COLL_SHFL_BFLY, k->width), k->c_idx_down_bfly, name, "c bfly", -1);
+        check_eq(ws_cuda_shfl_c(WS_COLL_SHFL_UP, k->width), k->c_up, name, "c up", -1);
+    }
+}
+
+/* ------------------------------- spec 1.1: ws_ptx_shfl_source, by hand */
+
+typedef struct {
+    const char *name;
+    ws_coll_kind kind;
+    int lane;
+    uint32_t b, c;
+    int j;     /* lane read (own lane when out of range) */
+    bool p;
+} ptx_case;
+
+static const ptx_case ptx_cases[] = {
+    /* down: j = lane + bval, p = j <= maxLane; j is not wrapped mod 32 */
+    { "down lane 31 delta 31 (j=62)", WS_COLL_SHFL_DOWN, 31, 31, 0x1F, 31, false },
+    { "down lane 0 delta 31", WS_COLL_SHFL_DOWN, 0, 31, 0x1F, 31, true },
+    { "down lane 10 delta 5 c width 64 garbage", WS_COLL_SHFL_DOWN, 10, 5, 0xFFFFE01F, 15, true },
+    { "down lane 4 b bits 5..31 ignored", WS_COLL_SHFL_DOWN, 4, 0xFFFFFFE3u, 0x1F, 7, true },
+    { "down lane 0 delta 1 cval 0 (c=0xE0)", WS_COLL_SHFL_DOWN, 0, 1, 0xE0, 0, false },
+    { "down lane 31 delta 0 c=0xFF", WS_COLL_SHFL_DOWN, 31, 0, 0xFF, 31, true },
+    { "down width 24 lane 5 delta 4", WS_COLL_SHFL_DOWN, 5, 4, 0x81F, 9, true },
+    { "down width 24 lane 22 delta 4", WS_COLL_SHFL_DOWN, 22, 4, 0x81F, 22, false },
+    { "down width 24 lane 13 delta 12", WS_COLL_SHFL_DOWN, 13, 12, 0x81F, 25, true },
+    { "down width 8 lane 13 delta 2", WS_COLL_SHFL_DOWN, 13, 2, 0x181F, 15, true },
+    { "down width 8 lane 14 delta 2", WS_COLL_SHFL_DOWN, 14, 2, 0x181F, 14, false },
+    /* up: j = lane - bval (may be negative), p = j >= maxLane */
+    { "up lane 3 delta 5 (delta > lane)", WS_COLL_SHFL_UP, 3, 5, 0x0, 3, false },
+    { "up lane 5 delta 5", WS_COLL_SHFL_UP, 5, 5, 0x0, 0, true },
+    { "up lane 0 delta 31", WS_COLL_SHFL_UP, 0, 31, 0x0, 0, false },
+    { "up lane 31 delta 31", WS_COLL_SHFL_UP, 31, 31, 0x0, 0, true },
+    { "up lane 0 delta 0", WS_COLL_SHFL_UP, 0, 0, 0x0, 0, true },
+    { "up width 24 lane 16 delta 1", WS_COLL_SHFL_UP, 16, 1, 0x800, 15, true },
+    { "up width 24 lane 8 delta 1", WS_COLL_SHFL_UP, 8, 1, 0x800, 8, false },
+    { "up width 24 lane 9 delta 2", WS_COLL_SHFL_UP, 9, 2, 0x800, 9, false },
+    { "up width 16 lane 17 delta 1", WS_COLL_SHFL_UP, 17, 1, 0x1000, 16, true },
+    { "up width 16 lane 16 delta 1", WS_COLL_SHFL_UP, 16, 1, 0x1000, 16, false },
+    /* idx: j = minLane | (bval & ~segmask) */
+    { "idx cval 31 lane 7 src 12", WS_COLL_SHFL_IDX, 7, 12, 0x1F, 12, true },
+    { "idx cval 31 lane 7 src 63 (bval 31)", WS_COLL_SHFL_IDX, 7, 63, 0x1F, 31, true },
+    { "idx cval 31 lane 0 src -1", WS_COLL_SHFL_IDX, 0, 0xFFFFFFFFu, 0x1F, 31, true },
+    { "idx width 8 lane 9 src 3", WS_COLL_SHFL_IDX, 9, 3, 0x181F, 11, true },
+    { "idx width 8 lane 30 src 13", WS_COLL_SHFL_IDX, 30, 13, 0x181F, 29, true },
+    { "idx cval 15 lane 2 src 20", WS_COLL_SHFL_IDX, 2, 20, 0x0F, 2, false },
+    { "idx cval 15 lane 2 src 10", WS_COLL_SHFL_IDX, 2, 10, 0x0F, 10, true },
+    { "idx width 24 lane 20 src 3", WS_COLL_SHFL_IDX, 20, 3, 0x81F, 3, true },
+    { "idx width 24 lane 29 src 3", WS_COLL_SHFL_IDX, 29, 3, 0x81F, 11, true },
+    { "idx width 24 lane 29 src 0", WS_COLL_SHFL_IDX, 29, 0, 0x81F, 8, true },
+    /* bfly: j = lane ^ bval, only the upper bound is tested */
+    { "bfly width 16 lane 20 mask 16 (earlier group)", WS_COLL_SHFL_BFLY, 20, 16, 0x101F, 4, true },
+    { "bfly width 16 lane 4 mask 16 (later group)", WS_COLL_SHFL_BFLY, 4, 16, 0x101F, 4, false },
+    { "bfly width 32 lane 6 mask 31", WS_COLL_SHFL_BFLY, 6, 31, 0x1F, 25, true },
+    { "bfly width 1 lane 7 mask 1", WS_COLL_SHFL_BFLY, 7, 1, 0x1F1F, 6, true },
+    { "bfly width 1 lane 6 mask 1", WS_COLL_SHFL_BFLY, 6, 1, 0x1F1F, 6, false },
+    { "bfly width 32 lane 9 mask 32 (bval 0)", WS_COLL_SHFL_BFLY, 9, 32, 0x1F, 9, true },
+};
+
+static void test_ptx_shfl_source_table(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof ptx_cases / sizeof ptx_cases[0]; i++) {
+        const ptx_case *k = &ptx_cases[i];
+        bool p = !k->p;
+        int j = ws_ptx_shfl_source(k->kind, k->lane, k->b, k->c, &p);
+        check_eq((uint64_t)(int64_t)j, (uint64_t)(int64_t)k->j, k->name, "source lane j", k->lane);
+        check_eq(p, k->p, k->name, "predicate", k->lane);
+    }
+}
+
+/* ------------------- spec 1.3: every row, through the wrappers and PTX */
+
+/* Expected source lane and predicate per lane, one pair per table row. */
+typedef int (*lane_fn)(int lane);
+
+/* width 32 (and 0, 64, -32, 96): down 3 */
+static int s_down3_w32(int l) { return l + 3 <= 31 ? l + 3 : l; }
+static int p_down3_w32(int l) { return l + 3 <= 31; }
+static int s_all5(int l) { (void)l; return 5; }
+static int s_all31(int l) { (void)l; return 31; }
+static int p_one(int l) { (void)l; return 1; }
+static int p_zero(int l) { (void)l; return 0; }
+static int s_own(int l) { return l; }
+static int s_up2_w32(int l) { return l >= 2 ? l - 2 : l; }
+static int p_up2_w32(int l) { return l >= 2; }
+static int s_xor16(int l) { return l ^ 16; }
+/* width 48 behaves as width 16 */
+static int s_down3_w16(int l) { return (l & 15) + 3 <= 15 ? l + 3 : l; }
+static int p_down3_w16(int l) { return (l & 15) + 3 <= 15; }
+static int s_up1_w16(int l) { return (l & 15) >= 1 ? l - 1 : l; }
+static int p_up1_w16(int l) { return (l & 15) >= 1; }
+static int s_xor16_w16(int l) { return l >= 16 ? l - 16 : l; } /* upper half reads the earlier group */
+static int p_xor16_w16(int l) { return l >= 16; }
+/* width 33 behaves as width 1; also width 1 bfly 1 */
+static int s_xor1_w1(int l) { return (l & 1) ? l - 1 : l; }
+static int p_xor1_w1(int l) { return l & 1; }
+/* width 24: idx 0 -> lanes 0-7: 0, 8-15: 8, 16-23: 0, 24-31: 8 */
+static int s_idx0_w24(int l) { return (l >= 8 && l <= 15) || l >= 24 ? 8 : 0; }
+/* width 24: up 1 -> lanes 0 and 8 keep their own value, others read l - 1 */
+static int s_up1_w24(int l) { return (l == 0 || l == 8) ? l : l - 1; }
+static int p_up1_w24(int l) { return !(l == 0 || l == 8); }
+/* srcLane -1: the last lane of the segment */
+static int s_last_of_8(int l) { return l | 7; }
+static int s_last_of_16(int l) { return l | 15; }
+static int s_idx37_w8(int l) { return (l & ~7) | 5; }
+/* delta 33 = delta 1 */
+static int s_down1(int l) { return l < 31 ? l + 1 : l; }
+static int p_down1(int l) { return l < 31; }
+static int s_up1(int l) { return l >= 1 ? l - 1 : l; }
+static int p_up1(int l) { return l >= 1; }
+/* laneMask -1: 31 - l */
+static int s_rev(int l) { return 31 - l; }
+
+typedef struct {
+    const char *name;
+    ws_coll_kind kind;
+    int32_t b;      /* srcLane / delta / laneMask as passed to the intrinsic */
+    int32_t width;
+    uint32_t c;     /* the header's c for this width (spec 1.2 / c_cases) */
+    lane_fn src, pred;
+    int bad_width;  /* WS_DIAG_BAD_WIDTH: 1 raised, 0 not raised */
+} row_case;
+
+static const row_case rows[] = {
+    /* width 0, 64, -32, 96 (multiple of 32): identical to width 32 */
+    { "down 3 width 32 (reference)", WS_COLL_SHFL_DOWN, 3, 32, 0x1F, s_down3_w32, p_down3_w32, 0 },
+    { "down 3 width 0", WS_COLL_SHFL_DOWN, 3, 0, 0x201F, s_down3_w32, p_down3_w32, 1 },
+    { "down 3 width 64", WS_COLL_SHFL_DOWN, 3, 64, 0xFFFFE01F, s_down3_w32, p_down3_w32, 1 },
+    { "down 3 width -32", WS_COLL_SHFL_DOWN, 3, -32, 0x401F, s_down3_w32, p_down3_w32, 1 },
+    { "down 3 width 96", WS_COLL_SHFL_DOWN, 3, 96, 0xFFFFC01F, s_down3_w32, p_down3_w32, 1 },
+    { "idx 5 width 0", WS_COLL_SHFL_IDX, 5, 0, 0x201F, s_all5, p_one, 1 },
+    { "idx 5 width 64", WS_COLL_SHFL_IDX, 5, 64, 0xFFFFE01F, s_all5, p_one, 1 },
+    { "idx 5 width -32", WS_COLL_SHFL_IDX, 5, -32, 0x401F, s_all5, p_one, 1 },
+    { "up 2 width 64", WS_COLL_SHFL_UP, 2, 64, 0xFFFFE000, s_up2_w32, p_up2_w32, 1 },
+    { "up 2 width 0", WS_COLL_SHFL_UP, 2, 0, 0x2000, s_up2_w32, p_up2_w32, 1 },
+    { "xor 16 width 96", WS_COLL_SHFL_BFLY, 16, 96, 0xFFFFC01F, s_xor16, p_one, 1 },
+    /* width 48: identical to width 16 */
+    { "down 3 width 48", WS_COLL_SHFL_DOWN, 3, 48, 0xFFFFF01F, s_down3_w16, p_down3_w16, 1 },
+    { "down 3 width 16 (reference)", WS_COLL_SHFL_DOWN, 3, 16, 0x101F, s_down3_w16, p_down3_w16, 0 },
+    { "up 1 width 48", WS_COLL_SHFL_UP, 1, 48, 0xFFFFF000, s_up1_w16, p_up1_w16, 1 },
+    { "xor 16 width 48", WS_COLL_SHFL_BFLY, 16, 48, 0xFFFFF01F, s_xor16_w16, p_xor16_w16, 1 },
+    { "xor 16 width 16", WS_COLL_SHFL_BFLY, 16, 16, 0x101F, s_xor16_w16, p_xor16_w16, 0 },
+    /* width 33: identical to width 1 */
+    { "down 1 width 33", WS_COLL_SHFL_DOWN, 1, 33, 0xFFFFFF1F, s_own, p_zero, 1 },
+    { "xor 1 width 33", WS_COLL_SHFL_BFLY, 1, 33, 0xFFFFFF1F, s_xor1_w1, p_xor1_w1, 1 },
+    /* width 24: segmask 8 */
+    { "idx 0 width 24", WS_COLL_SHFL_IDX, 0, 24, 0x81F, s_idx0_w24, p_one, 1 },
+    { "up 1 width 24", WS_COLL_SHFL_UP, 1, 24, 0x800, s_up1_w24, p_up1_w24, 1 },
+    /* width 1, bfly laneMask 1: even own (p=0), odd read lane-1 (p=1) */
+    { "xor 1 width 1", WS_COLL_SHFL_BFLY, 1, 1, 0x1F1F, s_xor1_w1, p_xor1_w1, 0 },
+    /* width 1, up/down/idx: own value; p=0 for up/down, p=1 for idx */
+    { "up 1 width 1", WS_COLL_SHFL_UP, 1, 1, 0x1F00, s_own, p_zero, 0 },
+    { "down 1 width 1", WS_COLL_SHFL_DOWN, 1, 1, 0x1F1F, s_own, p_zero, 0 },
+    { "down 7 width 1", WS_COLL_SHFL_DOWN, 7, 1, 0x1F1F, s_own, p_zero, 0 },
+    { "idx 5 width 1", WS_COLL_SHFL_IDX, 5, 1, 0x1F1F, s_own, p_one, 0 },
+    /* srcLane < 0 or >= 32: bits 4:0 only */
+    { "idx -1 width 32", WS_COLL_SHFL_IDX, -1, 32, 0x1F, s_all31, p_one, 0 },
+    { "idx -1 width 8", WS_COLL_SHFL_IDX, -1, 8, 0x181F, s_last_of_8, p_one, 0 },
+    { "idx -1 width 16", WS_COLL_SHFL_IDX, -1, 16, 0x101F, s_last_of_16, p_one, 0 },
+    { "idx 37 width 32", WS_COLL_SHFL_IDX, 37, 32, 0x1F, s_all5, p_one, 0 },
+    { "idx 37 width 8", WS_COLL_SHFL_IDX, 37, 8, 0x181F, s_idx37_w8, p_one, 0 },
+    /* delta 32 in up/down, laneMask 32: bval 0, own value with p = 1 */
+    { "up 32 width 32", WS_COLL_SHFL_UP, 32, 32, 0x0, s_own, p_one, 0 },
+    { "down 32 width 32", WS_COLL_SHFL_DOWN, 32, 32, 0x1F, s_own, p_one, 0 },
+    { "xor 32 width 32", WS_COLL_SHFL_BFLY, 32, 32, 0x1F, s_own, p_one, 0 },
+    /* delta 33: same as delta 1 */
+    { "down 33 width 32", WS_COLL_SHFL_DOWN, 33, 32, 0x1F, s_down1, p_down1, 0 },
+    { "up 33 width 32", WS_COLL_SHFL_UP, 33, 32, 0x0, s_up1, p_up1, 0 },
+    /* laneMask -1 (width 32): lane l reads 31 - l */
+    { "xor -1 width 32", WS_COLL_SHFL_BFLY, -1, 32, 0x1F, s_rev, p_one, 0 },
+};
+
+static ws_status call_wrapper(ws_warp *w, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg src, int32_t b,
+                              int32_t width)
+{
+    switch (kind) {
+    case WS_COLL_SHFL_IDX: return ws_shfl_idx(w, mask, dst, src, b, width);
+    case WS_COLL_SHFL_UP: return ws_shfl_up(w, mask, dst, src, (unsigned)b, width);
+    case WS_COLL_SHFL_DOWN: return ws_shfl_down(w, mask, dst, src, (unsigned)b, width);
+    case WS_COLL_SHFL_BFLY: return ws_shfl_xor(w, mask, dst, src, b, width);
+    default: return WS_ERR_ARG;
+    }
+}
+
+static void test_spec_1_3_rows(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        const row_case *k = &rows[i];
+        ws_warp *w = new_warp(0);
+        ws_reg v = new_reg(w, "v", WS_U32);
+        ws_reg d = new_reg(w, "d", WS_U32);
+        ws_reg d2 = new_reg(w, "d2", WS_U32);
+        ws_reg p = new_reg(w, "p", WS_U32);
+        fill_u32(w, v, 100);
+        fill_u32(w, d, SENTINEL);
+        fill_u32(w, d2, SENTINEL);
+        fill_u32(w, p, SENTINEL);
+
+        check_eq((uint64_t)call_wrapper(w, k->kind, WS_FULL32, d, v, k->b, k->width), WS_OK, k->name,
+                 "wrapper status", -1);
+        for (int l = 0; l < 32; l++)
+            check_eq(ws_get_bits(w, d, l), 100u + (uint32_t)k->src(l), k->name, "wrapper value", l);
+        check_diag(w, WS_DIAG_BAD_WIDTH, k->bad_width, k->name);
+        /* b outside bits 4:0: reported; an ordinary in-range call at width 32: not reported */
+        if (k->b < 0 || k->b >= 32)
+            check_diag(w, WS_DIAG_LANE_ARG_RANGE, 1, k->name);
+        else if (k->width == 32)
+            check_diag(w, WS_DIAG_LANE_ARG_RANGE, 0, k->name);
+        check_diag(w, WS_DIAG_INACTIVE_SOURCE, 0, k->name);
+        check_diag(w, WS_DIAG_CALLER_NOT_IN_MASK, 0, k->name);
+
+        check_eq((uint64_t)ws_shfl_ptx(w, k->kind, WS_FULL32, d2, p, v, (uint32_t)k->b, k->c), WS_OK, k->name,
+                 "ptx status", -1);
+        for (int l = 0; l < 32; l++) {
+            check_eq(ws_get_bits(w, d2, l), 100u + (uint32_t)k->src(l), k->name, "ptx value", l);
+            check_eq(ws_get_bits(w, p, l), (uint64_t)k->pred(l), k->name, "ptx predicate", l);
+        }
+        ws_warp_destroy(w);
+    }
+}
+
+/* ----------------------- spec 7: the shfl_down tree walk-through, 496+16i */
+
+static void test_walkthrough_496(void **state)
+{
+    (void)state;
+    ws_warp *w = new_warp(0);
+    ws_reg v = new_reg(w, "v", WS_I32);
+    ws_reg t = new_reg(w, "t", WS_I32);
+    assert_int_equal(ws_lane_id(w, v), WS_OK);
+    for (int l = 0; l < 32; l++)
+        check_eq((uint64_t)ws_get_i32(w, v, l), (uint64_t)l, "lane id", "v", l);
+
+    /* a plain model of "v += (lane+o <= 31 ? v[lane+o] : v[lane])" to check every step */
+    int32_t model[32];
+    for (int l = 0; l < 32; l++)
+        model[l] = l;
+    char name[32];
+    for (int o = 16; o >= 1; o >>= 1) {
+        snprintf(name, sizeof name, "step o=%d", o);
+        check_eq((uint64_t)ws_shfl_down(w, WS_FULL32, t, v, (unsigned)o, 32), WS_OK, name, "status", -1);
+        check_eq((uint64_t)ws_binop_apply(w, WS_ADD, WS_I32, v, v, t), WS_OK, name, "add status", -1);
+        int32_t next[32];
+        for (int l = 0; l < 32; l++)
+            next[l] = model[l] + (l + o <= 31 ? model[l + o] : model[l]);
+        memcpy(model, next, sizeof model);
+        for (int l = 0; l < 32; l++)
+            check_eq((uint64_t)(int64_t)ws_get_i32(w, v, l), (uint64_t)(int64_t)model[l], name, "v", l);
+        if (o == 16) {
+            /* by hand: lane i: i + (i+16 if i+16 <= 31 else i) */
+            for (int l = 0; l < 32; l++)
+                check_eq((uint64_t)ws_get_i32(w, v, l), (uint64_t)(l < 16 ? 2 * l + 16 : 2 * l), "first step",
+                         "v", l);
+        }
+    }
+    for (int l = 0; l < 32; l++)
+        check_eq((uint64_t)ws_get_i32(w, v, l), (uint64_t)(496 + 16 * l), "final 496+16i", "v", l);
+    assert_int_equal(ws_get_i32(w, v, 0), 496);
+    assert_int_equal(ws_get_i32(w, v, 31), 992);
+    assert_int_equal(ws_diag_count(w), 0);
+    ws_warp_destroy(w);
+}
+
+/* --------------------------------------- spec 1.4: 64-bit shuffles, NaNs */
+
+static uint64_t wide_value(int l)
+{
+    uint64_t hi = 0x01234567u + (uint64_t)l * 0x00010001u;
+    uint64_t lo = 0x89ABCDEFu ^ ((uint64_t)l * 0x01010101u);
+    return (hi << 32) | lo;
+}
+
+static int s_xor5(int l) { return l ^ 5; }
+static int s_down16(int l) { return l + 16 <= 31 ? l + 16 : l; }
+static int s_up1_w8(int l) { return (l & 7) >= 1 ? l - 1 : l; }
+
+typedef struct {
+    const char *name;
+    ws_type type;
+    ws_coll_kind kind;
+    int32_t b, width;
+    lane_fn src;
+} wide_case;
+
+static const wide_case wide_cases[] = {
+    { "u64 xor 5", WS_U64, WS_COLL_SHFL_BFLY, 5, 32, s_xor5 },
+    { "u64 down 16", WS_U64, WS_COLL_SHFL_DOWN, 16, 32, s_down16 },
+    { "u64 idx 37", WS_U64, WS_COLL_SHFL_IDX, 37, 32, s_all5 },
+    { "u64 up 1 width 8", WS_U64, WS_COLL_SHFL_UP, 1, 8, s_up1_w8 },
+    { "f64 xor 5", WS_F64, WS_COLL_SHFL_BFLY, 5, 32, s_xor5 },
+    { "f64 down 16", WS_F64, WS_COLL_SHFL_DOWN, 16, 32, s_down16 },
+    { "i64 xor -1", WS_I64, WS_COLL_SHFL_BFLY, -1, 32, s_rev },
+    { "f64 up 1 width 8", WS_F64, WS_COLL_SHFL_UP, 1, 8, s_up1_w8 },
+};
+
+static void test_64bit_shuffles(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof wide_cases / sizeof wide_cases[0]; i++) {
+        const wide_case *k = &wide_cases[i];
+        ws_warp *w = new_warp(0);
+        ws_reg x = new_reg(w, "x", k->type);
+        ws_reg d = new_reg(w, "d", k->type);
+        for (int l = 0; l < 32; l++)
+            assert_int_equal(ws_set_bits(w, x, l, wide_value(l)), WS_OK);
+        check_eq((uint64_t)call_wrapper(w, k->kind, WS_FULL32, d, x, k->b, k->width), WS_OK, k->name, "status",
+                 -1);
+        for (int l = 0; l < 32; l++)
+            check_eq(ws_get_bits(w, d, l), wide_value(k->src(l)), k->name, "64-bit value", l);
+        ws_warp_destroy(w);
+    }
+}
+
+typedef struct {
+    const char *name;
+    ws_type type;
+    uint64_t bits;  /* placed in lane 9, everyone reads lane 9 */
+} nan_case;
+
+static const nan_case nan_cases[] = {
+    { "f64 signalling NaN 0x7FF4000000000001", WS_F64, UINT64_C(0x7FF4000000000001) },
+    { "f64 quiet NaN with payload, negative", WS_F64, UINT64_C(0xFFF8000000000ABC) },
+    { "f64 -0", WS_F64, UINT64_C(0x8000000000000000) },
+    { "f64 smallest subnormal", WS_F64, UINT64_C(0x0000000000000001) },
+    { "f32 signalling NaN 0x7FA00001", WS_F32, 0x7FA00001u },
+    { "f32 quiet NaN 0xFFC12345", WS_F32, 0xFFC12345u },
+    { "f32 -0", WS_F32, 0x80000000u },
+    { "f32 subnormal", WS_F32, 0x00000001u },
+};
+
+static void test_nan_payloads_move_intact(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof nan_cases / sizeof nan_cases[0]; i++) {
+        const nan_case *k = &nan_cases[i];
+        ws_warp *w = new_warp(0);
+        ws_reg x = new_reg(w, "x", k->type);
+        ws_reg d = new_reg(w, "d", k->type);
+        ws_reg e = new_reg(w, "e", k->type);
+        for (int l = 0; l < 32; l++)
+            assert_int_equal(ws_set_bits(w, x, l, l == 9 ? k->bits : (uint64_t)l), WS_OK);
+        check_eq((uint64_t)ws_shfl_idx(w, WS_FULL32, d, x, 9, 32), WS_OK, k->name, "idx status", -1);
+        for (int l = 0; l < 32; l++)
+            check_eq(ws_get_bits(w, d, l), k->bits, k->name, "idx from lane 9", l);
+        /* xor 1: lane 8 reads lane 9 */
+        check_eq((uint64_t)ws_shfl_xor(w, WS_FULL32, e, x, 1, 32), WS_OK, k->name, "xor status", -1);
+        check_eq(ws_get_bits(w, e, 8), k->bits, k->name, "xor 1 lane 8", 8);
+        check_eq(ws_get_bits(w, e, 9), 8, k->name, "xor 1 lane 9", 9);
+        ws_warp_destroy(w);
+    }
+}
+
+/* -------------------- spec 7: inactive, exited, absent sources give 0 */
+
+static void test_inactive_source(void **state)
+{
+    (void)state;
+    const ws_mask even = 0x55555555u;
+    ws_warp *w = new_warp(0);
+    ws_reg v = new_reg(w, "v", WS_U32);
+    ws_reg x = new_reg(w, "x", WS_U64);
+    ws_reg d = new_reg(w, "d", WS_U32);
+    ws_reg d64 = new_reg(w, "d64", WS_U64);
+    ws_reg d2 = new_reg(w, "d2", WS_U32);
+    ws_reg p = new_reg(w, "p", WS_U32);
+    fill_u32(w, v, 100);
+    fill_u32(w, d, SENTINEL);
+    fill_u32(w, d2, SENTINEL);
+    fill_u32(w, p, SENTINEL);
+    for (int l = 0; l < 32; l++) {
+        assert_int_equal(ws_set_bits(w, x, l, wide_value(l)), WS_OK);
+        assert_int_equal(ws_set_bits(w, d64, l, UINT64_C(0xDEADBEEFDEADBEEF)), WS_OK);
+    }
+
+    assert_int_equal(ws_if_lanes(w, even), WS_OK);
+    assert_int_equal(ws_lanes_active(w), even);
+
+    /* xor 1: every even lane reads an odd (inactive) lane */
+    assert_int_equal(ws_shfl_xor(w, even, d, v, 1, 32), WS_OK);
+    assert_int_equal(ws_lanes_waiting(w), 0);
+    for (int l = 0; l < 32; l++)
+        check_eq(ws_get_bits(w, d, l), (l & 1) ? SENTINEL + (uint32_t)l : 0u, "xor 1 from odd lanes", "d", l);
+    const ws_diag *dg = find_diag(w, WS_DIAG_INACTIVE_SOURCE);
+    assert_non_null(dg);
+    assert_int_equal(diag_lanes(w, WS_DIAG_INACTIVE_SOURCE), even);
+    assert_false(ws_diag_has(w, WS_DIAG_CALLER_NOT_IN_MASK));
+    assert_false(ws_diag_has(w, WS_DIAG_EXITED_SOURCE));
+    assert_false(ws_diag_has(w, WS_DIAG_ABSENT_SOURCE));
+
+    /* 64-bit: both words are 0 */
+    ws_diag_clear(w);
+    assert_int_equal(ws_shfl_xor(w, even, d64, x, 1, 32), WS_OK);
+    for (int l = 0; l < 32; l++)
+        check_eq(ws_get_bits(w, d64, l), (l & 1) ? UINT64_C(0xDEADBEEFDEADBEEF) : 0u, "u64 xor 1 from odd lanes",
+                 "d64", l);
+    assert_int_equal(diag_lanes(w, WS_DIAG_INACTIVE_SOURCE), even);
+
+    /* the predicate still follows the formula: bfly 1, c = 0x1F: p = 1 */
+    ws_diag_clear(w);
+    assert_int_equal(ws_shfl_ptx(w, WS_COLL_SHFL_BFLY, even, d2, p, v, 1, 0x1F), WS_OK);
+    for (int l = 0; l < 32; l++) {
+        check_eq(ws_get_bits(w, d2, l), (l & 1) ? SENTINEL + (uint32_t)l : 0u, "ptx bfly 1", "d2", l);
+        check_eq(ws_get_bits(w, p, l), (l & 1) ? SENTINEL + (uint32_t)l : 1u, "ptx bfly 1", "p", l);
+    }
+    assert_int_equal(diag_lanes(w, WS_DIAG_INACTIVE_SOURCE), even);
+
+    /* control: xor 2 reads even lanes only, which are active: values, no diagnostic */
+    ws_diag_clear(w);
+    assert_int_equal(ws_shfl_xor(w, even, d, v, 2, 32), WS_OK);
+    for (int l = 0; l < 32; l += 2)
+        check_eq(ws_get_bits(w, d, l), 100u + (uint32_t)(l ^ 2), "xor 2 among even lanes", "d", l);
+    assert_false(ws_diag_has(w, WS_DIAG_INACTIVE_SOURCE));
+
+    /* down 1 with p: lane 30 reads 31 (inactive, 0, p=1) */
+    ws_diag_clear(w);
+    assert_int_equal(ws_shfl_ptx(w, WS_COLL_SHFL_DOWN, even, d2, p, v, 1, 0x1F), WS_OK);
+    for (int l = 0; l < 32; l += 2) {
+        check_eq(ws_get_bits(w, d2, l), 0u, "ptx down 1", "d2", l);
+        check_eq(ws_get_bits(w, p, l), 1u, "ptx down 1", "p", l);
+    }
+
+    assert_int_equal(ws_end_if(w), WS_OK);
+    assert_int_equal(ws_lanes_active(w), WS_FULL32);
+    ws_warp_destroy(w);
+}
+
+static void test_exited_source(void **state)
+{
+    (void)state;
+    ws_warp *w = new_warp(0);
+    ws_reg v = new_reg(w, "v", WS_U32);
+    ws_reg d = new_reg(w, "d", WS_U32);
+    ws_reg d2 = new_reg(w, "d2", WS_U32);
+    ws_reg p = new_reg(w, "p", WS_U32);
+    fill_u32(w, v, 100);
+    fill_u32(w, d, SENTINEL);
+    fill_u32(w, d2, SENTINEL);
+
+    assert_int_equal(ws_if_lanes(w, 0xFFFF0000u), WS_OK);
+    assert_int_equal(ws_exit(w), WS_OK);
+    assert_int_equal(ws_end_if(w), WS_OK);
+    assert_int_equal(ws_lanes_exited(w), 0xFFFF0000u);
+    assert_int_equal(ws_lanes_active(w), 0xFFFFu);
+
+    /* full mask: exited lanes are not waited for, so this completes at once */
+    assert_int_equal(ws_shfl_down(w, WS_FULL32, d, v, 16, 32), WS_OK);
+    assert_int_equal(ws_lanes_waiting(w), 0);
+    for (int l = 0; l < 32; l++)
+        check_eq(ws_get_bits(w, d, l), l < 16 ? 0u : SENTINEL + (uint32_t)l, "down 16 from exited", "d", l);
+    assert_non_null(find_diag(w, WS_DIAG_EXITED_SOURCE));
+    assert_int_equal(diag_lanes(w, WS_DIAG_EXITED_SOURCE), 0xFFFFu);
+    assert_false(ws_diag_has(w, WS_DIAG_INACTIVE_SOURCE));
+    /* the full mask names exited lanes */
+    assert_true(ws_diag_has(w, WS_DIAG_MASK_NAMES_EXITED));
+
+    /* mask naming only the live lanes; predicate by formula (down 16: j = l+16 <= 31) */
+    ws_diag_clear(w);
+    assert_int_equal(ws_shfl_ptx(w, WS_COLL_SHFL_DOWN, 0xFFFFu, d2, p, v, 16, 0x1F), WS_OK);
+    for (int l = 0; l < 16; l++) {
+        check_eq(ws_get_bits(w, d2, l), 0u, "ptx down 16 from exited", "d2", l);
+        check_eq(ws_get_bits(w, p, l), 1u, "ptx down 16 from exited", "p", l);
+    }
+    assert_int_equal(diag_lanes(w, WS_DIAG_EXITED_SOURCE), 0xFFFFu);
+    assert_false(ws_diag_has(w, WS_DIAG_MASK_NAMES_EXITED));
+
+    /* xor 1 stays among live lanes: no source diagnostic */
+    ws_diag_clear(w);
+    assert_int_equal(ws_shfl_xor(w, 0xFFFFu, d, v, 1, 32), WS_OK);
+    for (int l = 0; l < 16; l++)
+        check_eq(ws_get_bits(w, d, l), 100u + (uint32_t)(l ^ 1), "xor 1 among live lanes", "d", l);
+    assert_false(ws_diag_has(w, WS_DIAG_EXITED_SOURCE));
+    ws_warp_destroy(w);
+}
+
+static void test_absent_source(void **state)
+{
+    (void)state;
+    ws_warp *w = new_warp(20);
+    ws_reg v = new_reg(w, "v", WS_U32);
+    ws_reg d = new_reg(w, "d", WS_U32);
+    ws_reg d2 = new_reg(w, "d2", WS_U32);
+    ws_reg p = new_reg(w, "p", WS_U32);
+    fill_u32(w, v, 100); /* absent lanes get values too (host view): they must not be read */
+    fill_u32(w, d, SENTINEL);
+    fill_u32(w, d2, SENTINEL);
+    fill_u32(w, p, SENTINEL);
+    assert_int_equal(ws_lanes_present(w), 0xFFFFFu);
+    assert_int_equal(ws_lanes_active(w), 0xFFFFFu);
+
+    assert_int_equal(ws_shfl_down(w, 0xFFFFFu, d, v, 4, 32), WS_OK);
+    for (int l = 0; l < 32; l++) {
+        uint64_t want = l < 16 ? 100u + (uint32_t)(l + 4) : l < 20 ? 0u : SENTINEL + (uint32_t)l;
+        check_eq(ws_get_bits(w, d, l), want, "down 4, threads 20", "d", l);
+    }
+    assert_non_null(find_diag(w, WS_DIAG_ABSENT_SOURCE));
+    assert_int_equal(diag_lanes(w, WS_DIAG_ABSENT_SOURCE), 0xF0000u);
+    assert_false(ws_diag_has(w, WS_DIAG_INACTIVE_SOURCE));
+    assert_false(ws_diag_has(w, WS_DIAG_EXITED_SOURCE));
+    assert_false(ws_diag_has(w, WS_DIAG_MASK_NAMES_EXITED));
+
+    /* predicate by formula: down 4, width 32: p = (l + 4 <= 31) = 1 for lanes 0..19 */
+    ws_diag_clear(w);
+    assert_int_equal(ws_shfl_ptx(w, WS_COLL_SHFL_DOWN, 0xFFFFFu, d2, p, v, 4, 0x1F), WS_OK);
+    for (int l = 0; l < 32; l++) {
+        uint64_t want = l < 16 ? 100u + (uint32_t)(l + 4) : l < 20 ? 0u : SENTINEL + (uint32_t)l;
+        check_eq(ws_get_bits(w, d2, l), want, "ptx down 4, threads 20", "d2", l);
+        check_eq(ws_get_bits(w, p, l), l < 20 ? 1u : SENTINEL + (uint32_t)l, "ptx down 4, threads 20", "p", l);
+    }
+    assert_int_equal(diag_lanes(w, WS_DIAG_ABSENT_SOURCE), 0xF0000u);
+
+    /* full mask names absent lanes: still completes at once, diagnostic */
+    ws_diag_clear(w);
+    fill_u32(w, d, SENTINEL);
+    assert_int_equal(ws_shfl_down(w, WS_FULL32, d, v, 4, 32), WS_OK);
+    assert_int_equal(ws_lanes_waiting(w), 0);
+    for (int l = 16; l < 20; l++)
+        check_eq(ws_get_bits(w, d, l), 0u, "down 4 full mask, threads 20", "d", l);
+    assert_true(ws_diag_has(w, WS_DIAG_MASK_NAMES_EXITED));
+    assert_int_equal(diag_lanes(w, WS_DIAG_ABSENT_SOURCE), 0xF0000u);
+    ws_warp_destroy(w);
+}
+
+/* -------------------------- spec 2.3 / 7: the two-branch xor rendezvous */
+
+static void test_two_branch_xor_rendezvous(void **state)
+{
+    (void)state;
+    ws_warp *w = new_warp(0);
+    ws_reg v = new_reg(w, "v", WS_I32);
+    ws_reg a = new_reg(w, "a", WS_I32);
+    ws_reg b = new_reg(w, "b", WS_I32);
+    ws_reg da = new_reg(w, "da", WS_I32);
+    ws_reg db = new_reg(w, "db", WS_I32);
+    fill_u32(w, v, 1000);
+    fill_u32(w, da, SENTINEL);
+    fill_u32(w, db, SENTINEL);
+
+    assert_int_equal(ws_if_lanes(w, 0xFFFFu), WS_OK);
+    assert_int_equal(ws_binop_imm(w, WS_ADD, WS_I32, a, v, 1), WS_OK);
+    assert_int_equal(ws_shfl_xor(w, WS_FULL32, da, a, 16, 32), WS_PENDING);
+    assert_int_equal(ws_lanes_waiting(w), 0xFFFFu);
+    /* nothing written yet */
+    for (int l = 0; l < 32; l++)
+        check_eq(ws_get_bits(w, da, l), SENTINEL + (uint32_t)l, "pending: da untouched", "da", l);
+
+    assert_int_equal(ws_else(w), WS_OK);
+    assert_int_equal(ws_lanes_active(w), 0xFFFF0000u);
+    assert_int_equal(ws_binop_imm(w, WS_ADD, WS_I32, b, v, 2), WS_OK);
+    assert_int_equal(ws_shfl_xor(w, WS_FULL32, db, b, 16, 32), WS_OK);
+    assert_int_equal(ws_lanes_waiting(w), 0);
+    assert_int_equal(ws_end_if(w), WS_OK);
+    assert_int_equal(ws_lanes_active(w), WS_FULL32);
+
+    for (int l = 0; l < 32; l++) {
+        if (l < 16) {
+            /* lane l reads lane l+16's b = (1000 + l + 16) + 2, into its own dst da */
+            check_eq(ws_get_bits(w, da, l), 1000u + (uint32_t)(l + 16) + 2u, "rendezvous low lanes", "da", l);
+            check_eq(ws_get_bits(w, db, l), SENTINEL + (uint32_t)l, "rendezvous low lanes", "db untouched", l);
+        } else {
+            /* lane l reads lane l-16's a = (1000 + l - 16) + 1, into its own dst db */
+            check_eq(ws_get_bits(w, db, l), 1000u + (uint32_t)(l - 16) + 1u, "rendezvous high lanes", "db", l);
+            check_eq(ws_get_bits(w, da, l), SENTINEL + (uint32_t)l, "rendezvous high lanes", "da untouched", l);
+        }
+    }
+    assert_false(ws_diag_has(w, WS_DIAG_INACTIVE_SOURCE));
+    assert_false(ws_diag_has(w, WS_DIAG_DEADLOCK));
+    ws_warp_destroy(w);
+}
+
+/* ------------------------------- spec 7: different kinds deadlock, reported */
+
+static void test_different_kind_deadlock(void **state)
+{
+    (void)state;
+    ws_warp *w = new_warp(0);
+    ws_reg v = new_reg(w, "v", WS_U32);
+    ws_reg d = new_reg(w, "d", WS_U32);
+    fill_u32(w, v, 100);
+    fill_u32(w, d, SENTINEL);
+
+    assert_string_equal(ws_coll_kind_name(WS_COLL_SHFL_BFLY), "shfl.bfly");
+    assert_string_equal(ws_coll_kind_name(WS_COLL_SHFL_DOWN), "shfl.down");
+
+    assert_int_equal(ws_if_lanes(w, 0xAAAAAAAAu), WS_OK);           /* odd lanes */
+    assert_int_equal(ws_shfl_xor(w, WS_FULL32, d, v, 1, 32), WS_PENDING);
+    assert_int_equal(ws_else(w), WS_OK);                            /* even lanes */
+    assert_int_equal(ws_shfl_down(w, WS_FULL32, d, v, 1, 32), WS_ERR_DEADLOCK);
+
+    assert_true(ws_diag_has(w, WS_DIAG_DEADLOCK));
+    bool bfly = false, down = false;
+    for (size_t i = 0; i < ws_diag_count(w); i++) {
+        const ws_diag *dg = ws_diag_get(w, i);
+        if (dg->code != WS_DIAG_DEADLOCK)
+            continue;
+        print_message("deadlock diagnostic: %s\n", dg->message);
+        if (strstr(dg->message, "shfl.bfly") != NULL)
+            bfly = true;
+        if (strstr(dg->message, "shfl.down") != NULL)
+            down = true;
+    }
+    assert_true(bfly);
+    assert_true(down);
+    /* the odd lanes wait in shfl.bfly: they are named */
+    assert_int_equal(diag_lanes(w, WS_DIAG_DEADLOCK) & 0xAAAAAAAAu, 0xAAAAAAAAu);
+    /* nothing was exchanged */
+    for (int l = 0; l < 32; l++)
+        check_eq(ws_get_bits(w, d, l), SENTINEL + (uint32_t)l, "deadlock writes nothing", "d", l);
+    ws_warp_destroy(w);
+}
+
+/* ------------------- spec 7: the mask does not gate converged lanes */
+
+static void test_mask_does_not_gate_converged_lanes(void **state)
+{
+    (void)state;
+    ws_warp *w = new_warp(0);
+    ws_reg v = new_reg(w, "v", WS_U32);
+    ws_reg d = new_reg(w, "d", WS_U32);
+    fill_u32(w, v, 100);
+    fill_u32(w, d, SENTINEL);
+
+    assert_int_equal(ws_shfl_down(w, 0xFFu, d, v, 4, 32), WS_OK);
+    assert_int_equal(ws_lanes_waiting(w), 0);
+    /* the full-mask result: lane l reads l+4 when l+4 <= 31, else its own value */
+    for (int l = 0; l < 32; l++)
+        check_eq(ws_get_bits(w, d, l), 100u + (uint32_t)(l + 4 <= 31 ? l + 4 : l), "down 4 mask 0xff", "d", l);
+    assert_non_null(find_diag(w, WS_DIAG_CALLER_NOT_IN_MASK));
+    assert_int_equal(diag_lanes(w, WS_DIAG_CALLER_NOT_IN_MASK), 0xFFFFFF00u);
+    ws_warp_destroy(w);
+}
+
+/* ---------------- per-lane masks through ws_collective (tiles of 16) */
+
+static int s_xor8(int l) { return l ^ 8; }
+static int s_idx3_w16(int l) { return (l & 16) | 3; }
+static int s_down4_w16(int l) { return (l & 15) + 4 <= 15 ? l + 4 : l; }
+
+typedef struct {
+    const char *name;
+    ws_coll_kind kind;
+    int32_t b;
+    lane_fn src;
+} tile_case;
+
+static const tile_case tile_cases[] = {
+    { "tile16 xor 8", WS_COLL_SHFL_BFLY, 8, s_xor8 },
+    { "tile16 idx 3", WS_COLL_SHFL_IDX, 3, s_idx3_w16 },
+    { "tile16 down 4", WS_COLL_SHFL_DOWN, 4, s_down4_w16 },
+};
+
+static void test_per_lane_masks_tiles_of_16(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof tile_cases / sizeof tile_cases[0]; i++) {
+        const tile_case *k = &tile_cases[i];
+        ws_warp *w = new_warp(0);
+        ws_reg v = new_reg(w, "v", WS_U32);
+        ws_reg m = new_reg(w, "m", WS_U32);
+        ws_reg d = new_reg(w, "d", WS_U32);
+        fill_u32(w, v, 100);
+        fill_u32(w, d, SENTINEL);
+        for (int l = 0; l < 32; l++)
+            assert_int_equal(ws_set_u32(w, m, l, l < 16 ? 0x0000FFFFu : 0xFFFF0000u), WS_OK);
+
+        ws_coll_desc desc;
+        memset(&desc, 0, sizeof desc);
+        desc.kind = k->kind;
+        desc.mask_reg = m;
+        desc.dst = d;
+        desc.src = v;
+        desc.b = k->b;
+        desc.width = 16;
+        check_eq((uint64_t)ws_collective(w, &desc), WS_OK, k->name, "status", -1);
+        check_eq(ws_lanes_waiting(w), 0, k->name, "waiting", -1);
+        for (int l = 0; l < 32; l++)
+            check_eq(ws_get_bits(w, d, l), 100u + (uint32_t)k->src(l), k->name, "d", l);
+        check_eq(ws_diag_count(w), 0, k->name, "diagnostics", -1);
+        ws_warp_destroy(w);
+    }
+}
+
+/* ---------------------------------------------- bad arguments: WS_ERR_ARG */
+
+static void test_bad_arguments(void **state)
+{
+    (void)state;
+    ws_warp *w = new_warp(0);
+    ws_reg v = new_reg(w, "v", WS_U32);
+    ws_reg d = new_reg(w, "d", WS_U32);
+    struct {
+        const char *name;
+        ws_status got;
+    } cases[6];
+    cases[0].name = "dst 0";
+    cases[0].got = ws_shfl_down(w, WS_FULL32, 0, v, 1, 32);
+    cases[1].name = "src unknown";
+    cases[1].got = ws_shfl_xor(w, WS_FULL32, d, 999, 1, 32);
+    cases[2].name = "ptx with a vote kind";
+    cases[2].got = ws_shfl_ptx(w, WS_COLL_VOTE_ALL, WS_FULL32, d, 0, v, 1, 0x1F);
+    cases[3].name = "ptx with a bad kind";
+    cases[3].got = ws_shfl_ptx(w, (ws_coll_kind)77, WS_FULL32, d, 0, v, 1, 0x1F);
+    cases[4].name = "ptx with an unknown pred register";
+    cases[4].got = ws_shfl_ptx(w, WS_COLL_SHFL_IDX, WS_FULL32, d, 555, v, 1, 0x1F);
+    cases[5].name = "idx with dst -3";
+    cases[5].got = ws_shfl_idx(w, WS_FULL32, -3, v, 1, 32);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        check_eq((uint64_t)(int64_t)cases[i].got, (uint64_t)(int64_t)WS_ERR_ARG, cases[i].name, "status", -1);
+    }
+    assert_non_null(ws_warp_error(w));
+    assert_true(strlen(ws_warp_error(w)) > 0);
+    /* nothing was written */
+    for (int l = 0; l < 32; l++)
+        check_eq(ws_get_bits(w, d, l), 0, "bad arguments", "d", l);
+    ws_warp_destroy(w);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_cuda_shfl_c_table),
+        cmocka_unit_test(test_ptx_shfl_source_table),
+        cmocka_unit_test(test_spec_1_3_rows),
+        cmocka_unit_test(test_walkthrough_496),
+        cmocka_unit_test(test_64bit_shuffles),
+        cmocka_unit_test(test_nan_payloads_move_intact),
+        cmocka_unit_test(test_inactive_source),
+        cmocka_unit_test(test_exited_source),
+        cmocka_unit_test(test_absent_source),
+        cmocka_unit_test(test_two_branch_xor_rendezvous),
+        cmocka_unit_test(test_different_kind_deadlock),
+        cmocka_unit_test(test_mask_does_not_gate_converged_lanes),
+        cmocka_unit_test(test_per_lane_masks_tiles_of_16),
+        cmocka_unit_test(test_bad_arguments),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
