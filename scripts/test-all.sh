@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs what the tests need (Debian packages), builds warpsim with
+# warnings as errors under AddressSanitizer + UndefinedBehaviorSanitizer,
+# and runs the whole ctest suite; then the same with clang when present.
+# This is the README's test command and what .ci/run runs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(cmake make gcc clang pkg-config libcmocka-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "== installing: ${missing[*]}"
+  if [ "$(id -u)" -eq 0 ]; then apt_get=(apt-get); else apt_get=(sudo apt-get); fi
+  "${apt_get[@]}" update -qq
+  DEBIAN_FRONTEND=noninteractive "${apt_get[@]}" install -y -qq "${missing[@]}"
+fi
+
+jobs=$(nproc 2>/dev/null || echo 2)
+for cc in gcc clang; do
+  echo "== $cc: build (-Werror, ASan + UBSan) and test"
+  dir="build/test-$cc"
+  CC=$cc cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Debug -DWARPSIM_WERROR=ON -DWARPSIM_SANITIZE=ON >/dev/null
+  cmake --build "$dir" -j "$jobs"
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    ctest --test-dir "$dir" --output-on-failure -j "$jobs"
+done
+echo "== all tests passed (gcc and clang, ASan + UBSan)"

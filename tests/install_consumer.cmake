@@ -1,0 +1,33 @@
+# ctest script: install the build into a scratch prefix, then configure,
+# build and run tests/consumer against it through find_package and pkg-config.
+set(prefix "${BUILD_DIR}/install-check/prefix")
+set(consumer_build "${BUILD_DIR}/install-check/consumer")
+file(REMOVE_RECURSE "${BUILD_DIR}/install-check")
+execute_process(COMMAND ${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${prefix}"
+                RESULT_VARIABLE rc OUTPUT_QUIET)
+if(rc)
+  message(FATAL_ERROR "install failed: ${rc}")
+endif()
+set(ENV{PKG_CONFIG_PATH} "${prefix}/lib/pkgconfig:${prefix}/lib64/pkgconfig")
+foreach(libdir lib lib64 lib/x86_64-linux-gnu)
+  if(EXISTS "${prefix}/${libdir}/pkgconfig")
+    set(ENV{PKG_CONFIG_PATH} "${prefix}/${libdir}/pkgconfig")
+    set(ENV{LD_LIBRARY_PATH} "${prefix}/${libdir}")
+  endif()
+endforeach()
+execute_process(COMMAND ${CMAKE_COMMAND} -S "${SOURCE_DIR}/tests/consumer" -B "${consumer_build}"
+                        -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_C_FLAGS=${CONSUMER_FLAGS}
+                RESULT_VARIABLE rc)
+if(rc)
+  message(FATAL_ERROR "configuring the consumer failed: ${rc}")
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} --build "${consumer_build}" RESULT_VARIABLE rc)
+if(rc)
+  message(FATAL_ERROR "building the consumer failed: ${rc}")
+endif()
+foreach(exe consumer_cmake consumer_pkgconfig)
+  execute_process(COMMAND "${consumer_build}/${exe}" RESULT_VARIABLE rc)
+  if(rc)
+    message(FATAL_ERROR "${exe} failed: ${rc}")
+  endif()
+endforeach()

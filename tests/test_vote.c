@@ -1,0 +1,430 @@
+/* test_vote.c: __ballot_sync / __any_sync / __all_sync / __uni_sync and
+ * __activemask on the sm90 and wave64 profiles.
+ *
+ * Expected values are hand-worked from the plain definitions of spec 3.1
+ * (S = non-exited lanes named in the mask; all/any/uni are exactly 0 or 1;
+ * ballot bit l = l in S and pred_l), spec 4.3/4.4 for HIP
+ * (__ballot_sync = ballot(p) & m, __all_sync = (ballot(p) & m) == m, so 0
+ * when m names an inactive lane), and spec 7 (H200: __activemask() inside
+ * if (lane % 3 == 0) is 0x49249249; converged lanes are not gated by the
+ * mask). Every expected mask below is a literal. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "warpsim/warpsim.h"
+
+#define SENTINEL(lane) (0xBAD00000u + (uint32_t)(lane))
+
+/* ---- small helpers ---------------------------------------------------- */
+
+static bool check_u64(const char *what, const char *name, int lane, uint64_t got, uint64_t want)
+{
+    if (got == want)
+        return true;
+    print_error("%s: case \"%s\", lane %d: got 0x%llx, want 0x%llx\n", what, name, lane,
+                (unsigned long long)got, (unsigned long long)want);
+    return false;
+}
+#define EXPECT_U64(what, name, lane, got, want)                                   \
+    do {                                                                          \
+        if (!check_u64((what), (name), (lane), (uint64_t)(got), (uint64_t)(want))) \
+            fail();                                                               \
+    } while (0)
+
+static bool check_status(const char *what, const char *name, ws_status got, ws_status want)
+{
+    if (got == want)
+        return true;
+    print_error("%s: case \"%s\": status %s (%d), want %s (%d)\n", what, name,
+                ws_status_name(got) ? ws_status_name(got) : "?", (int)got,
+                ws_status_name(want) ? ws_status_name(want) : "?", (int)want);
+    return false;
+}
+#define EXPECT_STATUS(what, name, got, want)                  \
+    do {                                                      \
+        if (!check_status((what), (name), (got), (want)))     \
+            fail();                                           \
+    } while (0)
+
+static ws_warp *make_warp(ws_profile_id profile, int threads)
+{
+    ws_warp *w = NULL;
+    ws_warp_desc d = {.profile = profile, .threads = threads, .diag_policy = WS_DIAG_POLICY_WARN};
+    assert_int_equal(ws_warp_create(&d, &w), WS_OK);
+    assert_non_null(w);
+    return w;
+}
+
+static ws_reg make_reg(ws_warp *w, const char *name, ws_type type)
+{
+    ws_reg r = ws_reg_new(w, name, type);
+    assert_true(r > 0);
+    return r;
+}
+
+/* Lanes in `lanes` execute `return`. */
+static void exit_lanes(ws_warp *w, ws_mask lanes)
+{
+    if (lanes == 0)
+        return;
+    assert_int_equal(ws_if_lanes(w, lanes), WS_OK);
+    assert_int_equal(ws_exit(w), WS_OK);
+    assert_int_equal(ws_end_if(w), WS_OK);
+    assert_int_equal(ws_lanes_exited(w), lanes);
+}
+
+static void fill_sentinel(ws_warp *w, ws_reg r, int lanes)
+{
+    for (int l = 0; l < lanes; l++)
+        assert_int_equal(ws_set_bits(w, r, l, SENTINEL(l)), WS_OK);
+}
+
+/* ---- sm90: table of predicate patterns and masks ---------------------- */
+
+typedef struct vote_case {
+    const char *name;
+    ws_mask exited;     /* lanes that ws_exit first */
+    ws_mask active;     /* ws_if_lanes(active) before the vote; 0 = stay converged */
+    ws_mask mask;       /* the membermask passed */
+    ws_type pred_type;
+    uint64_t true_bits; /* the cell value of a lane voting true */
+    ws_mask voters;     /* lanes whose predicate cell holds true_bits (others hold 0) */
+    /* expected results, hand-worked */
+    uint64_t ballot;
+    uint32_t any, all, uni;
+} vote_case;
+
+static const vote_case sm90_cases[] = {
+    {"full, everyone votes 1", 0, 0, WS_FULL32, WS_U32, 1, 0xFFFFFFFFu, 0xFFFFFFFFu, 1, 1, 1},
+    {"full, nobody votes", 0, 0, WS_FULL32, WS_U32, 1, 0, 0, 0, 0, 1},
+    {"full, even lanes vote 7", 0, 0, WS_FULL32, WS_U32, 7, 0x55555555u, 0x55555555u, 1, 0, 0},
+    {"full, lane 31 votes 0x80000000", 0, 0, WS_FULL32, WS_U32, 0x80000000u, 0x80000000u,
+     0x80000000u, 1, 0, 0},
+    {"full, all but lane 0 vote 0x80000000", 0, 0, WS_FULL32, WS_U32, 0x80000000u, 0xFFFFFFFEu,
+     0xFFFFFFFEu, 1, 0, 0},
+    {"full, everyone votes 0x80000000", 0, 0, WS_FULL32, WS_I32, 0x80000000u, 0xFFFFFFFFu,
+     0xFFFFFFFFu, 1, 1, 1},
+    {"full, u64 cell with only the high word set counts as true", 0, 0, WS_FULL32, WS_U64,
+     UINT64_C(0x100000000), 0x0000FFFFu, 0x0000FFFFu, 1, 0, 0},
+    {"if lanes 0-15, mask 0-15, inactive lanes' true votes ignored", 0, 0x0000FFFFu, 0x0000FFFFu,
+     WS_U32, 1, 0xFFFFFFFFu, 0x0000FFFFu, 1, 1, 1},
+    {"if 0xFF00FF00, voters 0x0F0F0F0F", 0, 0xFF00FF00u, 0xFF00FF00u, WS_U32, 3, 0x0F0F0F0Fu,
+     0x0F000F00u, 1, 0, 0},
+    {"if lanes 4-7 all false, inactive lanes true", 0, 0x000000F0u, 0x000000F0u, WS_U32, 1,
+     0xFFFFFF0Fu, 0, 0, 0, 1},
+    {"if lanes 4-7 all 7", 0, 0x000000F0u, 0x000000F0u, WS_U32, 7, 0x000000F0u, 0x000000F0u, 1, 1, 1},
+    {"exited 28-31 named in full mask, all live vote true", 0xF0000000u, 0, WS_FULL32, WS_U32, 1,
+     0x0FFFFFFFu, 0x0FFFFFFFu, 1, 1, 1},
+    {"exited 28-31 hold true cells, still excluded", 0xF0000000u, 0, WS_FULL32, WS_U32, 1,
+     0xFFFFFFFFu, 0x0FFFFFFFu, 1, 1, 1},
+    {"exited 28-31, lane 27 votes false", 0xF0000000u, 0, WS_FULL32, WS_U32, 1, 0x07FFFFFFu,
+     0x07FFFFFFu, 1, 0, 0},
+    {"exited lane 0, if lanes 0-7, mask 0-7", 0x00000001u, 0x000000FFu, 0x000000FFu, WS_U32, 5,
+     0x000000FEu, 0x000000FEu, 1, 1, 1},
+    {"exited lane 0, if lanes 0-7, only exited lane holds true", 0x00000001u, 0x000000FFu,
+     0x000000FFu, WS_U32, 5, 0x00000001u, 0, 0, 0, 1},
+};
+
+static void run_sm90_case(const vote_case *c)
+{
+    ws_warp *w = make_warp(WS_PROFILE_SM90, 0);
+    ws_reg p = make_reg(w, "p", c->pred_type);
+    ws_reg rb = make_reg(w, "ballot", WS_U32);
+    ws_reg ra = make_reg(w, "any", WS_U32);
+    ws_reg rl = make_reg(w, "all", WS_U32);
+    ws_reg ru = make_reg(w, "uni", WS_U32);
+
+    for (int l = 0; l < 32; l++)
+        assert_int_equal(ws_set_bits(w, p, l, ((c->voters >> l) & 1u) ? c->true_bits : 0), WS_OK);
+    fill_sentinel(w, rb, 32);
+    fill_sentinel(w, ra, 32);
+    fill_sentinel(w, rl, 32);
+    fill_sentinel(w, ru, 32);
+
+    exit_lanes(w, c->exited);
+    if (c->active != 0)
+        assert_int_equal(ws_if_lanes(w, c->active), WS_OK);
+    ws_mask executing = (c->active ? c->active : WS_FULL32) & ~c->exited;
+
+    EXPECT_STATUS("ballot", c->name, ws_ballot_sync(w, c->mask, rb, p), WS_OK);
+    EXPECT_STATUS("any", c->name, ws_any_sync(w, c->mask, ra, p), WS_OK);
+    EXPECT_STATUS("all", c->name, ws_all_sync(w, c->mask, rl, p), WS_OK);
+    EXPECT_STATUS("uni", c->name, ws_uni_sync(w, c->mask, ru, p), WS_OK);
+
+    for (int l = 0; l < 32; l++) {
+        bool ex = (executing >> l) & 1u;
+        EXPECT_U64("ballot", c->name, l, ws_get_bits(w, rb, l), ex ? c->ballot : SENTINEL(l));
+        EXPECT_U64("any", c->name, l, ws_get_bits(w, ra, l), ex ? c->any : SENTINEL(l));
+        EXPECT_U64("all", c->name, l, ws_get_bits(w, rl, l), ex ? c->all : SENTINEL(l));
+        EXPECT_U64("uni", c->name, l, ws_get_bits(w, ru, l), ex ? c->uni : SENTINEL(l));
+    }
+
+    /* A mask naming exited lanes is reported; otherwise these are all
+     * well-defined calls and raise nothing. */
+    bool names_exited = (c->mask & c->exited) != 0;
+    if (names_exited) {
+        if (!ws_diag_has(w, WS_DIAG_MASK_NAMES_EXITED)) {
+            print_error("case \"%s\": no MASK_NAMES_EXITED diagnostic\n", c->name);
+            fail();
+        }
+    } else if (ws_diag_count(w) != 0) {
+        print_error("case \"%s\": unexpected diagnostic %s\n", c->name,
+                    ws_diag_code_name(ws_diag_get(w, 0)->code));
+        fail();
+    }
+    if (c->active != 0)
+        assert_int_equal(ws_end_if(w), WS_OK);
+    ws_warp_destroy(w);
+}
+
+static void test_sm90_vote_table(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof sm90_cases / sizeof sm90_cases[0]; i++)
+        run_sm90_case(&sm90_cases[i]);
+}
+
+/* Converged lanes that call with a mask not naming themselves: spec 3.1
+ * "lanes not in mask contribute 0" to the ballot; spec 7: on sm90 the
+ * converged call still completes for every lane; the UB is reported. */
+static void test_sm90_ballot_outside_mask_contributes_zero(void **state)
+{
+    (void)state;
+    ws_warp *w = make_warp(WS_PROFILE_SM90, 0);
+    ws_reg p = make_reg(w, "p", WS_U32);
+    ws_reg b = make_reg(w, "b", WS_U32);
+    for (int l = 0; l < 32; l++)
+        ws_set_u32(w, p, l, 1);
+    fill_sentinel(w, b, 32);
+
+    assert_int_equal(ws_ballot_sync(w, 0x0000FFFFu, b, p), WS_OK);
+    for (int l = 0; l < 32; l++)
+        EXPECT_U64("ballot", "mask 0x0000FFFF, converged", l, ws_get_bits(w, b, l), 0x0000FFFFu);
+
+    bool found = false;
+    for (size_t i = 0; i < ws_diag_count(w); i++) {
+        const ws_diag *d = ws_diag_get(w, i);
+        if (d->code == WS_DIAG_CALLER_NOT_IN_MASK) {
+            found = true;
+            assert_int_equal(d->lanes, 0xFFFF0000u);
+        }
+    }
+    assert_true(found);
+    ws_warp_destroy(w);
+}
+
+/* Two branches each calling __ballot_sync(full, ...): one rendezvous, each
+ * lane contributes its own call site's predicate (spec 2.3, 7). */
+static void test_sm90_ballot_two_branch_rendezvous(void **state)
+{
+    (void)state;
+    ws_warp *w = make_warp(WS_PROFILE_SM90, 0);
+    ws_reg pa = make_reg(w, "pa", WS_U32); /* used by lanes 0-15 */
+    ws_reg pb = make_reg(w, "pb", WS_U32); /* used by lanes 16-31 */
+    ws_reg d = make_reg(w, "d", WS_U32);
+    for (int l = 0; l < 32; l++) {
+        ws_set_u32(w, pa, l, (l % 2 == 0) ? 1u : 0u); /* even lanes true */
+        ws_set_u32(w, pb, l, (l >= 24) ? 1u : 0u);    /* lanes 24-31 true */
+    }
+    fill_sentinel(w, d, 32);
+    assert_int_equal(ws_if_lanes(w, 0x0000FFFFu), WS_OK);
+    assert_int_equal(ws_ballot_sync(w, WS_FULL32, d, pa), WS_PENDING);
+    assert_int_equal(ws_lanes_waiting(w), 0x0000FFFFu);
+    assert_int_equal(ws_else(w), WS_OK);
+    assert_int_equal(ws_ballot_sync(w, WS_FULL32, d, pb), WS_OK);
+    assert_int_equal(ws_lanes_waiting(w), 0);
+    assert_int_equal(ws_end_if(w), WS_OK);
+    /* lanes 0-15 vote with pa (even lanes: 0x5555), 16-31 with pb (24-31). */
+    for (int l = 0; l < 32; l++)
+        EXPECT_U64("ballot", "two branches", l, ws_get_bits(w, d, l), 0xFF005555u);
+    assert_int_equal(ws_diag_count(w), 0);
+    ws_warp_destroy(w);
+}
+
+/* ---- wave64 --------------------------------------------------------------- */
+
+typedef struct wave_case {
+    const char *name;
+    ws_mask exited;
+    ws_mask active; /* 0 = converged */
+    ws_mask mask;
+    uint64_t true_bits;
+    ws_mask voters;
+    uint64_t ballot;
+    uint32_t any, all;
+    bool mask_not_exec; /* WS_DIAG_MASK_NOT_EXEC expected */
+} wave_case;
+
+static const wave_case wave64_cases[] = {
+    {"full, mixed 64-bit pattern", 0, 0, WS_FULL64, 1, UINT64_C(0xF0F0F0F00000FFFF),
+     UINT64_C(0xF0F0F0F00000FFFF), 1, 0, false},
+    {"full, everyone votes 0x80000000", 0, 0, WS_FULL64, 0x80000000u, WS_FULL64, WS_FULL64, 1, 1,
+     false},
+    {"full, only lane 63 votes 7", 0, 0, WS_FULL64, 7, UINT64_C(0x8000000000000000),
+     UINT64_C(0x8000000000000000), 1, 0, false},
+    {"full, nobody votes", 0, 0, WS_FULL64, 1, 0, 0, 0, 0, false},
+    {"if lanes 0-31, mask == exec", 0, UINT64_C(0x00000000FFFFFFFF), UINT64_C(0x00000000FFFFFFFF),
+     1, WS_FULL64, UINT64_C(0x00000000FFFFFFFF), 1, 1, false},
+    {"if lanes 32-63, mask == exec, odd voters", 0, UINT64_C(0xFFFFFFFF00000000),
+     UINT64_C(0xFFFFFFFF00000000), 1, UINT64_C(0xAAAAAAAAAAAAAAAA), UINT64_C(0xAAAAAAAA00000000), 1,
+     0, false},
+    /* spec 4.4: __all_sync(m,p) = (ballot(p) & m) == m: 0 when m names an inactive lane */
+    {"if lanes 0-31, full mask names inactive lanes", 0, UINT64_C(0x00000000FFFFFFFF), WS_FULL64, 1,
+     WS_FULL64, UINT64_C(0x00000000FFFFFFFF), 1, 0, true},
+    /* spec 4.5: exited lanes in the mask make __all_sync false on HIP */
+    {"exited 60-63 named in full mask", UINT64_C(0xF000000000000000), 0, WS_FULL64, 1, WS_FULL64,
+     UINT64_C(0x0FFFFFFFFFFFFFFF), 1, 0, true},
+    /* mask a strict subset of exec: ballot & m, all over m */
+    {"if lanes 0-31, mask lanes 16-31", 0, UINT64_C(0x00000000FFFFFFFF),
+     UINT64_C(0x00000000FFFF0000), 1, WS_FULL64, UINT64_C(0x00000000FFFF0000), 1, 1, true},
+};
+
+static void run_wave64_case(const wave_case *c)
+{
+    ws_warp *w = make_warp(WS_PROFILE_WAVE64, 0);
+    assert_int_equal(ws_warp_lanes(w), 64);
+    ws_reg p = make_reg(w, "p", WS_U32);
+    ws_reg rb = make_reg(w, "ballot", WS_U64);
+    ws_reg ra = make_reg(w, "any", WS_U32);
+    ws_reg rl = make_reg(w, "all", WS_U32);
+    for (int l = 0; l < 64; l++)
+        assert_int_equal(ws_set_bits(w, p, l, ((c->voters >> l) & 1u) ? c->true_bits : 0), WS_OK);
+    fill_sentinel(w, rb, 64);
+    fill_sentinel(w, ra, 64);
+    fill_sentinel(w, rl, 64);
+    exit_lanes(w, c->exited);
+    if (c->active != 0)
+        assert_int_equal(ws_if_lanes(w, c->active), WS_OK);
+    ws_mask executing = (c->active ? c->active : WS_FULL64) & ~c->exited;
+
+    /* wave profiles never wait: every call completes at once */
+    EXPECT_STATUS("ballot", c->name, ws_ballot_sync(w, c->mask, rb, p), WS_OK);
+    EXPECT_STATUS("any", c->name, ws_any_sync(w, c->mask, ra, p), WS_OK);
+    EXPECT_STATUS("all", c->name, ws_all_sync(w, c->mask, rl, p), WS_OK);
+    assert_int_equal(ws_lanes_waiting(w), 0);
+
+    for (int l = 0; l < 64; l++) {
+        bool ex = (executing >> l) & 1u;
+        EXPECT_U64("ballot", c->name, l, ws_get_bits(w, rb, l), ex ? c->ballot : SENTINEL(l));
+        EXPECT_U64("any", c->name, l, ws_get_bits(w, ra, l), ex ? c->any : SENTINEL(l));
+        EXPECT_U64("all", c->name, l, ws_get_bits(w, rl, l), ex ? c->all : SENTINEL(l));
+    }
+    if (ws_diag_has(w, WS_DIAG_MASK_NOT_EXEC) != c->mask_not_exec) {
+        print_error("case \"%s\": MASK_NOT_EXEC %s, want %s\n", c->name,
+                    c->mask_not_exec ? "missing" : "raised", c->mask_not_exec ? "raised" : "none");
+        fail();
+    }
+    ws_warp_destroy(w);
+}
+
+static void test_wave64_vote_table(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof wave64_cases / sizeof wave64_cases[0]; i++)
+        run_wave64_case(&wave64_cases[i]);
+}
+
+/* __uni_sync does not exist on the wave profiles. */
+static void test_uni_unsupported_on_wave(void **state)
+{
+    (void)state;
+    static const ws_profile_id profiles[] = {WS_PROFILE_WAVE64, WS_PROFILE_WAVE32};
+    static const ws_mask masks[] = {WS_FULL64, WS_FULL32};
+    for (int i = 0; i < 2; i++) {
+        ws_warp *w = make_warp(profiles[i], 0);
+        int lanes = ws_warp_lanes(w);
+        ws_reg p = make_reg(w, "p", WS_U32);
+        ws_reg d = make_reg(w, "d", WS_U32);
+        fill_sentinel(w, d, lanes);
+        EXPECT_STATUS("uni", ws_profile_name(profiles[i]), ws_uni_sync(w, masks[i], d, p),
+                      WS_ERR_UNSUPPORTED);
+        assert_true(strlen(ws_warp_error(w)) > 0);
+        for (int l = 0; l < lanes; l++)
+            EXPECT_U64("uni dst unchanged", ws_profile_name(profiles[i]), l, ws_get_bits(w, d, l),
+                       SENTINEL(l));
+        ws_warp_destroy(w);
+    }
+}
+
+/* ---- __activemask ---------------------------------------------------------- */
+
+typedef struct am_case {
+    const char *name;
+    ws_profile_id profile;
+    int threads;
+    ws_mask exited;
+    ws_mask cond_lanes;     /* lanes whose condition cell is non-zero; ws_if(cond) */
+    ws_mask expect_then;    /* __activemask() in the then-branch */
+    ws_mask expect_else;    /* __activemask() in the else-branch */
+    ws_mask expect_after;   /* after ws_end_if */
+} am_case;
+
+static const am_case am_cases[] = {
+    /* spec 7: measured inside if (lane % 3 == 0) */
+    {"sm90 lane%3==0", WS_PROFILE_SM90, 0, 0, 0x49249249u, 0x49249249u, 0xB6DB6DB6u, 0xFFFFFFFFu},
+    {"sm90 lane%3==0, lane 0 exited", WS_PROFILE_SM90, 0, 0x00000001u, 0x49249249u, 0x49249248u,
+     0xB6DB6DB6u, 0xFFFFFFFEu},
+    {"sm90 lane<8, lanes 30-31 exited", WS_PROFILE_SM90, 0, 0xC0000000u, 0x000000FFu, 0x000000FFu,
+     0x3FFFFF00u, 0x3FFFFFFFu},
+    {"sm90 20 threads, lane%3==0", WS_PROFILE_SM90, 20, 0, 0x49249249u, 0x00049249u, 0x000B6DB6u,
+     0x000FFFFFu},
+    {"wave64 lane%3==0", WS_PROFILE_WAVE64, 0, 0, UINT64_C(0x9249249249249249),
+     UINT64_C(0x9249249249249249), UINT64_C(0x6DB6DB6DB6DB6DB6), WS_FULL64},
+};
+
+static void check_activemask(ws_warp *w, ws_reg d, const char *name, const char *where,
+                             ws_mask executing, ws_mask want)
+{
+    int lanes = ws_warp_lanes(w);
+    if (ws_activemask_value(w) != want) {
+        print_error("case \"%s\" %s: ws_activemask_value 0x%llx, want 0x%llx\n", name, where,
+                    (unsigned long long)ws_activemask_value(w), (unsigned long long)want);
+        fail();
+    }
+    fill_sentinel(w, d, lanes);
+    EXPECT_STATUS(where, name, ws_activemask(w, d), WS_OK);
+    for (int l = 0; l < lanes; l++)
+        EXPECT_U64(where, name, l, ws_get_bits(w, d, l),
+                   ((executing >> l) & 1u) ? want : SENTINEL(l));
+}
+
+static void test_activemask_in_if(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof am_cases / sizeof am_cases[0]; i++) {
+        const am_case *c = &am_cases[i];
+        ws_warp *w = make_warp(c->profile, c->threads);
+        int lanes = ws_warp_lanes(w);
+        ws_reg cond = make_reg(w, "cond", WS_U32);
+        ws_reg d = make_reg(w, "am", lanes == 64 ? WS_U64 : WS_U32);
+        for (int l = 0; l < lanes; l++)
+            ws_set_u32(w, cond, l, ((c->cond_lanes >> l) & 1u) ? 1u : 0u);
+        exit_lanes(w, c->exited);
+        assert_int_equal(ws_if(w, cond), WS_OK);
+        check_activemask(w, d, c->name, "then", c->expect_then, c->expect_then);
+        assert_int_equal(ws_else(w), WS_OK);
+        check_activemask(w, d, c->name, "else", c->expect_else, c->expect_else);
+        assert_int_equal(ws_end_if(w), WS_OK);
+        check_activemask(w, d, c->name, "after", c->expect_after, c->expect_after);
+        ws_warp_destroy(w);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_sm90_vote_table),
+        cmocka_unit_test(test_sm90_ballot_outside_mask_contributes_zero),
+        cmocka_unit_test(test_sm90_ballot_two_branch_rendezvous),
+        cmocka_unit_test(test_wave64_vote_table),
+        cmocka_unit_test(test_uni_unsupported_on_wave),
+        cmocka_unit_test(test_activemask_in_if),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
