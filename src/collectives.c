@@ -142,7 +142,7 @@ ws_status ws_collective(ws_warp *w, const ws_coll_desc *d)
             .kind = d->kind,
             .type = type,
             .mask = (d->mask_reg ? *ws_cell(w, d->mask_reg, lane) : d->mask) & w->all,
-            .value = d->src ? *ws_cell(w, d->src, lane) : 0,
+            .value = d->src ? ws_typed_value(w, d->src, lane) : 0,
             .b = d->b_reg ? (uint32_t)*ws_cell(w, d->b_reg, lane) : (uint32_t)d->b,
             .width = d->width,
             .ptx = d->ptx,

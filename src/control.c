@@ -32,7 +32,7 @@ static ws_mask nonzero_lanes(ws_warp *w, ws_reg cond)
 {
     ws_mask m = 0;
     for (int lane = 0; lane < w->lanes; lane++)
-        if (ws_lane_in(w->active, lane) && *ws_cell(w, cond, lane) != 0)
+        if (ws_lane_in(w->active, lane) && ws_typed_value(w, cond, lane) != 0)
             m |= ws_bit(lane);
     return m;
 }

@@ -195,7 +195,7 @@ ws_status ws_select(ws_warp *w, ws_reg dst, ws_reg cond, ws_reg a, ws_reg b)
     ws_mask run = ws_executing(w);
     for (int lane = 0; lane < w->lanes; lane++)
         if (ws_lane_in(run, lane))
-            *ws_cell(w, dst, lane) = ws_select_bits(*ws_cell(w, cond, lane) != 0, *ws_cell(w, a, lane),
+            *ws_cell(w, dst, lane) = ws_select_bits(ws_typed_value(w, cond, lane) != 0, *ws_cell(w, a, lane),
                                                     *ws_cell(w, b, lane));
     return WS_OK;
 }

@@ -81,6 +81,14 @@ static inline uint64_t *ws_cell(ws_warp *w, ws_reg reg, int lane)
 {
     return &w->cells[(size_t)(reg - 1) * WS_MAX_LANES + (size_t)lane];
 }
+/* A lane's value as its register's type sees it: 32-bit types use only
+ * the low word, whatever a raw ws_set_bits put in the high word. */
+static inline uint64_t ws_typed_value(ws_warp *w, ws_reg reg, int lane)
+{
+    uint64_t v = *ws_cell(w, reg, lane);
+    ws_type t = w->reg_types[reg - 1];
+    return (t == WS_U64 || t == WS_I64 || t == WS_F64) ? v : (uint32_t)v;
+}
 static inline bool ws_lane_in(ws_mask m, int lane) { return (m >> lane) & 1u; }
 static inline ws_mask ws_bit(int lane) { return (ws_mask)1 << lane; }
 static inline ws_mask ws_live(const ws_warp *w) { return w->present & ~w->exited; }

@@ -14,7 +14,7 @@
  *   return;                            ws_exit(w);
  *
  * Conditions are registers: a lane takes the branch where its cell is
- * non-zero (all 64 bits are tested). */
+ * non-zero (the low 32 bits for a 32-bit register type, all 64 otherwise). */
 #ifndef WARPSIM_CONTROL_H
 #define WARPSIM_CONTROL_H
 

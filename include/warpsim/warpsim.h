@@ -1,7 +1,7 @@
 /* warpsim: a bit-exact software model of a GPU warp.
  *
- * Include this one header. See README.md for a walk-through and
- * ../../docs/api.md for the design. */
+ * Include this one header. README.md has a walk-through; docs/model.md
+ * says how the model reads the semantics and what it measured. */
 #ifndef WARPSIM_WARPSIM_H
 #define WARPSIM_WARPSIM_H
 
