@@ -282,11 +282,51 @@ static void test_sm90_match_any_two_branches(void **state)
     ws_warp_destroy(w);
 }
 
+/* Converged warp, tiles of 16 lanes each passing its own tile mask
+ * (per-lane mask register): each tile matches separately (spec 3.3). */
+static void test_sm90_match_tiles_per_lane_mask(void **state)
+{
+    (void)state;
+    ws_warp *w = make_warp(WS_PROFILE_SM90);
+    ws_reg m = make_reg(w, "tile_mask", WS_U32);
+    ws_reg par = make_reg(w, "parity", WS_U32); /* lane & 1: differs inside a tile */
+    ws_reg tid = make_reg(w, "tile", WS_U32);   /* lane / 16: equal inside a tile */
+    ws_reg d = make_reg(w, "d", WS_U32);
+    ws_reg pd = make_reg(w, "pd", WS_U32);
+    for (int l = 0; l < 32; l++) {
+        ws_set_u32(w, m, l, 0xFFFFu << (16 * (l / 16)));
+        ws_set_u32(w, par, l, (uint32_t)(l & 1));
+        ws_set_u32(w, tid, l, (uint32_t)(l / 16));
+    }
+    static const uint32_t any_want[2][2] = {{0x00005555u, 0x0000AAAAu}, {0x55550000u, 0xAAAA0000u}};
+    ws_coll_desc any = {.kind = WS_COLL_MATCH_ANY, .mask_reg = m, .dst = d, .src = par};
+    assert_int_equal(ws_collective(w, &any), WS_OK);
+    for (int l = 0; l < 32; l++)
+        EXPECT_U64("match_any", "tile16 parity", l, ws_get_bits(w, d, l), any_want[l / 16][l & 1]);
+
+    ws_coll_desc all = {.kind = WS_COLL_MATCH_ALL, .mask_reg = m, .dst = d, .src = tid, .pred_dst = pd};
+    assert_int_equal(ws_collective(w, &all), WS_OK);
+    for (int l = 0; l < 32; l++) {
+        EXPECT_U64("match_all", "tile16 uniform", l, ws_get_bits(w, d, l),
+                   l < 16 ? 0x0000FFFFu : 0xFFFF0000u);
+        EXPECT_U64("match_all pred", "tile16 uniform", l, ws_get_bits(w, pd, l), 1);
+    }
+    all.src = par;
+    assert_int_equal(ws_collective(w, &all), WS_OK);
+    for (int l = 0; l < 32; l++) {
+        EXPECT_U64("match_all", "tile16 parity", l, ws_get_bits(w, d, l), 0);
+        EXPECT_U64("match_all pred", "tile16 parity", l, ws_get_bits(w, pd, l), 0);
+    }
+    assert_int_equal(ws_diag_count(w), 0);
+    ws_warp_destroy(w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_match_table),
         cmocka_unit_test(test_sm90_match_any_two_branches),
+        cmocka_unit_test(test_sm90_match_tiles_per_lane_mask),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

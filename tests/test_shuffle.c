@@ -28,6 +28,38 @@
 
 /* ---------------------------------------------------------------- helpers */
 
+/* Warps still alive: a failed assertion leaves the test early, the group
+ * teardown then destroys what the test could not (no leak reports). */
+static ws_warp *live_warps[64];
+
+static void track_warp(ws_warp *w)
+{
+    for (size_t i = 0; i < sizeof live_warps / sizeof live_warps[0]; i++)
+        if (live_warps[i] == NULL) {
+            live_warps[i] = w;
+            return;
+        }
+}
+
+static void drop_warp(ws_warp *w)
+{
+    for (size_t i = 0; i < sizeof live_warps / sizeof live_warps[0]; i++)
+        if (live_warps[i] == w)
+            live_warps[i] = NULL;
+    ws_warp_destroy(w);
+}
+
+static int destroy_live_warps(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof live_warps / sizeof live_warps[0]; i++)
+        if (live_warps[i] != NULL) {
+            ws_warp_destroy(live_warps[i]);
+            live_warps[i] = NULL;
+        }
+    return 0;
+}
+
 static ws_warp *new_warp(int threads)
 {
     ws_warp *w = NULL;
@@ -38,6 +70,7 @@ static ws_warp *new_warp(int threads)
     d.diag_policy = WS_DIAG_POLICY_WARN;
     assert_int_equal(ws_warp_create(&d, &w), WS_OK);
     assert_non_null(w);
+    track_warp(w);
     return w;
 }
 
@@ -354,7 +387,7 @@ static void test_spec_1_3_rows(void **state)
             check_eq(ws_get_bits(w, d2, l), 100u + (uint32_t)k->src(l), k->name, "ptx value", l);
             check_eq(ws_get_bits(w, p, l), (uint64_t)k->pred(l), k->name, "ptx predicate", l);
         }
-        ws_warp_destroy(w);
+        drop_warp(w);
     }
 }
 
@@ -397,7 +430,7 @@ static void test_walkthrough_496(void **state)
     assert_int_equal(ws_get_i32(w, v, 0), 496);
     assert_int_equal(ws_get_i32(w, v, 31), 992);
     assert_int_equal(ws_diag_count(w), 0);
-    ws_warp_destroy(w);
+    drop_warp(w);
 }
 
 /* --------------------------------------- spec 1.4: 64-bit shuffles, NaNs */
@@ -446,7 +479,7 @@ static void test_64bit_shuffles(void **state)
                  -1);
         for (int l = 0; l < 32; l++)
             check_eq(ws_get_bits(w, d, l), wide_value(k->src(l)), k->name, "64-bit value", l);
-        ws_warp_destroy(w);
+        drop_warp(w);
     }
 }
 
@@ -485,7 +518,7 @@ static void test_nan_payloads_move_intact(void **state)
         check_eq((uint64_t)ws_shfl_xor(w, WS_FULL32, e, x, 1, 32), WS_OK, k->name, "xor status", -1);
         check_eq(ws_get_bits(w, e, 8), k->bits, k->name, "xor 1 lane 8", 8);
         check_eq(ws_get_bits(w, e, 9), 8, k->name, "xor 1 lane 9", 9);
-        ws_warp_destroy(w);
+        drop_warp(w);
     }
 }
 
@@ -560,7 +593,7 @@ static void test_inactive_source(void **state)
 
     assert_int_equal(ws_end_if(w), WS_OK);
     assert_int_equal(ws_lanes_active(w), WS_FULL32);
-    ws_warp_destroy(w);
+    drop_warp(w);
 }
 
 static void test_exited_source(void **state)
@@ -608,7 +641,7 @@ static void test_exited_source(void **state)
     for (int l = 0; l < 16; l++)
         check_eq(ws_get_bits(w, d, l), 100u + (uint32_t)(l ^ 1), "xor 1 among live lanes", "d", l);
     assert_false(ws_diag_has(w, WS_DIAG_EXITED_SOURCE));
-    ws_warp_destroy(w);
+    drop_warp(w);
 }
 
 static void test_absent_source(void **state)
@@ -656,7 +689,7 @@ static void test_absent_source(void **state)
         check_eq(ws_get_bits(w, d, l), 0u, "down 4 full mask, threads 20", "d", l);
     assert_true(ws_diag_has(w, WS_DIAG_MASK_NAMES_EXITED));
     assert_int_equal(diag_lanes(w, WS_DIAG_ABSENT_SOURCE), 0xF0000u);
-    ws_warp_destroy(w);
+    drop_warp(w);
 }
 
 /* -------------------------- spec 2.3 / 7: the two-branch xor rendezvous */
@@ -703,7 +736,7 @@ static void test_two_branch_xor_rendezvous(void **state)
     }
     assert_false(ws_diag_has(w, WS_DIAG_INACTIVE_SOURCE));
     assert_false(ws_diag_has(w, WS_DIAG_DEADLOCK));
-    ws_warp_destroy(w);
+    drop_warp(w);
 }
 
 /* ------------------------------- spec 7: different kinds deadlock, reported */
@@ -744,7 +777,7 @@ static void test_different_kind_deadlock(void **state)
     /* nothing was exchanged */
     for (int l = 0; l < 32; l++)
         check_eq(ws_get_bits(w, d, l), SENTINEL + (uint32_t)l, "deadlock writes nothing", "d", l);
-    ws_warp_destroy(w);
+    drop_warp(w);
 }
 
 /* ------------------- spec 7: the mask does not gate converged lanes */
@@ -765,7 +798,7 @@ static void test_mask_does_not_gate_converged_lanes(void **state)
         check_eq(ws_get_bits(w, d, l), 100u + (uint32_t)(l + 4 <= 31 ? l + 4 : l), "down 4 mask 0xff", "d", l);
     assert_non_null(find_diag(w, WS_DIAG_CALLER_NOT_IN_MASK));
     assert_int_equal(diag_lanes(w, WS_DIAG_CALLER_NOT_IN_MASK), 0xFFFFFF00u);
-    ws_warp_destroy(w);
+    drop_warp(w);
 }
 
 /* ---------------- per-lane masks through ws_collective (tiles of 16) */
@@ -814,7 +847,165 @@ static void test_per_lane_masks_tiles_of_16(void **state)
         for (int l = 0; l < 32; l++)
             check_eq(ws_get_bits(w, d, l), 100u + (uint32_t)k->src(l), k->name, "d", l);
         check_eq(ws_diag_count(w), 0, k->name, "diagnostics", -1);
-        ws_warp_destroy(w);
+        drop_warp(w);
+    }
+}
+
+/* Each lane of a joint exchange brings its own b (PTX computes j per lane):
+ * lanes 0..15 call idx 20, lanes 16..31 call idx 3. */
+static void test_rendezvous_each_lane_its_own_operands(void **state)
+{
+    (void)state;
+    ws_warp *w = new_warp(0);
+    ws_reg v = new_reg(w, "v", WS_U32);
+    ws_reg a = new_reg(w, "a", WS_U32);
+    ws_reg b = new_reg(w, "b", WS_U32);
+    ws_reg d = new_reg(w, "d", WS_U32);
+    fill_u32(w, v, 1000);
+    fill_u32(w, d, SENTINEL);
+    assert_int_equal(ws_if_lanes(w, 0xFFFFu), WS_OK);
+    assert_int_equal(ws_binop_imm(w, WS_ADD, WS_U32, a, v, 0x100), WS_OK);
+    assert_int_equal(ws_shfl_idx(w, WS_FULL32, d, a, 20, 32), WS_PENDING);
+    assert_int_equal(ws_else(w), WS_OK);
+    assert_int_equal(ws_binop_imm(w, WS_ADD, WS_U32, b, v, 0x200), WS_OK);
+    assert_int_equal(ws_shfl_idx(w, WS_FULL32, d, b, 3, 32), WS_OK);
+    assert_int_equal(ws_end_if(w), WS_OK);
+    for (int l = 0; l < 32; l++) {
+        /* low lanes read lane 20's b; high lanes read lane 3's a */
+        uint64_t want = l < 16 ? 1000u + 20u + 0x200u : 1000u + 3u + 0x100u;
+        check_eq(ws_get_bits(w, d, l), want, "idx 20 / idx 3 exchange", "d", l);
+    }
+    assert_int_equal(ws_diag_count(w), 0);
+    drop_warp(w);
+}
+
+/* The rendezvous key includes the mask (spec 1.1 "same membermask", 2.3):
+ * lanes 0..15 wait in xor 16 with the full mask; lanes 16..31 calling xor 16
+ * with mask 0xFFFF0000 form their own, complete group (every lane it names
+ * has arrived) and read lanes 0..15, which take no part in it: 0. A second
+ * call with the full mask then completes the waiting lanes' exchange. */
+static void test_rendezvous_keyed_by_mask(void **state)
+{
+    (void)state;
+    ws_warp *w = new_warp(0);
+    ws_reg v = new_reg(w, "v", WS_U32);
+    ws_reg a = new_reg(w, "a", WS_U32);
+    ws_reg b = new_reg(w, "b", WS_U32);
+    ws_reg d = new_reg(w, "d", WS_U32);
+    ws_reg e = new_reg(w, "e", WS_U32);
+    fill_u32(w, v, 1000);
+    fill_u32(w, d, SENTINEL);
+    fill_u32(w, e, SENTINEL);
+    assert_int_equal(ws_if_lanes(w, 0xFFFFu), WS_OK);
+    assert_int_equal(ws_binop_imm(w, WS_ADD, WS_U32, a, v, 0x100), WS_OK);
+    assert_int_equal(ws_shfl_xor(w, WS_FULL32, d, a, 16, 32), WS_PENDING);
+    assert_int_equal(ws_else(w), WS_OK);
+    assert_int_equal(ws_binop_imm(w, WS_ADD, WS_U32, b, v, 0x200), WS_OK);
+    /* other mask: a separate rendezvous, complete at once */
+    assert_int_equal(ws_shfl_xor(w, 0xFFFF0000u, e, b, 16, 32), WS_OK);
+    assert_int_equal(ws_lanes_waiting(w), 0xFFFFu);
+    for (int l = 0; l < 32; l++) {
+        check_eq(ws_get_bits(w, e, l), l < 16 ? SENTINEL + (uint32_t)l : 0u, "xor 16 mask 0xFFFF0000", "e", l);
+        check_eq(ws_get_bits(w, d, l), SENTINEL + (uint32_t)l, "xor 16 mask 0xFFFF0000", "d still pending", l);
+    }
+    assert_int_equal(diag_lanes(w, WS_DIAG_INACTIVE_SOURCE), 0xFFFF0000u);
+    /* same kind, same mask: completes the waiting lanes */
+    assert_int_equal(ws_shfl_xor(w, WS_FULL32, d, b, 16, 32), WS_OK);
+    assert_int_equal(ws_lanes_waiting(w), 0);
+    assert_int_equal(ws_end_if(w), WS_OK);
+    for (int l = 0; l < 32; l++) {
+        uint64_t want = l < 16 ? 1000u + (uint32_t)(l + 16) + 0x200u : 1000u + (uint32_t)(l - 16) + 0x100u;
+        check_eq(ws_get_bits(w, d, l), want, "xor 16 full mask after", "d", l);
+    }
+    drop_warp(w);
+}
+
+/* Per-lane b and c through ws_collective (b_reg, c_reg, raw PTX with a predicate). */
+static void test_per_lane_b_and_c_registers(void **state)
+{
+    (void)state;
+    ws_warp *w = new_warp(0);
+    ws_reg v = new_reg(w, "v", WS_U32);
+    ws_reg breg = new_reg(w, "b", WS_U32);
+    ws_reg creg = new_reg(w, "c", WS_U32);
+    ws_reg d = new_reg(w, "d", WS_U32);
+    ws_reg p = new_reg(w, "p", WS_U32);
+    fill_u32(w, v, 100);
+    for (int l = 0; l < 32; l++) {
+        assert_int_equal(ws_set_u32(w, breg, l, (uint32_t)(31 - l)), WS_OK);
+        assert_int_equal(ws_set_u32(w, creg, l, l < 16 ? 0x0u : 0x1000u), WS_OK);
+    }
+    /* idx with srcLane 31 - l per lane: a reversal */
+    ws_coll_desc desc;
+    memset(&desc, 0, sizeof desc);
+    desc.kind = WS_COLL_SHFL_IDX;
+    desc.mask = WS_FULL32;
+    desc.dst = d;
+    desc.src = v;
+    desc.b_reg = breg;
+    desc.width = 32;
+    assert_int_equal(ws_collective(w, &desc), WS_OK);
+    for (int l = 0; l < 32; l++)
+        check_eq(ws_get_bits(w, d, l), 100u + (uint32_t)(31 - l), "idx b_reg = 31 - l", "d", l);
+
+    /* raw up 3 with c per lane: lanes 0..15 c = 0 (width 32), lanes 16..31 c = 0x1000 (width 16):
+     * low lanes read l-3 when l >= 3; high lanes read l-3 when l-3 >= 16 (maxLane = 16) */
+    memset(&desc, 0, sizeof desc);
+    desc.kind = WS_COLL_SHFL_UP;
+    desc.mask = WS_FULL32;
+    desc.dst = d;
+    desc.src = v;
+    desc.pred_dst = p;
+    desc.b = 3;
+    desc.ptx = true;
+    desc.c_reg = creg;
+    assert_int_equal(ws_collective(w, &desc), WS_OK);
+    for (int l = 0; l < 32; l++) {
+        bool in_range = l < 16 ? l >= 3 : l - 3 >= 16;
+        check_eq(ws_get_bits(w, d, l), 100u + (uint32_t)(in_range ? l - 3 : l), "ptx up 3 c_reg", "d", l);
+        check_eq(ws_get_bits(w, p, l), in_range ? 1u : 0u, "ptx up 3 c_reg", "p", l);
+    }
+    drop_warp(w);
+}
+
+/* Diagnostic policies on a read of an inactive lane. */
+static void test_policies_on_inactive_read(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name;
+        ws_diag_policy policy;
+        ws_status status;
+        bool written;
+        bool recorded;
+    } cases[] = {
+        { "warn", WS_DIAG_POLICY_WARN, WS_OK, true, true },
+        { "ignore", WS_DIAG_POLICY_IGNORE, WS_OK, true, false },
+        { "error", WS_DIAG_POLICY_ERROR, WS_ERR_UNDEFINED, false, true },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ws_warp *w = new_warp(0);
+        ws_warp_set_diag_policy(w, cases[i].policy);
+        assert_int_equal(ws_warp_diag_policy(w), cases[i].policy);
+        ws_reg v = new_reg(w, "v", WS_U32);
+        ws_reg d = new_reg(w, "d", WS_U32);
+        fill_u32(w, v, 100);
+        fill_u32(w, d, SENTINEL);
+        assert_int_equal(ws_if_lanes(w, 0x0000FFFFu), WS_OK);
+        /* lanes 0..15, mask 0xFFFF: xor 1 stays inside (fine), then down 8: lanes 8..15 read 16..23 (inactive) */
+        check_eq((uint64_t)(int64_t)ws_shfl_down(w, 0xFFFFu, d, v, 8, 32), (uint64_t)(int64_t)cases[i].status,
+                 cases[i].name, "status", -1);
+        for (int l = 0; l < 32; l++) {
+            uint64_t want = SENTINEL + (uint32_t)l;
+            if (cases[i].written && l < 16)
+                want = l < 8 ? 100u + (uint32_t)(l + 8) : 0u;
+            check_eq(ws_get_bits(w, d, l), want, cases[i].name, "d", l);
+        }
+        check_eq(ws_diag_has(w, WS_DIAG_INACTIVE_SOURCE), cases[i].recorded, cases[i].name, "recorded", -1);
+        if (cases[i].recorded)
+            check_eq(diag_lanes(w, WS_DIAG_INACTIVE_SOURCE), 0xFF00u, cases[i].name, "reader lanes", -1);
+        assert_int_equal(ws_end_if(w), WS_OK);
+        drop_warp(w);
     }
 }
 
@@ -850,7 +1041,7 @@ static void test_bad_arguments(void **state)
     /* nothing was written */
     for (int l = 0; l < 32; l++)
         check_eq(ws_get_bits(w, d, l), 0, "bad arguments", "d", l);
-    ws_warp_destroy(w);
+    drop_warp(w);
 }
 
 int main(void)
@@ -869,7 +1060,11 @@ int main(void)
         cmocka_unit_test(test_different_kind_deadlock),
         cmocka_unit_test(test_mask_does_not_gate_converged_lanes),
         cmocka_unit_test(test_per_lane_masks_tiles_of_16),
+        cmocka_unit_test(test_rendezvous_each_lane_its_own_operands),
+        cmocka_unit_test(test_rendezvous_keyed_by_mask),
+        cmocka_unit_test(test_per_lane_b_and_c_registers),
+        cmocka_unit_test(test_policies_on_inactive_read),
         cmocka_unit_test(test_bad_arguments),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, NULL, destroy_live_warps);
 }

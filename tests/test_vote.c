@@ -112,6 +112,10 @@ static const vote_case sm90_cases[] = {
      0xFFFFFFFFu, 1, 1, 1},
     {"full, u64 cell with only the high word set counts as true", 0, 0, WS_FULL32, WS_U64,
      UINT64_C(0x100000000), 0x0000FFFFu, 0x0000FFFFu, 1, 0, 0},
+    /* spec 3.1: the predicate is a 32-bit int (setp.ne.s32); control.h: a
+     * 32-bit register is read by its low 32 bits */
+    {"full, u32 cell with only high-word bits votes false", 0, 0, WS_FULL32, WS_U32,
+     UINT64_C(0x100000000), 0xFFFFFFFFu, 0, 0, 0, 1},
     {"if lanes 0-15, mask 0-15, inactive lanes' true votes ignored", 0, 0x0000FFFFu, 0x0000FFFFu,
      WS_U32, 1, 0xFFFFFFFFu, 0x0000FFFFu, 1, 1, 1},
     {"if 0xFF00FF00, voters 0x0F0F0F0F", 0, 0xFF00FF00u, 0xFF00FF00u, WS_U32, 3, 0x0F0F0F0Fu,
@@ -245,6 +249,43 @@ static void test_sm90_ballot_two_branch_rendezvous(void **state)
         EXPECT_U64("ballot", "two branches", l, ws_get_bits(w, d, l), 0xFF005555u);
     assert_int_equal(ws_diag_count(w), 0);
     ws_warp_destroy(w);
+}
+
+/* Converged warp, tiles of 8 lanes each passing its own tile mask
+ * (per-lane mask register): each tile votes separately (spec 3.1).
+ * Lanes 0-7 and 16-19 vote true. */
+static void test_sm90_vote_tiles_per_lane_mask(void **state)
+{
+    (void)state;
+    static const struct {
+        ws_coll_kind kind;
+        uint64_t want[4]; /* per tile of 8 */
+    } cases[] = {
+        {WS_COLL_VOTE_BALLOT, {0x000000FFu, 0, 0x000F0000u, 0}},
+        {WS_COLL_VOTE_ANY, {1, 0, 1, 0}},
+        {WS_COLL_VOTE_ALL, {1, 0, 0, 0}},
+        {WS_COLL_VOTE_UNI, {1, 1, 0, 1}},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *name = ws_coll_kind_name(cases[i].kind);
+        assert_non_null(name);
+        ws_warp *w = make_warp(WS_PROFILE_SM90, 0);
+        ws_reg m = make_reg(w, "tile_mask", WS_U32);
+        ws_reg p = make_reg(w, "p", WS_U32);
+        ws_reg d = make_reg(w, "d", WS_U32);
+        for (int l = 0; l < 32; l++) {
+            ws_set_u32(w, m, l, 0xFFu << (8 * (l / 8)));
+            ws_set_u32(w, p, l, (l < 8 || (l >= 16 && l < 20)) ? 1u : 0u);
+        }
+        fill_sentinel(w, d, 32);
+        ws_coll_desc desc = {.kind = cases[i].kind, .mask_reg = m, .dst = d, .src = p};
+        EXPECT_STATUS("ws_collective", name, ws_collective(w, &desc), WS_OK);
+        assert_int_equal(ws_lanes_waiting(w), 0);
+        for (int l = 0; l < 32; l++)
+            EXPECT_U64("tile vote", name, l, ws_get_bits(w, d, l), cases[i].want[l / 8]);
+        assert_int_equal(ws_diag_count(w), 0);
+        ws_warp_destroy(w);
+    }
 }
 
 /* ---- wave64 --------------------------------------------------------------- */
@@ -422,6 +463,7 @@ int main(void)
         cmocka_unit_test(test_sm90_vote_table),
         cmocka_unit_test(test_sm90_ballot_outside_mask_contributes_zero),
         cmocka_unit_test(test_sm90_ballot_two_branch_rendezvous),
+        cmocka_unit_test(test_sm90_vote_tiles_per_lane_mask),
         cmocka_unit_test(test_wave64_vote_table),
         cmocka_unit_test(test_uni_unsupported_on_wave),
         cmocka_unit_test(test_activemask_in_if),

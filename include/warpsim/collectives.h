@@ -88,7 +88,8 @@ ws_status ws_shfl_xor(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg src, int l
 ws_status ws_shfl_ptx(ws_warp *warp, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg pred_dst,
                       ws_reg src, uint32_t b, uint32_t c);
 
-/* ---- Vote: pred is a register, a lane votes true when its cell is non-zero ---- */
+/* ---- Vote: pred is a register; a lane votes true when its value is non-zero
+ *      (the low 32 bits for a 32-bit register type, all 64 otherwise) ---- */
 ws_status ws_all_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg pred);
 ws_status ws_any_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg pred);
 ws_status ws_uni_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg pred);

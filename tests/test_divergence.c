@@ -1,0 +1,629 @@
+/* Masks and divergence on sm90: if / else / end_if, nesting, loops with
+ * per-lane exit, ws_exit, __activemask, absent lanes, control-flow misuse,
+ * exits that complete a waiting collective, and statements blocked by
+ * waiting lanes.
+ *
+ * Where the expected values come from:
+ *   - control.h / warp.h contracts (if keeps the lanes whose cond is
+ *     non-zero, else switches to the others, end_if restores the lanes of
+ *     the if minus exited lanes; loops; lane states), worked by hand into
+ *     literal masks;
+ *   - spec 3.2 (__activemask = non-exited lanes on this path) and spec 7
+ *     (inside `if (lane % 3 == 0)` it is 0x49249249);
+ *   - spec 2.1 / CPG 7.1 (absent lanes are never active), spec 1.1 /
+ *     3.6 (exited lanes are not waited for) and spec 7 (a read of an
+ *     exited lane gives 0 on sm90).
+ * No expected value is computed by calling the library. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "warpsim/warpsim.h"
+
+#define SENTINEL 0xDEAD0000u
+
+/* Warps still alive: a failed assertion leaves the test early, the group
+ * teardown then destroys what the test could not (no leak reports). */
+static ws_warp *live_warps[64];
+
+static void track_warp(ws_warp *w)
+{
+    for (size_t i = 0; i < sizeof live_warps / sizeof live_warps[0]; i++)
+        if (live_warps[i] == NULL) {
+            live_warps[i] = w;
+            return;
+        }
+}
+
+static void drop_warp(ws_warp *w)
+{
+    for (size_t i = 0; i < sizeof live_warps / sizeof live_warps[0]; i++)
+        if (live_warps[i] == w)
+            live_warps[i] = NULL;
+    ws_warp_destroy(w);
+}
+
+static int destroy_live_warps(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof live_warps / sizeof live_warps[0]; i++)
+        if (live_warps[i] != NULL) {
+            ws_warp_destroy(live_warps[i]);
+            live_warps[i] = NULL;
+        }
+    return 0;
+}
+
+static ws_warp *new_warp(int threads)
+{
+    ws_warp *w = NULL;
+    ws_warp_desc d;
+    memset(&d, 0, sizeof d);
+    d.threads = threads;
+    assert_int_equal(ws_warp_create(&d, &w), WS_OK);
+    assert_non_null(w);
+    track_warp(w);
+    return w;
+}
+
+static ws_reg new_reg(ws_warp *w, const char *name, ws_type type)
+{
+    ws_reg r = ws_reg_new(w, name, type);
+    assert_true(r > 0);
+    return r;
+}
+
+static void fill(ws_warp *w, ws_reg r, uint32_t base)
+{
+    for (int l = 0; l < 32; l++)
+        assert_int_equal(ws_set_bits(w, r, l, base + (uint32_t)l), WS_OK);
+}
+
+static void check_eq(uint64_t got, uint64_t expected, const char *case_name, const char *what, int lane)
+{
+    if (got != expected) {
+        print_message("case \"%s\", %s, lane %d: got 0x%llx, expected 0x%llx\n", case_name, what, lane,
+                      (unsigned long long)got, (unsigned long long)expected);
+        fail();
+    }
+}
+
+static ws_mask diag_lanes(const ws_warp *w, ws_diag_code code)
+{
+    ws_mask m = 0;
+    for (size_t i = 0; i < ws_diag_count(w); i++) {
+        const ws_diag *d = ws_diag_get(w, i);
+        if (d != NULL && d->code == code)
+            m |= d->lanes;
+    }
+    return m;
+}
+
+/* ------------------------------------------ scripted if / else / end_if */
+
+typedef enum { OP_IF_LANES, OP_IF_REG, OP_ELSE, OP_END_IF, OP_EXIT, OP_END } op_kind;
+
+typedef struct {
+    op_kind op;
+    ws_mask arg;       /* OP_IF_LANES: the lane set; OP_IF_REG: lanes whose cond is non-zero */
+    ws_mask active;    /* ws_lanes_active after the step */
+    ws_mask activemask;/* ws_activemask_value after the step */
+} step;
+
+typedef struct {
+    const char *name;
+    int threads;
+    step steps[16];
+} script_case;
+
+static const script_case scripts[] = {
+    { "if lane < 10 / else / end",
+      0,
+      { { OP_IF_REG, 0x3FF, 0x3FF, 0x3FF },
+        { OP_ELSE, 0, 0xFFFFFC00u, 0xFFFFFC00u },
+        { OP_END_IF, 0, 0xFFFFFFFFu, 0xFFFFFFFFu },
+        { OP_END, 0, 0, 0 } } },
+    { "nested ifs",
+      0,
+      { { OP_IF_LANES, 0xFFFF, 0xFFFF, 0xFFFF },
+        { OP_IF_LANES, 0xFF00FF00u, 0xFF00, 0xFF00 },
+        { OP_ELSE, 0, 0x00FF, 0x00FF },
+        { OP_END_IF, 0, 0xFFFF, 0xFFFF },
+        { OP_ELSE, 0, 0xFFFF0000u, 0xFFFF0000u },
+        { OP_IF_LANES, 0xFF00FF00u, 0xFF000000u, 0xFF000000u },
+        { OP_ELSE, 0, 0x00FF0000u, 0x00FF0000u },
+        { OP_END_IF, 0, 0xFFFF0000u, 0xFFFF0000u },
+        { OP_END_IF, 0, 0xFFFFFFFFu, 0xFFFFFFFFu },
+        { OP_END, 0, 0, 0 } } },
+    { "if with no lane taking it",
+      0,
+      { { OP_IF_LANES, 0, 0, 0 },
+        { OP_ELSE, 0, 0xFFFFFFFFu, 0xFFFFFFFFu },
+        { OP_END_IF, 0, 0xFFFFFFFFu, 0xFFFFFFFFu },
+        { OP_END, 0, 0, 0 } } },
+    { "inner if only sees the outer lanes",
+      0,
+      { { OP_IF_LANES, 0x0F0F0F0Fu, 0x0F0F0F0Fu, 0x0F0F0F0Fu },
+        { OP_IF_REG, 0x000000FFu, 0x0000000Fu, 0x0000000Fu },
+        { OP_ELSE, 0, 0x0F0F0F00u, 0x0F0F0F00u },
+        { OP_END_IF, 0, 0x0F0F0F0Fu, 0x0F0F0F0Fu },
+        { OP_END_IF, 0, 0xFFFFFFFFu, 0xFFFFFFFFu },
+        { OP_END, 0, 0, 0 } } },
+    { "exit inside a branch",
+      0,
+      { { OP_IF_LANES, 0xF0, 0xF0, 0xF0 },
+        { OP_EXIT, 0, 0, 0 },
+        { OP_ELSE, 0, 0xFFFFFF0Fu, 0xFFFFFF0Fu },
+        { OP_END_IF, 0, 0xFFFFFF0Fu, 0xFFFFFF0Fu },
+        { OP_IF_LANES, 0xFF, 0x0F, 0x0F },
+        { OP_ELSE, 0, 0xFFFFFF00u, 0xFFFFFF00u },
+        { OP_END_IF, 0, 0xFFFFFF0Fu, 0xFFFFFF0Fu },
+        { OP_END, 0, 0, 0 } } },
+    { "exit in a nested branch",
+      0,
+      { { OP_IF_LANES, 0xFFFF, 0xFFFF, 0xFFFF },
+        { OP_IF_LANES, 0x3, 0x3, 0x3 },
+        { OP_EXIT, 0, 0, 0 },
+        { OP_END_IF, 0, 0xFFFC, 0xFFFC },
+        { OP_ELSE, 0, 0xFFFF0000u, 0xFFFF0000u },
+        { OP_END_IF, 0, 0xFFFFFFFCu, 0xFFFFFFFCu },
+        { OP_END, 0, 0, 0 } } },
+    { "absent lanes are never active (threads 20)",
+      20,
+      { { OP_IF_LANES, 0xFFFFFFFFu, 0xFFFFF, 0xFFFFF },
+        { OP_ELSE, 0, 0, 0 },
+        { OP_END_IF, 0, 0xFFFFF, 0xFFFFF },
+        { OP_IF_REG, 0xFFFFFFFFu, 0xFFFFF, 0xFFFFF },
+        { OP_ELSE, 0, 0, 0 },
+        { OP_END_IF, 0, 0xFFFFF, 0xFFFFF },
+        { OP_IF_LANES, 0xFFFF0000u, 0xF0000, 0xF0000 }, /* lanes 16..19 exist */
+        { OP_ELSE, 0, 0xFFFF, 0xFFFF },
+        { OP_END_IF, 0, 0xFFFFF, 0xFFFFF },
+        { OP_IF_LANES, 0xFFF00000u, 0, 0 },             /* lanes 20..31: all absent */
+        { OP_ELSE, 0, 0xFFFFF, 0xFFFFF },
+        { OP_END_IF, 0, 0xFFFFF, 0xFFFFF },
+        { OP_END, 0, 0, 0 } } },
+};
+
+static void test_if_else_scripts(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof scripts / sizeof scripts[0]; i++) {
+        const script_case *k = &scripts[i];
+        ws_warp *w = new_warp(k->threads);
+        char what[48];
+        for (int s = 0; k->steps[s].op != OP_END; s++) {
+            const step *st = &k->steps[s];
+            ws_status got = WS_OK;
+            switch (st->op) {
+            case OP_IF_LANES: got = ws_if_lanes(w, st->arg); break;
+            case OP_IF_REG: {
+                ws_reg c = new_reg(w, "cond", WS_U32);
+                for (int l = 0; l < 32; l++)
+                    assert_int_equal(ws_set_u32(w, c, l, ((st->arg >> l) & 1u) ? 7u : 0u), WS_OK);
+                got = ws_if(w, c);
+                break;
+            }
+            case OP_ELSE: got = ws_else(w); break;
+            case OP_END_IF: got = ws_end_if(w); break;
+            case OP_EXIT: got = ws_exit(w); break;
+            case OP_END: break;
+            }
+            snprintf(what, sizeof what, "step %d status", s);
+            check_eq((uint64_t)(int64_t)got, WS_OK, k->name, what, -1);
+            snprintf(what, sizeof what, "step %d active", s);
+            check_eq(ws_lanes_active(w), st->active, k->name, what, -1);
+            snprintf(what, sizeof what, "step %d activemask", s);
+            check_eq(ws_activemask_value(w), st->activemask, k->name, what, -1);
+        }
+        drop_warp(w);
+    }
+}
+
+/* A 64-bit condition: a lane takes the branch when any of its 64 bits is set. */
+static void test_if_tests_all_64_bits(void **state)
+{
+    (void)state;
+    ws_warp *w = new_warp(0);
+    ws_reg c = new_reg(w, "c", WS_U64);
+    /* lane 0: high word only; lane 1: low word only; lane 2: bit 63; others 0 */
+    assert_int_equal(ws_set_u64(w, c, 0, UINT64_C(0x0000000100000000)), WS_OK);
+    assert_int_equal(ws_set_u64(w, c, 1, UINT64_C(0x0000000000000001)), WS_OK);
+    assert_int_equal(ws_set_u64(w, c, 2, UINT64_C(0x8000000000000000)), WS_OK);
+    assert_int_equal(ws_if(w, c), WS_OK);
+    assert_int_equal(ws_lanes_active(w), 0x7);
+    assert_int_equal(ws_end_if(w), WS_OK);
+    assert_int_equal(ws_lanes_active(w), WS_FULL32);
+    drop_warp(w);
+}
+
+/* Lane ops run in the active lanes only. */
+static void test_statements_run_in_active_lanes_only(void **state)
+{
+    (void)state;
+    ws_warp *w = new_warp(0);
+    ws_reg x = new_reg(w, "x", WS_U32);
+    fill(w, x, SENTINEL);
+    assert_int_equal(ws_if_lanes(w, 0x0000FF00u), WS_OK);
+    assert_int_equal(ws_lane_id(w, x), WS_OK);
+    assert_int_equal(ws_else(w), WS_OK);
+    assert_int_equal(ws_mov_imm(w, x, 77), WS_OK);
+    assert_int_equal(ws_end_if(w), WS_OK);
+    for (int l = 0; l < 32; l++)
+        check_eq(ws_get_bits(w, x, l), (l >= 8 && l <= 15) ? (uint64_t)l : 77u, "lane_id then mov", "x", l);
+    drop_warp(w);
+}
+
+/* ----------------------------------------- loops with per-lane exit */
+
+static void test_loop_per_lane_trip_count(void **state)
+{
+    (void)state;
+    ws_warp *w = new_warp(0);
+    ws_reg counter = new_reg(w, "counter", WS_I32);
+    ws_reg zero = new_reg(w, "zero", WS_I32);
+    ws_reg cond = new_reg(w, "cond", WS_U32);
+    ws_reg iters = new_reg(w, "iters", WS_I32);
+    for (int l = 0; l < 32; l++)
+        assert_int_equal(ws_set_i32(w, counter, l, l % 4), WS_OK);
+
+    /* while (counter > 0) { iters += 1; counter -= 1; } */
+    assert_int_equal(ws_loop_begin(w), WS_OK);
+    /* per trip: the lanes still in the loop (l % 4 >= trip), counted by hand */
+    static const struct {
+        int remaining;
+        ws_mask active;
+    } trips[] = {
+        { 24, 0xEEEEEEEEu }, /* l % 4 in {1,2,3} */
+        { 16, 0xCCCCCCCCu }, /* l % 4 in {2,3} */
+        { 8, 0x88888888u },  /* l % 4 == 3 */
+        { 0, 0 },
+    };
+    int trip = 0;
+    int n;
+    char name[32];
+    for (;;) {
+        assert_int_equal(ws_cmp_apply(w, WS_GT, WS_I32, cond, counter, zero), WS_OK);
+        n = ws_loop_while(w, cond);
+        assert_true(trip < 4);
+        snprintf(name, sizeof name, "trip %d", trip);
+        check_eq((uint64_t)(int64_t)n, (uint64_t)trips[trip].remaining, name, "ws_loop_while", -1);
+        if (n <= 0)
+            break;
+        check_eq(ws_lanes_active(w), trips[trip].active, name, "active in body", -1);
+        check_eq(ws_activemask_value(w), trips[trip].active, name, "activemask in body", -1);
+        assert_int_equal(ws_binop_imm(w, WS_ADD, WS_I32, iters, iters, 1), WS_OK);
+        assert_int_equal(ws_binop_imm(w, WS_SUB, WS_I32, counter, counter, 1), WS_OK);
+        trip++;
+    }
+    assert_int_equal(trip, 3);
+    assert_int_equal(ws_loop_end(w), WS_OK);
+    assert_int_equal(ws_lanes_active(w), WS_FULL32);
+    for (int l = 0; l < 32; l++) {
+        check_eq((uint64_t)(int64_t)ws_get_i32(w, iters, l), (uint64_t)(l % 4), "loop", "iterations", l);
+        check_eq((uint64_t)(int64_t)ws_get_i32(w, counter, l), 0, "loop", "counter", l);
+    }
+    drop_warp(w);
+}
+
+/* A loop inside a branch, with an exit in the body: lanes that exit do not
+ * come back at ws_loop_end or ws_end_if. */
+static void test_loop_in_branch_with_exit(void **state)
+{
+    (void)state;
+    ws_warp *w = new_warp(0);
+    ws_reg counter = new_reg(w, "counter", WS_I32);
+    ws_reg zero = new_reg(w, "zero", WS_I32);
+    ws_reg cond = new_reg(w, "cond", WS_U32);
+    ws_reg iters = new_reg(w, "iters", WS_I32);
+    for (int l = 0; l < 32; l++)
+        assert_int_equal(ws_set_i32(w, counter, l, l % 8), WS_OK);
+
+    assert_int_equal(ws_if_lanes(w, 0x0000FFFFu), WS_OK);
+    assert_int_equal(ws_loop_begin(w), WS_OK);
+    int trips = 0;
+    for (;;) {
+        assert_int_equal(ws_cmp_apply(w, WS_GT, WS_I32, cond, counter, zero), WS_OK);
+        int n = ws_loop_while(w, cond);
+        assert_true(n >= 0);
+        if (n == 0)
+            break;
+        assert_true(trips < 8);
+        assert_int_equal(ws_binop_imm(w, WS_ADD, WS_I32, iters, iters, 1), WS_OK);
+        assert_int_equal(ws_binop_imm(w, WS_SUB, WS_I32, counter, counter, 1), WS_OK);
+        if (trips == 4) {
+            /* lanes 7 and 15 (counter started at 7) exit in their fifth trip */
+            assert_int_equal(ws_if_lanes(w, 0x8080u), WS_OK);
+            assert_int_equal(ws_lanes_active(w), 0x8080u);
+            assert_int_equal(ws_exit(w), WS_OK);
+            assert_int_equal(ws_end_if(w), WS_OK);
+        }
+        trips++;
+    }
+    /* lanes 6 and 14 run 6 trips; 7 and 15 exited in trip 5 */
+    assert_int_equal(trips, 6);
+    assert_int_equal(ws_loop_end(w), WS_OK);
+    assert_int_equal(ws_lanes_active(w), 0x7F7Fu);
+    assert_int_equal(ws_lanes_exited(w), 0x8080u);
+    assert_int_equal(ws_end_if(w), WS_OK);
+    assert_int_equal(ws_lanes_active(w), 0xFFFF7F7Fu);
+    assert_int_equal(ws_activemask_value(w), 0xFFFF7F7Fu);
+    for (int l = 0; l < 32; l++) {
+        int want = l >= 16 ? 0 : (l % 8 == 7 ? 5 : l % 8);
+        check_eq((uint64_t)(int64_t)ws_get_i32(w, iters, l), (uint64_t)(int64_t)want, "loop with exit", "iters",
+                 l);
+    }
+    drop_warp(w);
+}
+
+/* ---------------------------------- ws_exit and __activemask after it */
+
+static void test_exit_and_activemask(void **state)
+{
+    (void)state;
+    ws_warp *w = new_warp(0);
+    ws_reg a = new_reg(w, "a", WS_U32);
+    fill(w, a, SENTINEL);
+    assert_int_equal(ws_if_lanes(w, 0xF0u), WS_OK);
+    assert_int_equal(ws_exit(w), WS_OK);
+    assert_int_equal(ws_lanes_exited(w), 0xF0u);
+    assert_int_equal(ws_activemask_value(w), 0);
+    assert_int_equal(ws_end_if(w), WS_OK);
+    assert_int_equal(ws_lanes_active(w), 0xFFFFFF0Fu);
+    assert_int_equal(ws_activemask(w, a), WS_OK);
+    for (int l = 0; l < 32; l++)
+        check_eq(ws_get_bits(w, a, l), (l >= 4 && l <= 7) ? SENTINEL + (uint32_t)l : 0xFFFFFF0Fu,
+                 "activemask after exit", "a", l);
+    /* exited lanes stay exited: an if naming them does not bring them back */
+    assert_int_equal(ws_if_lanes(w, 0xFFu), WS_OK);
+    assert_int_equal(ws_lanes_active(w), 0x0Fu);
+    assert_int_equal(ws_end_if(w), WS_OK);
+    /* the whole warp exits */
+    assert_int_equal(ws_exit(w), WS_OK);
+    assert_int_equal(ws_lanes_exited(w), WS_FULL32);
+    assert_int_equal(ws_lanes_active(w), 0);
+    assert_int_equal(ws_activemask_value(w), 0);
+    drop_warp(w);
+}
+
+static void test_activemask_every_third_lane(void **state)
+{
+    (void)state;
+    ws_warp *w = new_warp(0);
+    ws_reg a = new_reg(w, "a", WS_U32);
+    fill(w, a, SENTINEL);
+    ws_mask third = 0;
+    for (int l = 0; l < 32; l += 3)
+        third |= (ws_mask)1 << l;
+    assert_int_equal(third, 0x49249249u); /* the test's own lane set, by hand */
+    assert_int_equal(ws_if_lanes(w, third), WS_OK);
+    assert_int_equal(ws_activemask(w, a), WS_OK);
+    assert_int_equal(ws_end_if(w), WS_OK);
+    for (int l = 0; l < 32; l++)
+        check_eq(ws_get_bits(w, a, l), l % 3 == 0 ? 0x49249249u : SENTINEL + (uint32_t)l, "lane % 3 == 0", "a", l);
+    /* after reconvergence: all lanes */
+    assert_int_equal(ws_activemask(w, a), WS_OK);
+    for (int l = 0; l < 32; l++)
+        check_eq(ws_get_bits(w, a, l), 0xFFFFFFFFu, "after end_if", "a", l);
+    drop_warp(w);
+}
+
+static void test_absent_lanes_never_written(void **state)
+{
+    (void)state;
+    ws_warp *w = new_warp(20);
+    ws_reg a = new_reg(w, "a", WS_U32);
+    ws_reg x = new_reg(w, "x", WS_U32);
+    fill(w, a, SENTINEL);
+    fill(w, x, SENTINEL);
+    assert_int_equal(ws_lanes_present(w), 0xFFFFFu);
+    assert_int_equal(ws_lanes_exited(w), 0);
+    assert_int_equal(ws_activemask(w, a), WS_OK);
+    assert_int_equal(ws_lane_id(w, x), WS_OK);
+    for (int l = 0; l < 32; l++) {
+        check_eq(ws_get_bits(w, a, l), l < 20 ? 0xFFFFFu : SENTINEL + (uint32_t)l, "threads 20", "activemask", l);
+        check_eq(ws_get_bits(w, x, l), l < 20 ? (uint64_t)l : SENTINEL + (uint32_t)l, "threads 20", "lane_id", l);
+    }
+    /* a whole-block exit leaves nothing active, absent lanes included */
+    assert_int_equal(ws_exit(w), WS_OK);
+    assert_int_equal(ws_lanes_active(w), 0);
+    drop_warp(w);
+}
+
+/* ----------------------------------------------- control-flow misuse */
+
+typedef enum { M_IF, M_ELSE, M_END_IF, M_LOOP_BEGIN, M_LOOP_END, M_LOOP_WHILE, M_NONE } mop;
+
+typedef struct {
+    const char *name;
+    mop setup[3];   /* executed first, must succeed */
+    mop bad;        /* must fail with WS_ERR_STATE */
+} misuse_case;
+
+static const misuse_case misuse_cases[] = {
+    { "else without if", { M_NONE }, M_ELSE },
+    { "end_if without if", { M_NONE }, M_END_IF },
+    { "loop_end without loop", { M_NONE }, M_LOOP_END },
+    { "loop_while without loop", { M_NONE }, M_LOOP_WHILE },
+    { "else after a closed if", { M_IF, M_END_IF, M_NONE }, M_ELSE },
+    { "second else", { M_IF, M_ELSE, M_NONE }, M_ELSE },
+    { "else inside a loop", { M_LOOP_BEGIN, M_NONE }, M_ELSE },
+    { "end_if closing a loop", { M_LOOP_BEGIN, M_NONE }, M_END_IF },
+    { "loop_end closing an if", { M_IF, M_NONE }, M_LOOP_END },
+};
+
+static int run_mop(ws_warp *w, mop m, ws_reg cond)
+{
+    switch (m) {
+    case M_IF: return ws_if_lanes(w, 0xFFu);
+    case M_ELSE: return ws_else(w);
+    case M_END_IF: return ws_end_if(w);
+    case M_LOOP_BEGIN: return ws_loop_begin(w);
+    case M_LOOP_END: return ws_loop_end(w);
+    case M_LOOP_WHILE: return ws_loop_while(w, cond);
+    case M_NONE: break;
+    }
+    return WS_OK;
+}
+
+static void test_control_flow_misuse(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof misuse_cases / sizeof misuse_cases[0]; i++) {
+        const misuse_case *k = &misuse_cases[i];
+        ws_warp *w = new_warp(0);
+        ws_reg cond = new_reg(w, "cond", WS_U32);
+        for (int s = 0; s < 3 && k->setup[s] != M_NONE; s++)
+            check_eq((uint64_t)(int64_t)run_mop(w, k->setup[s], cond), WS_OK, k->name, "setup", s);
+        ws_mask before = ws_lanes_active(w);
+        check_eq((uint64_t)(int64_t)run_mop(w, k->bad, cond), (uint64_t)(int64_t)WS_ERR_STATE, k->name,
+                 "misuse status", -1);
+        check_eq(strlen(ws_warp_error(w)) > 0, 1, k->name, "error message set", -1);
+        check_eq(ws_lanes_active(w), before, k->name, "active unchanged", -1);
+        drop_warp(w);
+    }
+}
+
+/* Nesting deeper than WS_MAX_NESTING fails cleanly. */
+static void test_nesting_limit(void **state)
+{
+    (void)state;
+    ws_warp *w = new_warp(0);
+    for (int i = 0; i < WS_MAX_NESTING; i++)
+        assert_int_equal(ws_if_lanes(w, WS_FULL32), WS_OK);
+    ws_status s = ws_if_lanes(w, WS_FULL32);
+    assert_true(s < 0);
+    assert_true(strlen(ws_warp_error(w)) > 0);
+    for (int i = 0; i < WS_MAX_NESTING; i++)
+        assert_int_equal(ws_end_if(w), WS_OK);
+    assert_int_equal(ws_end_if(w), WS_ERR_STATE);
+    drop_warp(w);
+}
+
+/* ----------------- exits complete a collective that was waiting on them */
+
+static void test_exit_completes_pending_collective(void **state)
+{
+    (void)state;
+    ws_warp *w = new_warp(0);
+    ws_reg v = new_reg(w, "v", WS_U32);
+    ws_reg d = new_reg(w, "d", WS_U32);
+    fill(w, v, 100);
+    fill(w, d, SENTINEL);
+
+    assert_int_equal(ws_if_lanes(w, 0xFFFFu), WS_OK);
+    assert_int_equal(ws_shfl_down(w, WS_FULL32, d, v, 16, 32), WS_PENDING);
+    assert_int_equal(ws_lanes_waiting(w), 0xFFFFu);
+    assert_int_equal(ws_else(w), WS_OK);
+    assert_int_equal(ws_lanes_active(w), 0xFFFF0000u);
+    assert_int_equal(ws_exit(w), WS_OK);
+    /* lanes 16..31 exited: nobody is left to wait for, the shuffle completed */
+    assert_int_equal(ws_lanes_waiting(w), 0);
+    assert_int_equal(ws_lanes_exited(w), 0xFFFF0000u);
+    for (int l = 0; l < 32; l++)
+        check_eq(ws_get_bits(w, d, l), l < 16 ? 0u : SENTINEL + (uint32_t)l, "exit completes shfl_down 16", "d", l);
+    assert_int_equal(diag_lanes(w, WS_DIAG_EXITED_SOURCE), 0xFFFFu);
+    assert_false(ws_diag_has(w, WS_DIAG_DEADLOCK));
+    assert_int_equal(ws_end_if(w), WS_OK);
+    assert_int_equal(ws_lanes_active(w), 0xFFFFu);
+    /* the low lanes run again */
+    assert_int_equal(ws_mov_imm(w, d, 5), WS_OK);
+    for (int l = 0; l < 16; l++)
+        check_eq(ws_get_bits(w, d, l), 5u, "after reconvergence", "d", l);
+    drop_warp(w);
+}
+
+/* Exits of lanes inside the mask that the waiting lanes read within their
+ * own half: the result uses only live values. */
+static void test_exit_completes_pending_xor_in_half(void **state)
+{
+    (void)state;
+    ws_warp *w = new_warp(0);
+    ws_reg v = new_reg(w, "v", WS_U32);
+    ws_reg d = new_reg(w, "d", WS_U32);
+    fill(w, v, 100);
+    fill(w, d, SENTINEL);
+    assert_int_equal(ws_if_lanes(w, 0x0000FFFFu), WS_OK);
+    assert_int_equal(ws_shfl_xor(w, WS_FULL32, d, v, 1, 32), WS_PENDING);
+    assert_int_equal(ws_else(w), WS_OK);
+    assert_int_equal(ws_exit(w), WS_OK);
+    assert_int_equal(ws_lanes_waiting(w), 0);
+    for (int l = 0; l < 16; l++)
+        check_eq(ws_get_bits(w, d, l), 100u + (uint32_t)(l ^ 1), "xor 1 completed by exit", "d", l);
+    assert_false(ws_diag_has(w, WS_DIAG_EXITED_SOURCE));
+    assert_int_equal(ws_end_if(w), WS_OK);
+    drop_warp(w);
+}
+
+/* --------------------- statements need lanes that are still waiting */
+
+static void test_blocked_by_waiting_lanes(void **state)
+{
+    (void)state;
+    ws_warp *w = new_warp(0);
+    ws_reg v = new_reg(w, "v", WS_U32);
+    ws_reg d = new_reg(w, "d", WS_U32);
+    ws_reg x = new_reg(w, "x", WS_U32);
+    ws_reg a = new_reg(w, "a", WS_U32);
+    fill(w, v, 100);
+    fill(w, d, SENTINEL);
+    fill(w, x, SENTINEL);
+    fill(w, a, SENTINEL);
+
+    assert_int_equal(ws_if_lanes(w, 0xFFFFu), WS_OK);
+    assert_int_equal(ws_shfl_xor(w, WS_FULL32, d, v, 16, 32), WS_PENDING);
+    /* lanes 0..15 wait: a non-collective statement on them is blocked */
+    static const char *const names[] = { "ws_mov_imm", "ws_lane_id", "ws_binop_imm", "ws_mov", "ws_activemask" };
+    ws_status got[5];
+    got[0] = ws_mov_imm(w, x, 9);
+    got[1] = ws_lane_id(w, x);
+    got[2] = ws_binop_imm(w, WS_ADD, WS_U32, x, v, 1);
+    got[3] = ws_mov(w, x, v);
+    got[4] = ws_activemask(w, a);
+    for (int i = 0; i < 5; i++)
+        check_eq((uint64_t)(int64_t)got[i], (uint64_t)(int64_t)WS_ERR_BLOCKED, names[i], "status", -1);
+    for (int l = 0; l < 32; l++) {
+        check_eq(ws_get_bits(w, x, l), SENTINEL + (uint32_t)l, "blocked", "x untouched", l);
+        check_eq(ws_get_bits(w, a, l), SENTINEL + (uint32_t)l, "blocked", "a untouched", l);
+    }
+    assert_int_equal(ws_lanes_waiting(w), 0xFFFFu);
+
+    /* the other branch completes the exchange, then everything runs again */
+    assert_int_equal(ws_else(w), WS_OK);
+    assert_int_equal(ws_mov_imm(w, x, 9), WS_OK); /* lanes 16..31 are not waiting */
+    assert_int_equal(ws_shfl_xor(w, WS_FULL32, d, v, 16, 32), WS_OK);
+    assert_int_equal(ws_end_if(w), WS_OK);
+    assert_int_equal(ws_lanes_waiting(w), 0);
+    for (int l = 0; l < 32; l++) {
+        check_eq(ws_get_bits(w, d, l), 100u + (uint32_t)(l ^ 16), "after exchange", "d", l);
+        check_eq(ws_get_bits(w, x, l), l < 16 ? SENTINEL + (uint32_t)l : 9u, "after exchange", "x", l);
+    }
+    assert_int_equal(ws_mov_imm(w, x, 3), WS_OK);
+    for (int l = 0; l < 32; l++)
+        check_eq(ws_get_bits(w, x, l), 3u, "after reconvergence", "x", l);
+    drop_warp(w);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_if_else_scripts),
+        cmocka_unit_test(test_if_tests_all_64_bits),
+        cmocka_unit_test(test_statements_run_in_active_lanes_only),
+        cmocka_unit_test(test_loop_per_lane_trip_count),
+        cmocka_unit_test(test_loop_in_branch_with_exit),
+        cmocka_unit_test(test_exit_and_activemask),
+        cmocka_unit_test(test_activemask_every_third_lane),
+        cmocka_unit_test(test_absent_lanes_never_written),
+        cmocka_unit_test(test_control_flow_misuse),
+        cmocka_unit_test(test_nesting_limit),
+        cmocka_unit_test(test_exit_completes_pending_collective),
+        cmocka_unit_test(test_exit_completes_pending_xor_in_half),
+        cmocka_unit_test(test_blocked_by_waiting_lanes),
+    };
+    return cmocka_run_group_tests(tests, NULL, destroy_live_warps);
+}
