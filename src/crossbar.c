@@ -12,6 +12,8 @@ ws_mask ws_crossbar_move32(const ws_profile *p, ws_mask readers, ws_mask partici
         if (!ws_lane_in(readers, d))
             continue;
         int s = source[d];
+        if (s == WS_NO_SOURCE)
+            continue; /* nothing moves to this lane */
         if (s >= 0 && s < p->lanes && ws_lane_in(participants, s)) {
             out[d] = in[s];
         } else {

@@ -122,7 +122,8 @@ void ws_diag_record(ws_warp *w, const ws_diag *diag);
 /* ---- crossbar.c: the only code that moves data between lanes ---- */
 #define WS_NO_SOURCE (-1)
 /* For every destination lane d in `readers`: out[d] = in[source[d]] when
- * source[d] is in `participants`, else the profile's inactive-read word.
+ * source[d] is in `participants`, else the profile's inactive-read word;
+ * out[d] is left as it is when source[d] is WS_NO_SOURCE.
  * All reads happen before any write (in and out never alias). Returns the
  * readers whose source did not take part. */
 ws_mask ws_crossbar_move32(const ws_profile *p, ws_mask readers, ws_mask participants,

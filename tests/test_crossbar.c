@@ -213,6 +213,12 @@ static void test_non_readers_untouched(void **state)
     assert_int_equal(ws_crossbar_move32(p, 0, WS_FULL32, source, in, out), 0);
     for (int l = 0; l < WS_MAX_LANES; l++)
         check_eq(out[l], UNTOUCHED, "no readers", "out", l);
+    /* readers with no source (WS_NO_SOURCE): nothing moves, nothing reported */
+    for (int l = 0; l < 32; l++)
+        source[l] = (l % 2) ? WS_NO_SOURCE : l + 1;
+    assert_int_equal(ws_crossbar_move32(p, WS_FULL32, WS_FULL32, source, in, out), 0);
+    for (int l = 0; l < 32; l++)
+        check_eq(out[l], (l % 2) ? UNTOUCHED : word_of(l + 1), "no source", "out", l);
 }
 
 /* ------------------------------------------------------- profile table */
