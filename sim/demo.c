@@ -20,11 +20,19 @@ static int check(ws_warp *w, ws_status s, const char *what)
     return 1;
 }
 
+/* Two rows of 16 lanes; an exited lane shows as "-". */
 static void print_lanes(const ws_warp *w, ws_reg r, const char *label)
 {
-    printf("%-22s", label);
-    for (int lane = 0; lane < ws_warp_lanes(w); lane++)
-        printf("%s%4d", lane == 16 ? "\n                      " : "", ws_get_i32(w, r, lane));
+    ws_mask exited = ws_lanes_exited(w);
+    printf("%-18s", label);
+    for (int lane = 0; lane < ws_warp_lanes(w); lane++) {
+        if (lane == 16)
+            printf("\n%-18s", "");
+        if ((exited >> lane) & 1)
+            printf("%5s", "-");
+        else
+            printf("%5d", ws_get_i32(w, r, lane));
+    }
     printf("\n");
 }
 
@@ -36,16 +44,21 @@ static int walk_through(void)
     ws_reg v = ws_reg_new(w, "v", WS_I32), t = ws_reg_new(w, "t", WS_I32);
     int err = check(w, ws_lane_id(w, v), "v = lane");
     printf("v = lane; for (o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffff, v, o);\n\n");
-    print_lanes(w, v, "lanes 0-15 / 16-31:");
+    printf("%-18s", "lane:");
+    for (int lane = 0; lane < 32; lane++)
+        printf("%s%5d", lane == 16 ? "\n                  " : "", lane);
+    printf("\n");
+    print_lanes(w, v, "v = lane:");
     for (unsigned o = 16; o > 0 && !err; o >>= 1) {
         err |= check(w, ws_shfl_down(w, WS_FULL32, t, v, o, 32), "shfl_down");
         err |= check(w, ws_binop_apply(w, WS_ADD, WS_I32, v, v, t), "add");
         char label[32];
-        snprintf(label, sizeof label, "after offset %2u:", o);
+        snprintf(label, sizeof label, "after o = %2u:", o);
         print_lanes(w, v, label);
     }
     printf("\nLane 0 holds the sum 0+1+...+31 = 496; lane i holds 496 + 16*i, because a lane whose\n"
            "source is out of range adds its own value (measured on an H200).\n");
+    err |= check(w, ws_warp_finish(w), "end of kernel");
     ws_warp_destroy(w);
     return err;
 }
@@ -65,8 +78,9 @@ static int exited_read(void)
     err |= check(w, ws_shfl_down(w, WS_FULL32, t, v, 4, 32), "shfl_down");
     printf("\nif (lane >= 28) return;  t = __shfl_down_sync(0xffffffff, v = 100 + lane, 4):\n");
     print_lanes(w, t, "t:");
-    printf("Lanes 24-27 read exited lanes 28-31 and get 0 on sm90. Diagnostics:\n");
+    printf("Lanes 24-27 read exited lanes 28-31 (shown as -) and get 0 on sm90. Diagnostics:\n");
     ws_diag_print(w, stdout);
+    err |= check(w, ws_warp_finish(w), "end of kernel");
     ws_warp_destroy(w);
     return err;
 }

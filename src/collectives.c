@@ -15,9 +15,26 @@ static const char *const kind_names[WS_COLL_KIND_COUNT] = {
     [WS_COLL_SYNCWARP] = "syncwarp",
 };
 
+static const char *const cuda_names[WS_COLL_KIND_COUNT] = {
+    [WS_COLL_SHFL_IDX] = "__shfl_sync",          [WS_COLL_SHFL_UP] = "__shfl_up_sync",
+    [WS_COLL_SHFL_DOWN] = "__shfl_down_sync",    [WS_COLL_SHFL_BFLY] = "__shfl_xor_sync",
+    [WS_COLL_VOTE_ALL] = "__all_sync",           [WS_COLL_VOTE_ANY] = "__any_sync",
+    [WS_COLL_VOTE_UNI] = "__uni_sync",           [WS_COLL_VOTE_BALLOT] = "__ballot_sync",
+    [WS_COLL_MATCH_ANY] = "__match_any_sync",    [WS_COLL_MATCH_ALL] = "__match_all_sync",
+    [WS_COLL_REDUX_ADD] = "__reduce_add_sync",   [WS_COLL_REDUX_MIN] = "__reduce_min_sync",
+    [WS_COLL_REDUX_MAX] = "__reduce_max_sync",   [WS_COLL_REDUX_AND] = "__reduce_and_sync",
+    [WS_COLL_REDUX_OR] = "__reduce_or_sync",     [WS_COLL_REDUX_XOR] = "__reduce_xor_sync",
+    [WS_COLL_SYNCWARP] = "__syncwarp",
+};
+
 const char *ws_coll_kind_name(ws_coll_kind kind)
 {
     return (unsigned)kind < WS_COLL_KIND_COUNT ? kind_names[kind] : NULL;
+}
+
+const char *ws_coll_cuda_name(ws_coll_kind kind)
+{
+    return (unsigned)kind < WS_COLL_KIND_COUNT ? cuda_names[kind] : NULL;
 }
 
 static bool is_shfl(ws_coll_kind k) { return k <= WS_COLL_SHFL_BFLY; }
@@ -68,32 +85,42 @@ static void raise_call_diags(ws_warp *w, const ws_coll_desc *d, ws_mask callers,
 {
     const char *op = ws_coll_kind_name(d->kind);
     ws_mask not_self = 0, names_gone = 0, gone = 0, not_exec = 0;
+    ws_mask not_self_mask = 0, names_gone_mask = 0, not_exec_mask = 0; /* one example mask each */
     for (int lane = 0; lane < w->lanes; lane++) {
         if (!ws_lane_in(callers, lane))
             continue;
         ws_mask m = w->arrivals[lane].mask;
-        if (!ws_lane_in(m, lane))
+        if (!ws_lane_in(m, lane)) {
+            not_self_mask = not_self ? not_self_mask : m;
             not_self |= ws_bit(lane);
+        }
         if (m & ~ws_live(w)) {
+            names_gone_mask = names_gone ? names_gone_mask : m;
             names_gone |= ws_bit(lane);
             gone |= m & ~ws_live(w);
         }
-        if (w->profile->mask_is_exec_check && m != callers)
+        if (w->profile->mask_is_exec_check && m != callers) {
+            not_exec_mask = not_exec ? not_exec_mask : m;
             not_exec |= ws_bit(lane);
+        }
     }
     char a[128], b[128];
     if (not_self)
         ws_diag_raise(batch, WS_DIAG_CALLER_NOT_IN_MASK, op, not_self,
-                      "%s: lanes %s are not in their own mask; they still take part, as converged "
-                      "lanes do on the GPU", op, ws_format_lanes(not_self, a, sizeof a));
+                      "%s: lanes %s are not in the mask they passed (0x%llx); they still take part, as "
+                      "converged lanes do on the GPU", op, ws_format_lanes(not_self, a, sizeof a),
+                      (unsigned long long)not_self_mask);
     if (names_gone)
         ws_diag_raise(batch, WS_DIAG_MASK_NAMES_EXITED, op, names_gone,
-                      "%s: the mask of lanes %s names exited or absent lanes %s, which are not waited for",
-                      op, ws_format_lanes(names_gone, a, sizeof a), ws_format_lanes(gone, b, sizeof b));
+                      "%s: lanes %s passed mask 0x%llx, which names exited or absent lanes %s; they are "
+                      "not waited for", op, ws_format_lanes(names_gone, a, sizeof a),
+                      (unsigned long long)names_gone_mask, ws_format_lanes(gone, b, sizeof b));
     if (not_exec)
         ws_diag_raise(batch, WS_DIAG_MASK_NOT_EXEC, op, not_exec,
-                      "%s: the mask of lanes %s differs from the active lanes %s (a debug HIP build traps)",
-                      op, ws_format_lanes(not_exec, a, sizeof a), ws_format_lanes(callers, b, sizeof b));
+                      "%s: lanes %s passed mask 0x%llx, but the active lanes are %s (0x%llx); a debug "
+                      "HIP build traps", op, ws_format_lanes(not_exec, a, sizeof a),
+                      (unsigned long long)not_exec_mask, ws_format_lanes(callers, b, sizeof b),
+                      (unsigned long long)callers);
     if (is_shfl(d->kind) && !d->ptx) {
         ws_mask bad_width = 0, bad_b = 0;
         for (int lane = 0; lane < w->lanes; lane++) {
@@ -107,8 +134,8 @@ static void raise_call_diags(ws_warp *w, const ws_coll_desc *d, ws_mask callers,
         }
         if (bad_width)
             ws_diag_raise(batch, WS_DIAG_BAD_WIDTH, op, bad_width,
-                          "%s: width %d is not a power of two in [1, %d]; the result follows the hardware "
-                          "formula", op, w->arrivals[__builtin_ctzll(bad_width)].width, w->lanes);
+                          "%s: width %d is not a power of two in [1, %d]; the hardware formula still "
+                          "decides which lane is read", op, w->arrivals[__builtin_ctzll(bad_width)].width, w->lanes);
         if (bad_b)
             ws_diag_raise(batch, WS_DIAG_LANE_ARG_RANGE, op, bad_b,
                           "%s: lane argument %d (lanes %s) is outside 0..31; only its bits 4:0 are used",

@@ -132,6 +132,25 @@ ws_status ws_exit(ws_warp *w)
     return ws_rendezvous_settle(w, 0);
 }
 
+ws_status ws_warp_finish(ws_warp *w)
+{
+    if (!w)
+        return WS_ERR_ARG;
+    if (w->deadlocked)
+        return ws_fail(w, WS_ERR_DEADLOCK, "ws_warp_finish: the warp is deadlocked");
+    w->active = 0;
+    w->depth = 0;
+    /* Lanes released by a completing collective run on to the end and exit
+     * too, which may complete more collectives. */
+    while (ws_live(w)) {
+        w->exited |= ws_live(w) & ~w->waiting;
+        ws_status s = ws_rendezvous_settle(w, 0);
+        if (s < 0)
+            return s;
+    }
+    return WS_OK;
+}
+
 ws_status ws_activemask(ws_warp *w, ws_reg dst)
 {
     ws_status s = can_run(w, "ws_activemask", true);

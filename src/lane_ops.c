@@ -24,6 +24,20 @@ static bool check_type(ws_warp *w, ws_type t, const char *func)
     return false;
 }
 
+/* Every operand register must have the operation's type. */
+static bool check_operand_types(ws_warp *w, ws_type t, const char *func, const ws_reg *regs, int n)
+{
+    for (int i = 0; i < n; i++) {
+        ws_type rt = ws_reg_type(w, regs[i]);
+        if (rt != t) {
+            ws_fail(w, WS_ERR_ARG, "%s: register %s is %s but the operation is on %s (ws_mov to "
+                    "reinterpret bits)", func, ws_reg_name(w, regs[i]), ws_type_name(rt), ws_type_name(t));
+            return false;
+        }
+    }
+    return true;
+}
+
 static bool is_float(ws_type t) { return t == WS_F32 || t == WS_F64; }
 static bool is_signed(ws_type t) { return t == WS_I32 || t == WS_I64; }
 
@@ -98,6 +112,9 @@ static ws_status binop_lanes(ws_warp *w, ws_binop op, ws_type t, ws_reg dst, ws_
     if (is_float(t) && op >= WS_AND)
         return ws_fail(w, WS_ERR_ARG, "%s: bitwise and shift operations need an integer type, not %s", func,
                        ws_type_name(t));
+    const ws_reg regs[3] = {dst, a, b};
+    if (!check_operand_types(w, t, func, regs, b_is_imm ? 2 : 3))
+        return WS_ERR_ARG;
     ws_mask run = ws_executing(w);
     for (int lane = 0; lane < w->lanes; lane++) {
         if (!ws_lane_in(run, lane))
@@ -129,6 +146,9 @@ ws_status ws_fma_apply(ws_warp *w, ws_type t, ws_reg dst, ws_reg a, ws_reg b, ws
         return ws_fail(w, WS_ERR_ARG, "ws_fma_apply: type must be f32 or f64");
     if (!ws_check_reg(w, dst, "ws_fma_apply", "destination") || !ws_check_reg(w, a, "ws_fma_apply", "a") ||
         !ws_check_reg(w, b, "ws_fma_apply", "b") || !ws_check_reg(w, c, "ws_fma_apply", "c"))
+        return WS_ERR_ARG;
+    const ws_reg regs[4] = {dst, a, b, c};
+    if (!check_operand_types(w, t, "ws_fma_apply", regs, 4))
         return WS_ERR_ARG;
     ws_mask run = ws_executing(w);
     for (int lane = 0; lane < w->lanes; lane++) {
@@ -167,21 +187,37 @@ static bool compare(ws_cmpop op, ws_type t, uint64_t a, uint64_t b)
     }
 }
 
-ws_status ws_cmp_apply(ws_warp *w, ws_cmpop op, ws_type t, ws_reg dst, ws_reg a, ws_reg b)
+static ws_status cmp_lanes(ws_warp *w, ws_cmpop op, ws_type t, ws_reg dst, ws_reg a, ws_reg b,
+                           bool b_is_imm, uint64_t imm, const char *func)
 {
-    ws_status s = begin(w, "ws_cmp_apply");
+    ws_status s = begin(w, func);
     if (s != WS_OK)
         return s;
     if ((unsigned)op >= WS_CMPOP_COUNT)
-        return ws_fail(w, WS_ERR_ARG, "ws_cmp_apply: op %d is not a ws_cmpop", (int)op);
-    if (!check_type(w, t, "ws_cmp_apply") || !ws_check_reg(w, dst, "ws_cmp_apply", "destination") ||
-        !ws_check_reg(w, a, "ws_cmp_apply", "a") || !ws_check_reg(w, b, "ws_cmp_apply", "b"))
+        return ws_fail(w, WS_ERR_ARG, "%s: op %d is not a ws_cmpop", func, (int)op);
+    if (!check_type(w, t, func) || !ws_check_reg(w, dst, func, "destination") ||
+        !ws_check_reg(w, a, func, "a") || (!b_is_imm && !ws_check_reg(w, b, func, "b")))
         return WS_ERR_ARG;
+    const ws_reg regs[2] = {a, b};
+    if (!check_operand_types(w, t, func, regs, b_is_imm ? 1 : 2))
+        return WS_ERR_ARG;
+    if (is_float(ws_reg_type(w, dst)))
+        return ws_fail(w, WS_ERR_ARG, "%s: the destination of a comparison must be an integer register", func);
     ws_mask run = ws_executing(w);
     for (int lane = 0; lane < w->lanes; lane++)
         if (ws_lane_in(run, lane))
-            *ws_cell(w, dst, lane) = compare(op, t, *ws_cell(w, a, lane), *ws_cell(w, b, lane));
+            *ws_cell(w, dst, lane) = compare(op, t, *ws_cell(w, a, lane), b_is_imm ? imm : *ws_cell(w, b, lane));
     return WS_OK;
+}
+
+ws_status ws_cmp_apply(ws_warp *w, ws_cmpop op, ws_type t, ws_reg dst, ws_reg a, ws_reg b)
+{
+    return cmp_lanes(w, op, t, dst, a, b, false, 0, "ws_cmp_apply");
+}
+
+ws_status ws_cmp_imm(ws_warp *w, ws_cmpop op, ws_type t, ws_reg dst, ws_reg a, uint64_t imm)
+{
+    return cmp_lanes(w, op, t, dst, a, 0, true, imm, "ws_cmp_imm");
 }
 
 ws_status ws_select(ws_warp *w, ws_reg dst, ws_reg cond, ws_reg a, ws_reg b)
@@ -192,11 +228,12 @@ ws_status ws_select(ws_warp *w, ws_reg dst, ws_reg cond, ws_reg a, ws_reg b)
     if (!ws_check_reg(w, dst, "ws_select", "destination") || !ws_check_reg(w, cond, "ws_select", "condition") ||
         !ws_check_reg(w, a, "ws_select", "a") || !ws_check_reg(w, b, "ws_select", "b"))
         return WS_ERR_ARG;
+    ws_type dt = ws_reg_type(w, dst);
     ws_mask run = ws_executing(w);
     for (int lane = 0; lane < w->lanes; lane++)
         if (ws_lane_in(run, lane))
-            *ws_cell(w, dst, lane) = ws_select_bits(ws_typed_value(w, cond, lane) != 0, *ws_cell(w, a, lane),
-                                                    *ws_cell(w, b, lane));
+            *ws_cell(w, dst, lane) = narrow(dt, ws_select_bits(ws_typed_value(w, cond, lane) != 0,
+                                                               *ws_cell(w, a, lane), *ws_cell(w, b, lane)));
     return WS_OK;
 }
 
@@ -229,6 +266,7 @@ ws_status ws_mov_imm(ws_warp *w, ws_reg dst, uint64_t bits)
         return s;
     if (!ws_check_reg(w, dst, "ws_mov_imm", "destination"))
         return WS_ERR_ARG;
+    bits = narrow(ws_reg_type(w, dst), bits);
     ws_mask run = ws_executing(w);
     for (int lane = 0; lane < w->lanes; lane++)
         if (ws_lane_in(run, lane))
@@ -243,9 +281,10 @@ ws_status ws_mov(ws_warp *w, ws_reg dst, ws_reg src)
         return s;
     if (!ws_check_reg(w, dst, "ws_mov", "destination") || !ws_check_reg(w, src, "ws_mov", "source"))
         return WS_ERR_ARG;
+    ws_type dt = ws_reg_type(w, dst);
     ws_mask run = ws_executing(w);
     for (int lane = 0; lane < w->lanes; lane++)
         if (ws_lane_in(run, lane))
-            *ws_cell(w, dst, lane) = *ws_cell(w, src, lane);
+            *ws_cell(w, dst, lane) = narrow(dt, *ws_cell(w, src, lane));
     return WS_OK;
 }

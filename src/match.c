@@ -45,7 +45,7 @@ ws_status ws_exec_match(ws_exec *x)
         if (!ws_lane_in(x->group, lane))
             continue;
         const ws_arrival *a = &x->arrivals[lane];
-        ws_mask s = a->mask & x->group;
+        ws_mask s = ws_exec_set(x, lane);
         if (a->kind == WS_COLL_MATCH_ANY) {
             ws_mask same = 0;
             for (int k = 0; k < w->lanes; k++)

@@ -26,7 +26,7 @@ static const ws_profile profiles[WS_PROFILE_COUNT] = {
         .id = WS_PROFILE_SM90, .name = "sm90", .lanes = 32,
         .rendezvous = true, .has_ptx = true, .hi_word_first = true,
         .mask_is_exec_check = false, .match_by_value = false, .all_needs_whole_mask = false,
-        .has_uni = true, .wide_redux = false,
+        .has_uni = true, .wide_redux = false, .set_by_mask_value = true,
         .inactive_read = 0, /* measured on an H200: spec section 7 */
         .shfl_source = nvidia_source,
     },

@@ -27,9 +27,7 @@ ws_status ws_exec_redux(ws_exec *x)
         if (!ws_lane_in(x->group, lane))
             continue;
         const ws_arrival *a = &x->arrivals[lane];
-        /* Every lane reduces over S = the lanes named in its mask that
-         * arrived (the non-exited ones, by completion). */
-        ws_mask s = a->mask & x->group;
+        ws_mask s = ws_exec_set(x, lane);
         bool started = false;
         uint64_t acc = 0;
         for (int k = 0; k < w->lanes; k++) {

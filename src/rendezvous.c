@@ -40,6 +40,21 @@ static ws_status execute(ws_warp *w, ws_mask group)
     return WS_OK;
 }
 
+ws_mask ws_exec_set(const ws_exec *x, int lane)
+{
+    ws_mask mask = x->arrivals[lane].mask;
+    if (!x->w->profile->set_by_mask_value)
+        return mask & x->group; /* HIP: the mask's bits, over the active lanes */
+    /* sm90 (docs/probes/ub_collectives_probe.h200.txt): the lanes that
+     * executed with the same mask value, whether or not the mask names
+     * them; with a correct mask this is S = the non-exited named lanes. */
+    ws_mask set = 0;
+    for (int k = 0; k < x->w->lanes; k++)
+        if (ws_lane_in(x->group, k) && x->arrivals[k].mask == mask)
+            set |= ws_bit(k);
+    return set;
+}
+
 ws_status ws_rendezvous_execute_now(ws_warp *w, ws_mask group) { return execute(w, group); }
 
 static bool same_rendezvous(const ws_arrival *a, const ws_arrival *b)
@@ -61,24 +76,28 @@ static ws_mask group_of(const ws_warp *w, int lane)
 static ws_status report_deadlock(ws_warp *w)
 {
     ws_diag d = {.code = WS_DIAG_DEADLOCK, .op = "rendezvous", .lanes = w->waiting};
-    size_t used = (size_t)snprintf(d.message, sizeof d.message,
-                                   "deadlock: every live lane waits in a collective that cannot complete:");
-    for (ws_mask todo = w->waiting; todo && used < sizeof d.message;) {
+    size_t size = sizeof d.message;
+    size_t used = (size_t)snprintf(d.message, size, "every live lane waits and none can go on:");
+    const char *sep = " ";
+    for (ws_mask todo = w->waiting; todo && used < size;) {
         int lane = lowest_lane(todo);
         ws_mask group = group_of(w, lane);
         const ws_arrival *a = &w->arrivals[lane];
         char lanes[96];
-        int n = snprintf(d.message + used, sizeof d.message - used, " lanes %s wait in %s (mask 0x%llx);",
-                         ws_format_lanes(group, lanes, sizeof lanes), ws_coll_kind_name(a->kind),
-                         (unsigned long long)a->mask);
-        if (n < 0)
-            break;
-        used += (size_t)n;
+        int n = snprintf(d.message + used, size - used, "%slanes %s wait in %s (%s, mask 0x%llx)", sep,
+                         ws_format_lanes(group, lanes, sizeof lanes), ws_coll_cuda_name(a->kind),
+                         ws_coll_kind_name(a->kind), (unsigned long long)a->mask);
+        used += n > 0 ? (size_t)n : 0;
+        sep = "; ";
         todo &= ~group;
     }
+    if (used < size)
+        snprintf(d.message + used, size - used,
+                 ". A collective completes only when every live lane its mask names arrives at the "
+                 "same kind with the same mask.");
     ws_diag_record(w, &d);
     w->deadlocked = true;
-    return ws_fail(w, WS_ERR_DEADLOCK, "%s", d.message);
+    return ws_fail(w, WS_ERR_DEADLOCK, "deadlock: %s", d.message);
 }
 
 ws_status ws_rendezvous_settle(ws_warp *w, ws_mask callers)

@@ -23,10 +23,10 @@ void ws_raise_bad_reads(ws_exec *x, const char *op, ws_mask bad, const int sourc
             continue;
         char r[100], s[100];
         ws_diag_raise(&x->diags, codes[cls], op, readers[cls],
-                      "%s: lanes %s read %s lanes %s and received 0x%x (the %s rule for a lane that "
-                      "does not take part)", op, ws_format_lanes(readers[cls], r, sizeof r), what[cls],
-                      ws_format_lanes(sources[cls], s, sizeof s), w->profile->inactive_read,
-                      w->profile->name);
+                      "%s: lanes %s read %s lanes %s, which do not take part; the %s rule gives them "
+                      "0x%x", op, ws_format_lanes(readers[cls], r, sizeof r), what[cls],
+                      ws_format_lanes(sources[cls], s, sizeof s), w->profile->name,
+                      w->profile->inactive_read);
     }
 }
 

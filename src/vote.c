@@ -13,16 +13,17 @@ ws_status ws_exec_vote(ws_exec *x)
         if (!ws_lane_in(x->group, lane))
             continue;
         const ws_arrival *a = &x->arrivals[lane];
-        /* CUDA: S = the non-exited lanes named in the mask, all of which
-         * have arrived. HIP: (ballot & m) == m, so a named lane that is not
-         * active makes __all_sync false. */
-        ws_mask s = w->profile->all_needs_whole_mask ? a->mask : (a->mask & x->group);
-        ws_mask yes = ballot & a->mask;
+        ws_mask s = ws_exec_set(x, lane);
+        ws_mask yes = ballot & s;
         uint64_t r = 0;
         switch (a->kind) {
-        case WS_COLL_VOTE_ALL: r = (yes & s) == s; break;
+        case WS_COLL_VOTE_ALL:
+            /* HIP: (ballot & m) == m, so a named lane that is not active
+             * makes __all_sync false. */
+            r = w->profile->all_needs_whole_mask ? (ballot & a->mask) == a->mask : yes == s;
+            break;
         case WS_COLL_VOTE_ANY: r = yes != 0; break;
-        case WS_COLL_VOTE_UNI: r = yes == 0 || (yes & s) == s; break;
+        case WS_COLL_VOTE_UNI: r = yes == 0 || yes == s; break;
         case WS_COLL_VOTE_BALLOT:
         default: r = yes; break;
         }

@@ -21,6 +21,8 @@ typedef struct ws_profile {
     bool all_needs_whole_mask;/* HIP: __all_sync is (ballot & m) == m */
     bool has_uni;             /* __uni_sync exists */
     bool wide_redux;          /* __reduce_*_sync on 64-bit integers */
+    bool set_by_mask_value;   /* vote/match/redux combine the lanes that executed with the same
+                                 mask value (sm90, measured) rather than mask bits & active (HIP) */
     uint32_t inactive_read;   /* the word a read of a non-participating lane yields */
     /* Which lane `lane` reads, and the predicate, for a shuffle call. */
     int (*shfl_source)(const struct ws_profile *p, ws_coll_kind kind, int lane, uint32_t b,
@@ -74,7 +76,7 @@ struct ws_warp {
     ws_diag *diags;
     size_t diag_count, diag_capacity, diag_dropped;
 
-    char error[256];
+    char error[600];
 };
 
 static inline uint64_t *ws_cell(ws_warp *w, ws_reg reg, int lane)
@@ -145,11 +147,14 @@ ws_status ws_exec_vote(ws_exec *x);   /* vote.c */
 ws_status ws_exec_match(ws_exec *x);  /* match.c */
 ws_status ws_exec_redux(ws_exec *x);  /* redux.c */
 
+/* The lanes whose values a vote, match or reduce combines for `lane`. */
+ws_mask ws_exec_set(const ws_exec *x, int lane);
+
 /* Classifies lanes that did not take part, for messages: "absent", "exited", "inactive". */
 void ws_raise_bad_reads(ws_exec *x, const char *op, ws_mask readers_bad,
                         const int source[WS_MAX_LANES]);
-/* Name of a collective on this warp's profile, e.g. "__shfl_down_sync". */
-const char *ws_coll_op_name(const ws_warp *w, ws_coll_kind kind);
+/* The CUDA name of a collective, e.g. "__shfl_down_sync". */
+const char *ws_coll_cuda_name(ws_coll_kind kind);
 
 /* rendezvous.c: executes every waiting group that is complete, then
  * checks for a deadlock. Returns WS_PENDING if some of `callers` still

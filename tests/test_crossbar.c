@@ -12,26 +12,12 @@
  *     HIP lo first), 4.5 (the HIP vs CUDA table) and 2.3 (rendezvous on Volta+).
  * Permutations are literal index formulas; expected outputs are in[] read
  * by hand through them, never computed by the library. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <string.h>
 
-#include <cmocka.h>
-
+#include "test_support.h"
 #include "warp_internal.h"
 
 #define UNTOUCHED 0xDEADBEEFu
-
-static void check_eq(uint64_t got, uint64_t expected, const char *case_name, const char *what, int lane)
-{
-    if (got != expected) {
-        print_message("case \"%s\", %s, lane %d: got 0x%llx, expected 0x%llx\n", case_name, what, lane,
-                      (unsigned long long)got, (unsigned long long)expected);
-        fail();
-    }
-}
 
 /* Distinct words whose bytes all differ from lane to lane. */
 static uint32_t word_of(int lane) { return 0xA5000000u ^ ((uint32_t)lane * 0x01030507u) ^ (uint32_t)lane << 3; }
@@ -95,12 +81,12 @@ static void test_permutations_are_exact(void **state)
         }
         ws_mask all = low_lanes(k->lanes);
         ws_mask bad = ws_crossbar_move32(p, all, all, source, in, out);
-        check_eq(bad, 0, k->name, "returned mask", -1);
+        EXPECT_BITS("returned mask", k->name, bad, 0);
         for (int d = 0; d < k->lanes; d++)
-            check_eq(out[d], word_of(k->perm(d, k->lanes)), k->name, "out", d);
+            EXPECT_U64("out", k->name, d, out[d], word_of(k->perm(d, k->lanes)));
         /* the input is only read */
         for (int l = 0; l < WS_MAX_LANES; l++)
-            check_eq(in[l], word_of(l), k->name, "in unchanged", l);
+            EXPECT_U64("in unchanged", k->name, l, in[l], word_of(l));
     }
 }
 
@@ -122,8 +108,8 @@ static void test_rotate_and_back(void **state)
     assert_int_equal(ws_crossbar_move32(p, WS_FULL32, WS_FULL32, fwd, a, b), 0);
     assert_int_equal(ws_crossbar_move32(p, WS_FULL32, WS_FULL32, back, b, c), 0);
     for (int l = 0; l < 32; l++) {
-        check_eq(b[l], word_of((l + 5) % 32), "rotate 5", "b", l);
-        check_eq(c[l], word_of(l), "rotate 5 then 27", "c", l);
+        EXPECT_U64("b", "rotate 5", l, b[l], word_of((l + 5) % 32));
+        EXPECT_U64("c", "rotate 5 then 27", l, c[l], word_of(l));
     }
 }
 
@@ -180,11 +166,11 @@ static void test_non_participating_sources(void **state)
                 want = 0;           /* sm90 (spec 7) and gfx9 (spec 4.1): 0 */
                 want_bad |= (ws_mask)1 << d;
             }
-            check_eq(out[d], want, k->name, "out", d);
+            EXPECT_U64("out", k->name, d, out[d], want);
         }
         for (int d = k->lanes; d < WS_MAX_LANES; d++)
-            check_eq(out[d], UNTOUCHED, k->name, "lane beyond the warp", d);
-        check_eq(bad, want_bad, k->name, "returned mask", -1);
+            EXPECT_U64("lane beyond the warp", k->name, d, out[d], UNTOUCHED);
+        EXPECT_BITS("returned mask", k->name, bad, want_bad);
     }
 }
 
@@ -205,20 +191,20 @@ static void test_non_readers_untouched(void **state)
     assert_int_equal(ws_crossbar_move32(p, readers, WS_FULL32, source, in, out), 0);
     for (int l = 0; l < 32; l++) {
         uint32_t want = (l == 3 || l == 17 || l == 30) ? word_of((l + 16) % 32) : 0x11110000u + (uint32_t)l;
-        check_eq(out[l], want, "three readers", "out", l);
+        EXPECT_U64("out", "three readers", l, out[l], want);
     }
     /* no readers: nothing written, nothing reported */
     for (int l = 0; l < WS_MAX_LANES; l++)
         out[l] = UNTOUCHED;
     assert_int_equal(ws_crossbar_move32(p, 0, WS_FULL32, source, in, out), 0);
     for (int l = 0; l < WS_MAX_LANES; l++)
-        check_eq(out[l], UNTOUCHED, "no readers", "out", l);
+        EXPECT_U64("out", "no readers", l, out[l], UNTOUCHED);
     /* readers with no source (WS_NO_SOURCE): nothing moves, nothing reported */
     for (int l = 0; l < 32; l++)
         source[l] = (l % 2) ? WS_NO_SOURCE : l + 1;
     assert_int_equal(ws_crossbar_move32(p, WS_FULL32, WS_FULL32, source, in, out), 0);
     for (int l = 0; l < 32; l++)
-        check_eq(out[l], (l % 2) ? UNTOUCHED : word_of(l + 1), "no source", "out", l);
+        EXPECT_U64("out", "no source", l, out[l], (l % 2) ? UNTOUCHED : word_of(l + 1));
 }
 
 /* ------------------------------------------------------- profile table */
@@ -254,15 +240,15 @@ static void test_profile_table(void **state)
         assert_int_equal(p->id, k->id);
         assert_string_equal(p->name, k->name);
         assert_int_equal(p->lanes, k->lanes);
-        check_eq(p->rendezvous, k->rendezvous, k->name, "rendezvous", -1);
-        check_eq(p->has_ptx, k->has_ptx, k->name, "has_ptx", -1);
-        check_eq(p->hi_word_first, k->hi_word_first, k->name, "hi_word_first", -1);
-        check_eq(p->mask_is_exec_check, k->mask_is_exec_check, k->name, "mask_is_exec_check", -1);
-        check_eq(p->match_by_value, k->match_by_value, k->name, "match_by_value", -1);
-        check_eq(p->all_needs_whole_mask, k->all_needs_whole_mask, k->name, "all_needs_whole_mask", -1);
-        check_eq(p->has_uni, k->has_uni, k->name, "has_uni", -1);
-        check_eq(p->wide_redux, k->wide_redux, k->name, "wide_redux", -1);
-        check_eq(p->inactive_read, k->inactive_read, k->name, "inactive_read", -1);
+        EXPECT_BITS("rendezvous", k->name, p->rendezvous, k->rendezvous);
+        EXPECT_BITS("has_ptx", k->name, p->has_ptx, k->has_ptx);
+        EXPECT_BITS("hi_word_first", k->name, p->hi_word_first, k->hi_word_first);
+        EXPECT_BITS("mask_is_exec_check", k->name, p->mask_is_exec_check, k->mask_is_exec_check);
+        EXPECT_BITS("match_by_value", k->name, p->match_by_value, k->match_by_value);
+        EXPECT_BITS("all_needs_whole_mask", k->name, p->all_needs_whole_mask, k->all_needs_whole_mask);
+        EXPECT_BITS("has_uni", k->name, p->has_uni, k->has_uni);
+        EXPECT_BITS("wide_redux", k->name, p->wide_redux, k->wide_redux);
+        EXPECT_BITS("inactive_read", k->name, p->inactive_read, k->inactive_read);
         assert_non_null(p->shfl_source);
     }
 }

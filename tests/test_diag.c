@@ -9,74 +9,13 @@
  * gated by the mask; spec 4.2 gives the wave64 row __shfl(v, 5, 48). The
  * diagnostic codes, names, policies and formats are those documented in
  * include/warpsim/diag.h and types.h. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
-#include <cmocka.h>
-
-#include "warpsim/warpsim.h"
+#include "test_support.h"
 
 #define SENTINEL(lane) (0xBAD00000u + (uint32_t)(lane))
 #define VAL(lane) (100u + (uint32_t)(lane)) /* the shuffled value of a lane */
-
-static bool check_u64(const char *what, const char *name, int lane, uint64_t got, uint64_t want)
-{
-    if (got == want)
-        return true;
-    print_error("%s: case \"%s\", lane %d: got 0x%llx, want 0x%llx\n", what, name, lane,
-                (unsigned long long)got, (unsigned long long)want);
-    return false;
-}
-#define EXPECT_U64(what, name, lane, got, want)                                   \
-    do {                                                                          \
-        if (!check_u64((what), (name), (lane), (uint64_t)(got), (uint64_t)(want))) \
-            fail();                                                               \
-    } while (0)
-
-static bool check_status(const char *what, const char *name, ws_status got, ws_status want)
-{
-    if (got == want)
-        return true;
-    print_error("%s: case \"%s\": status %s (%d), want %s (%d)\n", what, name,
-                ws_status_name(got) ? ws_status_name(got) : "?", (int)got,
-                ws_status_name(want) ? ws_status_name(want) : "?", (int)want);
-    return false;
-}
-#define EXPECT_STATUS(what, name, got, want)                  \
-    do {                                                      \
-        if (!check_status((what), (name), (got), (want)))     \
-            fail();                                           \
-    } while (0)
-
-static ws_warp *make_warp(ws_profile_id profile, int threads, ws_diag_policy policy)
-{
-    ws_warp *w = NULL;
-    ws_warp_desc d = {.profile = profile, .threads = threads, .diag_policy = policy};
-    assert_int_equal(ws_warp_create(&d, &w), WS_OK);
-    assert_non_null(w);
-    return w;
-}
-
-static ws_reg make_reg(ws_warp *w, const char *name, ws_type type)
-{
-    ws_reg r = ws_reg_new(w, name, type);
-    assert_true(r > 0);
-    return r;
-}
-
-static void exit_lanes(ws_warp *w, ws_mask lanes)
-{
-    if (lanes == 0)
-        return;
-    assert_int_equal(ws_if_lanes(w, lanes), WS_OK);
-    assert_int_equal(ws_exit(w), WS_OK);
-    assert_int_equal(ws_end_if(w), WS_OK);
-    assert_int_equal(ws_lanes_exited(w), lanes);
-}
 
 /* v = VAL(lane), d = SENTINEL(lane) in every lane (host view). */
 static void setup_regs(ws_warp *w, ws_reg v, ws_reg d)
@@ -177,9 +116,9 @@ static void test_source_diagnostics(void **state)
     (void)state;
     for (size_t i = 0; i < sizeof src_cases / sizeof src_cases[0]; i++) {
         const src_case *c = &src_cases[i];
-        ws_warp *w = make_warp(WS_PROFILE_SM90, c->threads, WS_DIAG_POLICY_WARN);
-        ws_reg v = make_reg(w, "v", WS_U32);
-        ws_reg d = make_reg(w, "d", WS_U32);
+        ws_warp *w = test_warp(WS_PROFILE_SM90, c->threads);
+        ws_reg v = test_reg(w, "v", WS_U32);
+        ws_reg d = test_reg(w, "d", WS_U32);
         setup_regs(w, v, d);
         exit_lanes(w, c->exited);
         if (c->active)
@@ -201,7 +140,7 @@ static void test_source_diagnostics(void **state)
         const ws_diag *dg = find_diag(w, c->code, c->name);
         expect_diag_lanes(dg, c->name, c->bad);
         expect_op_has(dg, c->name, "shfl", c->kind == WS_COLL_SHFL_DOWN ? "down" : NULL);
-        ws_warp_destroy(w);
+        drop_warp(w);
     }
 }
 
@@ -210,9 +149,9 @@ static void test_source_diagnostics(void **state)
 static void test_caller_not_in_mask(void **state)
 {
     (void)state;
-    ws_warp *w = make_warp(WS_PROFILE_SM90, 0, WS_DIAG_POLICY_WARN);
-    ws_reg v = make_reg(w, "v", WS_U32);
-    ws_reg d = make_reg(w, "d", WS_U32);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg v = test_reg(w, "v", WS_U32);
+    ws_reg d = test_reg(w, "d", WS_U32);
     setup_regs(w, v, d);
     assert_int_equal(ws_shfl_down(w, 0x000000FFu, d, v, 4, 32), WS_OK);
     for (int l = 0; l < 32; l++)
@@ -221,7 +160,7 @@ static void test_caller_not_in_mask(void **state)
     const ws_diag *dg = find_diag(w, WS_DIAG_CALLER_NOT_IN_MASK, "caller not in mask");
     expect_diag_lanes(dg, "caller not in mask", 0xFFFFFF00u);
     expect_op_has(dg, "caller not in mask", "shfl", "down");
-    ws_warp_destroy(w);
+    drop_warp(w);
 }
 
 /* A mask naming exited or absent lanes. */
@@ -239,9 +178,9 @@ static void test_mask_names_exited(void **state)
         {"absent lanes 20-31", 20, 0, 0x000FFFFFu, "20-31"},
     };
     for (size_t i = 0; i < 2; i++) {
-        ws_warp *w = make_warp(WS_PROFILE_SM90, cases[i].threads, WS_DIAG_POLICY_WARN);
-        ws_reg p = make_reg(w, "p", WS_U32);
-        ws_reg d = make_reg(w, "d", WS_U32);
+        ws_warp *w = test_warp(WS_PROFILE_SM90, cases[i].threads);
+        ws_reg p = test_reg(w, "p", WS_U32);
+        ws_reg d = test_reg(w, "d", WS_U32);
         for (int l = 0; l < 32; l++) {
             ws_set_u32(w, p, l, 1);
             ws_set_bits(w, d, l, SENTINEL(l));
@@ -260,7 +199,7 @@ static void test_mask_names_exited(void **state)
                         cases[i].gone_text, dg->message);
             fail();
         }
-        ws_warp_destroy(w);
+        drop_warp(w);
     }
 }
 
@@ -313,9 +252,9 @@ static void test_bad_width(void **state)
     (void)state;
     for (size_t i = 0; i < sizeof width_cases / sizeof width_cases[0]; i++) {
         const width_case *c = &width_cases[i];
-        ws_warp *w = make_warp(WS_PROFILE_SM90, 0, WS_DIAG_POLICY_WARN);
-        ws_reg v = make_reg(w, "v", WS_U32);
-        ws_reg d = make_reg(w, "d", WS_U32);
+        ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+        ws_reg v = test_reg(w, "v", WS_U32);
+        ws_reg d = test_reg(w, "d", WS_U32);
         setup_regs(w, v, d);
         ws_status st = c->kind == WS_COLL_SHFL_IDX ? ws_shfl_idx(w, WS_FULL32, d, v, c->b, c->width)
                        : c->kind == WS_COLL_SHFL_UP
@@ -331,7 +270,7 @@ static void test_bad_width(void **state)
         } else {
             assert_false(ws_diag_has(w, WS_DIAG_BAD_WIDTH));
         }
-        ws_warp_destroy(w);
+        drop_warp(w);
     }
 }
 
@@ -340,9 +279,9 @@ static void test_bad_width(void **state)
 static void test_bad_width_wave64(void **state)
 {
     (void)state;
-    ws_warp *w = make_warp(WS_PROFILE_WAVE64, 0, WS_DIAG_POLICY_WARN);
-    ws_reg v = make_reg(w, "v", WS_U32);
-    ws_reg d = make_reg(w, "d", WS_U32);
+    ws_warp *w = test_warp(WS_PROFILE_WAVE64, 0);
+    ws_reg v = test_reg(w, "v", WS_U32);
+    ws_reg d = test_reg(w, "d", WS_U32);
     setup_regs(w, v, d);
     assert_int_equal(ws_shfl_idx(w, WS_FULL64, d, v, 5, 48), WS_OK);
     for (int l = 0; l < 64; l++) {
@@ -353,7 +292,7 @@ static void test_bad_width_wave64(void **state)
     ws_diag_clear(w);
     assert_int_equal(ws_shfl_idx(w, WS_FULL64, d, v, 5, 64), WS_OK);
     assert_false(ws_diag_has(w, WS_DIAG_BAD_WIDTH));
-    ws_warp_destroy(w);
+    drop_warp(w);
 }
 
 /* ---- DEADLOCK: different kinds in the two branches ----------------------- */
@@ -374,9 +313,9 @@ static void test_deadlock(void **state)
     assert_non_null(bfly);
     assert_non_null(down);
     for (size_t i = 0; i < 2; i++) {
-        ws_warp *w = make_warp(WS_PROFILE_SM90, 0, WS_DIAG_POLICY_WARN);
-        ws_reg v = make_reg(w, "v", WS_U32);
-        ws_reg d = make_reg(w, "d", WS_U32);
+        ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+        ws_reg v = test_reg(w, "v", WS_U32);
+        ws_reg d = test_reg(w, "d", WS_U32);
         setup_regs(w, v, d);
         assert_int_equal(ws_if_lanes(w, cases[i].first), WS_OK);
         EXPECT_STATUS("shfl_xor", cases[i].name, ws_shfl_xor(w, WS_FULL32, d, v, 1, 32), WS_PENDING);
@@ -401,7 +340,7 @@ static void test_deadlock(void **state)
         /* the collectives never executed: no register changed */
         for (int l = 0; l < 32; l++)
             EXPECT_U64("d untouched", cases[i].name, l, ws_get_bits(w, d, l), SENTINEL(l));
-        ws_warp_destroy(w);
+        drop_warp(w);
     }
 }
 
@@ -410,9 +349,9 @@ static void test_deadlock(void **state)
 static void test_mask_not_exec(void **state)
 {
     (void)state;
-    ws_warp *w = make_warp(WS_PROFILE_WAVE64, 0, WS_DIAG_POLICY_WARN);
-    ws_reg p = make_reg(w, "p", WS_U32);
-    ws_reg d = make_reg(w, "d", WS_U64);
+    ws_warp *w = test_warp(WS_PROFILE_WAVE64, 0);
+    ws_reg p = test_reg(w, "p", WS_U32);
+    ws_reg d = test_reg(w, "d", WS_U64);
     for (int l = 0; l < 64; l++)
         ws_set_u32(w, p, l, 1);
     assert_int_equal(ws_if_lanes(w, UINT64_C(0x00000000FFFFFFFF)), WS_OK);
@@ -427,7 +366,7 @@ static void test_mask_not_exec(void **state)
     for (int l = 0; l < 32; l++)
         EXPECT_U64("ballot", "wave64", l, ws_get_bits(w, d, l), UINT64_C(0x00000000FFFFFFFF));
     assert_int_equal(ws_end_if(w), WS_OK);
-    ws_warp_destroy(w);
+    drop_warp(w);
 }
 
 /* ---- policies ----------------------------------------------------------- */
@@ -445,10 +384,10 @@ static ws_status inactive_read(ws_warp *w, ws_reg v, ws_reg d)
 static void test_policy_ignore(void **state)
 {
     (void)state;
-    ws_warp *w = make_warp(WS_PROFILE_SM90, 0, WS_DIAG_POLICY_IGNORE);
+    ws_warp *w = test_warp_with_policy(WS_PROFILE_SM90, 0, WS_DIAG_POLICY_IGNORE);
     assert_int_equal(ws_warp_diag_policy(w), WS_DIAG_POLICY_IGNORE);
-    ws_reg v = make_reg(w, "v", WS_U32);
-    ws_reg d = make_reg(w, "d", WS_U32);
+    ws_reg v = test_reg(w, "v", WS_U32);
+    ws_reg d = test_reg(w, "d", WS_U32);
     assert_int_equal(inactive_read(w, v, d), WS_OK);
     assert_int_equal(ws_diag_count(w), 0);
     assert_false(ws_diag_has(w, WS_DIAG_INACTIVE_SOURCE));
@@ -458,16 +397,16 @@ static void test_policy_ignore(void **state)
     /* and a bad width is not collected either */
     assert_int_equal(ws_shfl_idx(w, WS_FULL32, d, v, 0, 24), WS_OK);
     assert_int_equal(ws_diag_count(w), 0);
-    ws_warp_destroy(w);
+    drop_warp(w);
 }
 
 static void test_policy_error(void **state)
 {
     (void)state;
-    ws_warp *w = make_warp(WS_PROFILE_SM90, 0, WS_DIAG_POLICY_ERROR);
+    ws_warp *w = test_warp_with_policy(WS_PROFILE_SM90, 0, WS_DIAG_POLICY_ERROR);
     assert_int_equal(ws_warp_diag_policy(w), WS_DIAG_POLICY_ERROR);
-    ws_reg v = make_reg(w, "v", WS_U32);
-    ws_reg d = make_reg(w, "d", WS_U32);
+    ws_reg v = test_reg(w, "v", WS_U32);
+    ws_reg d = test_reg(w, "d", WS_U32);
     /* UB: fails, changes no register in any lane, still records */
     assert_int_equal(inactive_read(w, v, d), WS_ERR_UNDEFINED);
     for (int l = 0; l < 32; l++)
@@ -489,14 +428,14 @@ static void test_policy_error(void **state)
     for (int l = 0; l < 32; l++)
         EXPECT_U64("xor 1", "policy error, defined call", l, ws_get_bits(w, d, l), VAL(l ^ 1));
     assert_int_equal(ws_diag_count(w), 0);
-    ws_warp_destroy(w);
+    drop_warp(w);
 
     /* switching a WARN warp to ERROR: a vote whose mask names exited lanes */
-    w = make_warp(WS_PROFILE_SM90, 0, WS_DIAG_POLICY_WARN);
+    w = test_warp(WS_PROFILE_SM90, 0);
     ws_warp_set_diag_policy(w, WS_DIAG_POLICY_ERROR);
     assert_int_equal(ws_warp_diag_policy(w), WS_DIAG_POLICY_ERROR);
-    ws_reg p = make_reg(w, "p", WS_U32);
-    ws_reg b = make_reg(w, "b", WS_U32);
+    ws_reg p = test_reg(w, "p", WS_U32);
+    ws_reg b = test_reg(w, "b", WS_U32);
     for (int l = 0; l < 32; l++) {
         ws_set_u32(w, p, l, 1);
         ws_set_bits(w, b, l, SENTINEL(l));
@@ -507,15 +446,15 @@ static void test_policy_error(void **state)
         EXPECT_U64("dst unchanged", "policy error, ballot", l, ws_get_bits(w, b, l), SENTINEL(l));
     find_diag(w, WS_DIAG_MASK_NAMES_EXITED, "policy error, ballot");
     assert_int_equal(ws_lanes_waiting(w), 0);
-    ws_warp_destroy(w);
+    drop_warp(w);
 }
 
 static void test_diag_clear_and_print(void **state)
 {
     (void)state;
-    ws_warp *w = make_warp(WS_PROFILE_SM90, 0, WS_DIAG_POLICY_WARN);
-    ws_reg v = make_reg(w, "v", WS_U32);
-    ws_reg d = make_reg(w, "d", WS_U32);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg v = test_reg(w, "v", WS_U32);
+    ws_reg d = test_reg(w, "d", WS_U32);
     assert_int_equal(ws_diag_count(w), 0);
     assert_int_equal(inactive_read(w, v, d), WS_OK);
     assert_true(ws_diag_count(w) >= 1);
@@ -543,7 +482,7 @@ static void test_diag_clear_and_print(void **state)
     ws_diag_clear(w);
     assert_int_equal(ws_diag_count(w), 0);
     assert_false(ws_diag_has(w, WS_DIAG_INACTIVE_SOURCE));
-    ws_warp_destroy(w);
+    drop_warp(w);
 }
 
 /* ---- names ------------------------------------------------------------- */
@@ -642,9 +581,9 @@ static void test_format_lanes(void **state)
 static void test_bad_arguments(void **state)
 {
     (void)state;
-    ws_warp *w = make_warp(WS_PROFILE_SM90, 0, WS_DIAG_POLICY_WARN);
-    ws_reg v = make_reg(w, "v", WS_U32);
-    ws_reg d = make_reg(w, "d", WS_U32);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg v = test_reg(w, "v", WS_U32);
+    ws_reg d = test_reg(w, "d", WS_U32);
     setup_regs(w, v, d);
     static const struct {
         const char *name;
@@ -688,7 +627,7 @@ static void test_bad_arguments(void **state)
                   ws_shfl_ptx(w, WS_COLL_VOTE_ALL, WS_FULL32, d, 0, v, 1, 0x1f), WS_ERR_ARG);
     for (int l = 0; l < 32; l++)
         EXPECT_U64("dst unchanged", "other entry points", l, ws_get_bits(w, d, l), SENTINEL(l));
-    ws_warp_destroy(w);
+    drop_warp(w);
 }
 
 static void test_bad_warp_desc(void **state)
@@ -719,14 +658,14 @@ static void test_bad_warp_desc(void **state)
     ws_warp *w = NULL;
     assert_int_equal(ws_warp_create(&(ws_warp_desc){.threads = 32}, &w), WS_OK);
     assert_int_equal(ws_lanes_present(w), WS_FULL32);
-    ws_warp_destroy(w);
+    drop_warp(w);
     assert_int_equal(ws_warp_create(&(ws_warp_desc){.profile = WS_PROFILE_WAVE64, .threads = 64}, &w),
                      WS_OK);
     assert_int_equal(ws_lanes_present(w), WS_FULL64);
-    ws_warp_destroy(w);
+    drop_warp(w);
     assert_int_equal(ws_warp_create(&(ws_warp_desc){.threads = 1}, &w), WS_OK);
     assert_int_equal(ws_lanes_present(w), 1);
-    ws_warp_destroy(w);
+    drop_warp(w);
 }
 
 int main(void)
@@ -748,5 +687,5 @@ int main(void)
         cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_bad_warp_desc),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, NULL, destroy_live_warps);
 }

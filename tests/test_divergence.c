@@ -14,94 +14,11 @@
  *     3.6 (exited lanes are not waited for) and spec 7 (a read of an
  *     exited lane gives 0 on sm90).
  * No expected value is computed by calling the library. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <string.h>
 
-#include <cmocka.h>
-
-#include "warpsim/warpsim.h"
+#include "test_support.h"
 
 #define SENTINEL 0xDEAD0000u
-
-/* Warps still alive: a failed assertion leaves the test early, the group
- * teardown then destroys what the test could not (no leak reports). */
-static ws_warp *live_warps[64];
-
-static void track_warp(ws_warp *w)
-{
-    for (size_t i = 0; i < sizeof live_warps / sizeof live_warps[0]; i++)
-        if (live_warps[i] == NULL) {
-            live_warps[i] = w;
-            return;
-        }
-}
-
-static void drop_warp(ws_warp *w)
-{
-    for (size_t i = 0; i < sizeof live_warps / sizeof live_warps[0]; i++)
-        if (live_warps[i] == w)
-            live_warps[i] = NULL;
-    ws_warp_destroy(w);
-}
-
-static int destroy_live_warps(void **state)
-{
-    (void)state;
-    for (size_t i = 0; i < sizeof live_warps / sizeof live_warps[0]; i++)
-        if (live_warps[i] != NULL) {
-            ws_warp_destroy(live_warps[i]);
-            live_warps[i] = NULL;
-        }
-    return 0;
-}
-
-static ws_warp *new_warp(int threads)
-{
-    ws_warp *w = NULL;
-    ws_warp_desc d;
-    memset(&d, 0, sizeof d);
-    d.threads = threads;
-    assert_int_equal(ws_warp_create(&d, &w), WS_OK);
-    assert_non_null(w);
-    track_warp(w);
-    return w;
-}
-
-static ws_reg new_reg(ws_warp *w, const char *name, ws_type type)
-{
-    ws_reg r = ws_reg_new(w, name, type);
-    assert_true(r > 0);
-    return r;
-}
-
-static void fill(ws_warp *w, ws_reg r, uint32_t base)
-{
-    for (int l = 0; l < 32; l++)
-        assert_int_equal(ws_set_bits(w, r, l, base + (uint32_t)l), WS_OK);
-}
-
-static void check_eq(uint64_t got, uint64_t expected, const char *case_name, const char *what, int lane)
-{
-    if (got != expected) {
-        print_message("case \"%s\", %s, lane %d: got 0x%llx, expected 0x%llx\n", case_name, what, lane,
-                      (unsigned long long)got, (unsigned long long)expected);
-        fail();
-    }
-}
-
-static ws_mask diag_lanes(const ws_warp *w, ws_diag_code code)
-{
-    ws_mask m = 0;
-    for (size_t i = 0; i < ws_diag_count(w); i++) {
-        const ws_diag *d = ws_diag_get(w, i);
-        if (d != NULL && d->code == code)
-            m |= d->lanes;
-    }
-    return m;
-}
 
 /* ------------------------------------------ scripted if / else / end_if */
 
@@ -194,7 +111,7 @@ static void test_if_else_scripts(void **state)
     (void)state;
     for (size_t i = 0; i < sizeof scripts / sizeof scripts[0]; i++) {
         const script_case *k = &scripts[i];
-        ws_warp *w = new_warp(k->threads);
+        ws_warp *w = test_warp(WS_PROFILE_SM90, k->threads);
         char what[48];
         for (int s = 0; k->steps[s].op != OP_END; s++) {
             const step *st = &k->steps[s];
@@ -202,7 +119,7 @@ static void test_if_else_scripts(void **state)
             switch (st->op) {
             case OP_IF_LANES: got = ws_if_lanes(w, st->arg); break;
             case OP_IF_REG: {
-                ws_reg c = new_reg(w, "cond", WS_U32);
+                ws_reg c = test_reg(w, "cond", WS_U32);
                 for (int l = 0; l < 32; l++)
                     assert_int_equal(ws_set_u32(w, c, l, ((st->arg >> l) & 1u) ? 7u : 0u), WS_OK);
                 got = ws_if(w, c);
@@ -214,11 +131,11 @@ static void test_if_else_scripts(void **state)
             case OP_END: break;
             }
             snprintf(what, sizeof what, "step %d status", s);
-            check_eq((uint64_t)(int64_t)got, WS_OK, k->name, what, -1);
+            EXPECT_BITS(what, k->name, (uint64_t)(int64_t)got, WS_OK);
             snprintf(what, sizeof what, "step %d active", s);
-            check_eq(ws_lanes_active(w), st->active, k->name, what, -1);
+            EXPECT_BITS(what, k->name, ws_lanes_active(w), st->active);
             snprintf(what, sizeof what, "step %d activemask", s);
-            check_eq(ws_activemask_value(w), st->activemask, k->name, what, -1);
+            EXPECT_BITS(what, k->name, ws_activemask_value(w), st->activemask);
         }
         drop_warp(w);
     }
@@ -228,8 +145,8 @@ static void test_if_else_scripts(void **state)
 static void test_if_tests_all_64_bits(void **state)
 {
     (void)state;
-    ws_warp *w = new_warp(0);
-    ws_reg c = new_reg(w, "c", WS_U64);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg c = test_reg(w, "c", WS_U64);
     /* lane 0: high word only; lane 1: low word only; lane 2: bit 63; others 0 */
     assert_int_equal(ws_set_u64(w, c, 0, UINT64_C(0x0000000100000000)), WS_OK);
     assert_int_equal(ws_set_u64(w, c, 1, UINT64_C(0x0000000000000001)), WS_OK);
@@ -245,16 +162,16 @@ static void test_if_tests_all_64_bits(void **state)
 static void test_statements_run_in_active_lanes_only(void **state)
 {
     (void)state;
-    ws_warp *w = new_warp(0);
-    ws_reg x = new_reg(w, "x", WS_U32);
-    fill(w, x, SENTINEL);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg x = test_reg(w, "x", WS_U32);
+    fill_lanes(w, x, 32, SENTINEL);
     assert_int_equal(ws_if_lanes(w, 0x0000FF00u), WS_OK);
     assert_int_equal(ws_lane_id(w, x), WS_OK);
     assert_int_equal(ws_else(w), WS_OK);
     assert_int_equal(ws_mov_imm(w, x, 77), WS_OK);
     assert_int_equal(ws_end_if(w), WS_OK);
     for (int l = 0; l < 32; l++)
-        check_eq(ws_get_bits(w, x, l), (l >= 8 && l <= 15) ? (uint64_t)l : 77u, "lane_id then mov", "x", l);
+        EXPECT_U64("x", "lane_id then mov", l, ws_get_bits(w, x, l), (l >= 8 && l <= 15) ? (uint64_t)l : 77u);
     drop_warp(w);
 }
 
@@ -263,11 +180,11 @@ static void test_statements_run_in_active_lanes_only(void **state)
 static void test_loop_per_lane_trip_count(void **state)
 {
     (void)state;
-    ws_warp *w = new_warp(0);
-    ws_reg counter = new_reg(w, "counter", WS_I32);
-    ws_reg zero = new_reg(w, "zero", WS_I32);
-    ws_reg cond = new_reg(w, "cond", WS_U32);
-    ws_reg iters = new_reg(w, "iters", WS_I32);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg counter = test_reg(w, "counter", WS_I32);
+    ws_reg zero = test_reg(w, "zero", WS_I32);
+    ws_reg cond = test_reg(w, "cond", WS_U32);
+    ws_reg iters = test_reg(w, "iters", WS_I32);
     for (int l = 0; l < 32; l++)
         assert_int_equal(ws_set_i32(w, counter, l, l % 4), WS_OK);
 
@@ -291,11 +208,11 @@ static void test_loop_per_lane_trip_count(void **state)
         n = ws_loop_while(w, cond);
         assert_true(trip < 4);
         snprintf(name, sizeof name, "trip %d", trip);
-        check_eq((uint64_t)(int64_t)n, (uint64_t)trips[trip].remaining, name, "ws_loop_while", -1);
+        EXPECT_BITS("ws_loop_while", name, (uint64_t)(int64_t)n, (uint64_t)trips[trip].remaining);
         if (n <= 0)
             break;
-        check_eq(ws_lanes_active(w), trips[trip].active, name, "active in body", -1);
-        check_eq(ws_activemask_value(w), trips[trip].active, name, "activemask in body", -1);
+        EXPECT_BITS("active in body", name, ws_lanes_active(w), trips[trip].active);
+        EXPECT_BITS("activemask in body", name, ws_activemask_value(w), trips[trip].active);
         assert_int_equal(ws_binop_imm(w, WS_ADD, WS_I32, iters, iters, 1), WS_OK);
         assert_int_equal(ws_binop_imm(w, WS_SUB, WS_I32, counter, counter, 1), WS_OK);
         trip++;
@@ -304,8 +221,8 @@ static void test_loop_per_lane_trip_count(void **state)
     assert_int_equal(ws_loop_end(w), WS_OK);
     assert_int_equal(ws_lanes_active(w), WS_FULL32);
     for (int l = 0; l < 32; l++) {
-        check_eq((uint64_t)(int64_t)ws_get_i32(w, iters, l), (uint64_t)(l % 4), "loop", "iterations", l);
-        check_eq((uint64_t)(int64_t)ws_get_i32(w, counter, l), 0, "loop", "counter", l);
+        EXPECT_U64("iterations", "loop", l, (uint64_t)(int64_t)ws_get_i32(w, iters, l), (uint64_t)(l % 4));
+        EXPECT_U64("counter", "loop", l, (uint64_t)(int64_t)ws_get_i32(w, counter, l), 0);
     }
     drop_warp(w);
 }
@@ -315,11 +232,11 @@ static void test_loop_per_lane_trip_count(void **state)
 static void test_loop_in_branch_with_exit(void **state)
 {
     (void)state;
-    ws_warp *w = new_warp(0);
-    ws_reg counter = new_reg(w, "counter", WS_I32);
-    ws_reg zero = new_reg(w, "zero", WS_I32);
-    ws_reg cond = new_reg(w, "cond", WS_U32);
-    ws_reg iters = new_reg(w, "iters", WS_I32);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg counter = test_reg(w, "counter", WS_I32);
+    ws_reg zero = test_reg(w, "zero", WS_I32);
+    ws_reg cond = test_reg(w, "cond", WS_U32);
+    ws_reg iters = test_reg(w, "iters", WS_I32);
     for (int l = 0; l < 32; l++)
         assert_int_equal(ws_set_i32(w, counter, l, l % 8), WS_OK);
 
@@ -354,8 +271,8 @@ static void test_loop_in_branch_with_exit(void **state)
     assert_int_equal(ws_activemask_value(w), 0xFFFF7F7Fu);
     for (int l = 0; l < 32; l++) {
         int want = l >= 16 ? 0 : (l % 8 == 7 ? 5 : l % 8);
-        check_eq((uint64_t)(int64_t)ws_get_i32(w, iters, l), (uint64_t)(int64_t)want, "loop with exit", "iters",
-                 l);
+        EXPECT_U64("iters", "loop with exit", l, (uint64_t)(int64_t)ws_get_i32(w, iters, l),
+                   (uint64_t)(int64_t)want);
     }
     drop_warp(w);
 }
@@ -365,9 +282,9 @@ static void test_loop_in_branch_with_exit(void **state)
 static void test_exit_and_activemask(void **state)
 {
     (void)state;
-    ws_warp *w = new_warp(0);
-    ws_reg a = new_reg(w, "a", WS_U32);
-    fill(w, a, SENTINEL);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg a = test_reg(w, "a", WS_U32);
+    fill_lanes(w, a, 32, SENTINEL);
     assert_int_equal(ws_if_lanes(w, 0xF0u), WS_OK);
     assert_int_equal(ws_exit(w), WS_OK);
     assert_int_equal(ws_lanes_exited(w), 0xF0u);
@@ -376,8 +293,8 @@ static void test_exit_and_activemask(void **state)
     assert_int_equal(ws_lanes_active(w), 0xFFFFFF0Fu);
     assert_int_equal(ws_activemask(w, a), WS_OK);
     for (int l = 0; l < 32; l++)
-        check_eq(ws_get_bits(w, a, l), (l >= 4 && l <= 7) ? SENTINEL + (uint32_t)l : 0xFFFFFF0Fu,
-                 "activemask after exit", "a", l);
+        EXPECT_U64("a", "activemask after exit", l, ws_get_bits(w, a, l),
+                   (l >= 4 && l <= 7) ? SENTINEL + (uint32_t)l : 0xFFFFFF0Fu);
     /* exited lanes stay exited: an if naming them does not bring them back */
     assert_int_equal(ws_if_lanes(w, 0xFFu), WS_OK);
     assert_int_equal(ws_lanes_active(w), 0x0Fu);
@@ -393,9 +310,9 @@ static void test_exit_and_activemask(void **state)
 static void test_activemask_every_third_lane(void **state)
 {
     (void)state;
-    ws_warp *w = new_warp(0);
-    ws_reg a = new_reg(w, "a", WS_U32);
-    fill(w, a, SENTINEL);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg a = test_reg(w, "a", WS_U32);
+    fill_lanes(w, a, 32, SENTINEL);
     ws_mask third = 0;
     for (int l = 0; l < 32; l += 3)
         third |= (ws_mask)1 << l;
@@ -404,29 +321,32 @@ static void test_activemask_every_third_lane(void **state)
     assert_int_equal(ws_activemask(w, a), WS_OK);
     assert_int_equal(ws_end_if(w), WS_OK);
     for (int l = 0; l < 32; l++)
-        check_eq(ws_get_bits(w, a, l), l % 3 == 0 ? 0x49249249u : SENTINEL + (uint32_t)l, "lane % 3 == 0", "a", l);
+        EXPECT_U64("a", "lane % 3 == 0", l, ws_get_bits(w, a, l),
+                   l % 3 == 0 ? 0x49249249u : SENTINEL + (uint32_t)l);
     /* after reconvergence: all lanes */
     assert_int_equal(ws_activemask(w, a), WS_OK);
     for (int l = 0; l < 32; l++)
-        check_eq(ws_get_bits(w, a, l), 0xFFFFFFFFu, "after end_if", "a", l);
+        EXPECT_U64("a", "after end_if", l, ws_get_bits(w, a, l), 0xFFFFFFFFu);
     drop_warp(w);
 }
 
 static void test_absent_lanes_never_written(void **state)
 {
     (void)state;
-    ws_warp *w = new_warp(20);
-    ws_reg a = new_reg(w, "a", WS_U32);
-    ws_reg x = new_reg(w, "x", WS_U32);
-    fill(w, a, SENTINEL);
-    fill(w, x, SENTINEL);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 20);
+    ws_reg a = test_reg(w, "a", WS_U32);
+    ws_reg x = test_reg(w, "x", WS_U32);
+    fill_lanes(w, a, 32, SENTINEL);
+    fill_lanes(w, x, 32, SENTINEL);
     assert_int_equal(ws_lanes_present(w), 0xFFFFFu);
     assert_int_equal(ws_lanes_exited(w), 0);
     assert_int_equal(ws_activemask(w, a), WS_OK);
     assert_int_equal(ws_lane_id(w, x), WS_OK);
     for (int l = 0; l < 32; l++) {
-        check_eq(ws_get_bits(w, a, l), l < 20 ? 0xFFFFFu : SENTINEL + (uint32_t)l, "threads 20", "activemask", l);
-        check_eq(ws_get_bits(w, x, l), l < 20 ? (uint64_t)l : SENTINEL + (uint32_t)l, "threads 20", "lane_id", l);
+        EXPECT_U64("activemask", "threads 20", l, ws_get_bits(w, a, l),
+                   l < 20 ? 0xFFFFFu : SENTINEL + (uint32_t)l);
+        EXPECT_U64("lane_id", "threads 20", l, ws_get_bits(w, x, l),
+                   l < 20 ? (uint64_t)l : SENTINEL + (uint32_t)l);
     }
     /* a whole-block exit leaves nothing active, absent lanes included */
     assert_int_equal(ws_exit(w), WS_OK);
@@ -475,15 +395,15 @@ static void test_control_flow_misuse(void **state)
     (void)state;
     for (size_t i = 0; i < sizeof misuse_cases / sizeof misuse_cases[0]; i++) {
         const misuse_case *k = &misuse_cases[i];
-        ws_warp *w = new_warp(0);
-        ws_reg cond = new_reg(w, "cond", WS_U32);
+        ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+        ws_reg cond = test_reg(w, "cond", WS_U32);
         for (int s = 0; s < 3 && k->setup[s] != M_NONE; s++)
-            check_eq((uint64_t)(int64_t)run_mop(w, k->setup[s], cond), WS_OK, k->name, "setup", s);
+            EXPECT_U64("setup", k->name, s, (uint64_t)(int64_t)run_mop(w, k->setup[s], cond), WS_OK);
         ws_mask before = ws_lanes_active(w);
-        check_eq((uint64_t)(int64_t)run_mop(w, k->bad, cond), (uint64_t)(int64_t)WS_ERR_STATE, k->name,
-                 "misuse status", -1);
-        check_eq(strlen(ws_warp_error(w)) > 0, 1, k->name, "error message set", -1);
-        check_eq(ws_lanes_active(w), before, k->name, "active unchanged", -1);
+        EXPECT_BITS("misuse status", k->name, (uint64_t)(int64_t)run_mop(w, k->bad, cond),
+                    (uint64_t)(int64_t)WS_ERR_STATE);
+        EXPECT_BITS("error message set", k->name, strlen(ws_warp_error(w)) > 0, 1);
+        EXPECT_BITS("active unchanged", k->name, ws_lanes_active(w), before);
         drop_warp(w);
     }
 }
@@ -492,7 +412,7 @@ static void test_control_flow_misuse(void **state)
 static void test_nesting_limit(void **state)
 {
     (void)state;
-    ws_warp *w = new_warp(0);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
     for (int i = 0; i < WS_MAX_NESTING; i++)
         assert_int_equal(ws_if_lanes(w, WS_FULL32), WS_OK);
     ws_status s = ws_if_lanes(w, WS_FULL32);
@@ -509,11 +429,11 @@ static void test_nesting_limit(void **state)
 static void test_exit_completes_pending_collective(void **state)
 {
     (void)state;
-    ws_warp *w = new_warp(0);
-    ws_reg v = new_reg(w, "v", WS_U32);
-    ws_reg d = new_reg(w, "d", WS_U32);
-    fill(w, v, 100);
-    fill(w, d, SENTINEL);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg v = test_reg(w, "v", WS_U32);
+    ws_reg d = test_reg(w, "d", WS_U32);
+    fill_lanes(w, v, 32, 100);
+    fill_lanes(w, d, 32, SENTINEL);
 
     assert_int_equal(ws_if_lanes(w, 0xFFFFu), WS_OK);
     assert_int_equal(ws_shfl_down(w, WS_FULL32, d, v, 16, 32), WS_PENDING);
@@ -525,7 +445,8 @@ static void test_exit_completes_pending_collective(void **state)
     assert_int_equal(ws_lanes_waiting(w), 0);
     assert_int_equal(ws_lanes_exited(w), 0xFFFF0000u);
     for (int l = 0; l < 32; l++)
-        check_eq(ws_get_bits(w, d, l), l < 16 ? 0u : SENTINEL + (uint32_t)l, "exit completes shfl_down 16", "d", l);
+        EXPECT_U64("d", "exit completes shfl_down 16", l, ws_get_bits(w, d, l),
+                   l < 16 ? 0u : SENTINEL + (uint32_t)l);
     assert_int_equal(diag_lanes(w, WS_DIAG_EXITED_SOURCE), 0xFFFFu);
     assert_false(ws_diag_has(w, WS_DIAG_DEADLOCK));
     assert_int_equal(ws_end_if(w), WS_OK);
@@ -533,7 +454,7 @@ static void test_exit_completes_pending_collective(void **state)
     /* the low lanes run again */
     assert_int_equal(ws_mov_imm(w, d, 5), WS_OK);
     for (int l = 0; l < 16; l++)
-        check_eq(ws_get_bits(w, d, l), 5u, "after reconvergence", "d", l);
+        EXPECT_U64("d", "after reconvergence", l, ws_get_bits(w, d, l), 5u);
     drop_warp(w);
 }
 
@@ -542,18 +463,18 @@ static void test_exit_completes_pending_collective(void **state)
 static void test_exit_completes_pending_xor_in_half(void **state)
 {
     (void)state;
-    ws_warp *w = new_warp(0);
-    ws_reg v = new_reg(w, "v", WS_U32);
-    ws_reg d = new_reg(w, "d", WS_U32);
-    fill(w, v, 100);
-    fill(w, d, SENTINEL);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg v = test_reg(w, "v", WS_U32);
+    ws_reg d = test_reg(w, "d", WS_U32);
+    fill_lanes(w, v, 32, 100);
+    fill_lanes(w, d, 32, SENTINEL);
     assert_int_equal(ws_if_lanes(w, 0x0000FFFFu), WS_OK);
     assert_int_equal(ws_shfl_xor(w, WS_FULL32, d, v, 1, 32), WS_PENDING);
     assert_int_equal(ws_else(w), WS_OK);
     assert_int_equal(ws_exit(w), WS_OK);
     assert_int_equal(ws_lanes_waiting(w), 0);
     for (int l = 0; l < 16; l++)
-        check_eq(ws_get_bits(w, d, l), 100u + (uint32_t)(l ^ 1), "xor 1 completed by exit", "d", l);
+        EXPECT_U64("d", "xor 1 completed by exit", l, ws_get_bits(w, d, l), 100u + (uint32_t)(l ^ 1));
     assert_false(ws_diag_has(w, WS_DIAG_EXITED_SOURCE));
     assert_int_equal(ws_end_if(w), WS_OK);
     drop_warp(w);
@@ -564,15 +485,15 @@ static void test_exit_completes_pending_xor_in_half(void **state)
 static void test_blocked_by_waiting_lanes(void **state)
 {
     (void)state;
-    ws_warp *w = new_warp(0);
-    ws_reg v = new_reg(w, "v", WS_U32);
-    ws_reg d = new_reg(w, "d", WS_U32);
-    ws_reg x = new_reg(w, "x", WS_U32);
-    ws_reg a = new_reg(w, "a", WS_U32);
-    fill(w, v, 100);
-    fill(w, d, SENTINEL);
-    fill(w, x, SENTINEL);
-    fill(w, a, SENTINEL);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg v = test_reg(w, "v", WS_U32);
+    ws_reg d = test_reg(w, "d", WS_U32);
+    ws_reg x = test_reg(w, "x", WS_U32);
+    ws_reg a = test_reg(w, "a", WS_U32);
+    fill_lanes(w, v, 32, 100);
+    fill_lanes(w, d, 32, SENTINEL);
+    fill_lanes(w, x, 32, SENTINEL);
+    fill_lanes(w, a, 32, SENTINEL);
 
     assert_int_equal(ws_if_lanes(w, 0xFFFFu), WS_OK);
     assert_int_equal(ws_shfl_xor(w, WS_FULL32, d, v, 16, 32), WS_PENDING);
@@ -585,10 +506,10 @@ static void test_blocked_by_waiting_lanes(void **state)
     got[3] = ws_mov(w, x, v);
     got[4] = ws_activemask(w, a);
     for (int i = 0; i < 5; i++)
-        check_eq((uint64_t)(int64_t)got[i], (uint64_t)(int64_t)WS_ERR_BLOCKED, names[i], "status", -1);
+        EXPECT_BITS("status", names[i], (uint64_t)(int64_t)got[i], (uint64_t)(int64_t)WS_ERR_BLOCKED);
     for (int l = 0; l < 32; l++) {
-        check_eq(ws_get_bits(w, x, l), SENTINEL + (uint32_t)l, "blocked", "x untouched", l);
-        check_eq(ws_get_bits(w, a, l), SENTINEL + (uint32_t)l, "blocked", "a untouched", l);
+        EXPECT_U64("x untouched", "blocked", l, ws_get_bits(w, x, l), SENTINEL + (uint32_t)l);
+        EXPECT_U64("a untouched", "blocked", l, ws_get_bits(w, a, l), SENTINEL + (uint32_t)l);
     }
     assert_int_equal(ws_lanes_waiting(w), 0xFFFFu);
 
@@ -599,12 +520,98 @@ static void test_blocked_by_waiting_lanes(void **state)
     assert_int_equal(ws_end_if(w), WS_OK);
     assert_int_equal(ws_lanes_waiting(w), 0);
     for (int l = 0; l < 32; l++) {
-        check_eq(ws_get_bits(w, d, l), 100u + (uint32_t)(l ^ 16), "after exchange", "d", l);
-        check_eq(ws_get_bits(w, x, l), l < 16 ? SENTINEL + (uint32_t)l : 9u, "after exchange", "x", l);
+        EXPECT_U64("d", "after exchange", l, ws_get_bits(w, d, l), 100u + (uint32_t)(l ^ 16));
+        EXPECT_U64("x", "after exchange", l, ws_get_bits(w, x, l), l < 16 ? SENTINEL + (uint32_t)l : 9u);
     }
     assert_int_equal(ws_mov_imm(w, x, 3), WS_OK);
     for (int l = 0; l < 32; l++)
-        check_eq(ws_get_bits(w, x, l), 3u, "after reconvergence", "x", l);
+        EXPECT_U64("x", "after reconvergence", l, ws_get_bits(w, x, l), 3u);
+    drop_warp(w);
+}
+
+/* ws_warp_finish is the kernel's end. Hand-worked: lanes 0-7 wait in a
+ * full-mask xor by 1 from inside an if; at the end the other lanes exit,
+ * so the xor completes: even lanes 0..6 read lanes 1..7 (value 101..107),
+ * odd lanes read 0..6; lane 7 reads lane 6; nobody reads an exited lane
+ * (partners of 0..7 are in 0..7). After finishing, every lane is exited. */
+static void test_finish_completes_pending(void **state)
+{
+    (void)state;
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg v = test_reg(w, "v", WS_U32), t = test_reg(w, "t", WS_U32);
+    fill_lanes(w, v, 32, 100);
+    assert_int_equal(ws_if_lanes(w, 0xFFu), WS_OK);
+    assert_int_equal(ws_shfl_xor(w, WS_FULL32, t, v, 1, 32), WS_PENDING);
+    assert_int_equal(ws_end_if(w), WS_OK);
+    assert_int_equal(ws_lanes_waiting(w), 0xFFu);
+    assert_int_equal(ws_warp_finish(w), WS_OK);
+    for (int l = 0; l < 8; l++)
+        EXPECT_U64("finish", "xor 1 in lanes 0-7", l, ws_get_u32(w, t, l), 100u + (unsigned)(l ^ 1));
+    assert_int_equal(ws_lanes_waiting(w), 0);
+    assert_int_equal(ws_lanes_exited(w), WS_FULL32);
+    assert_int_equal(ws_activemask_value(w), 0);
+    drop_warp(w);
+}
+
+/* Two groups waiting for each other at the end: a deadlock, reported. */
+static void test_finish_reports_deadlock(void **state)
+{
+    (void)state;
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg v = test_reg(w, "v", WS_U32), t = test_reg(w, "t", WS_U32);
+    assert_int_equal(ws_if_lanes(w, 0xFFFFu), WS_OK);
+    /* lanes 0-15 wait for lanes 16-31 (mask names them), which wait in a ballot */
+    assert_int_equal(ws_shfl_xor(w, WS_FULL32, t, v, 1, 32), WS_PENDING);
+    assert_int_equal(ws_else(w), WS_OK);
+    assert_int_equal(ws_ballot_sync(w, 0xFFFF0000u, t, v), WS_OK); /* completes alone */
+    assert_int_equal(ws_end_if(w), WS_OK);
+    /* lanes 16-31 are free, so finishing exits them and the xor completes */
+    assert_int_equal(ws_warp_finish(w), WS_OK);
+    assert_true(ws_diag_has(w, WS_DIAG_EXITED_SOURCE) == false); /* xor 1 stays inside 0-15 */
+    drop_warp(w);
+
+    w = test_warp(WS_PROFILE_SM90, 0);
+    v = test_reg(w, "v", WS_U32);
+    t = test_reg(w, "t", WS_U32);
+    assert_int_equal(ws_if_lanes(w, 0xFFFFu), WS_OK);
+    assert_int_equal(ws_shfl_xor(w, WS_FULL32, t, v, 1, 32), WS_PENDING);
+    assert_int_equal(ws_else(w), WS_OK);
+    assert_int_equal(ws_syncwarp(w, WS_FULL32), WS_ERR_DEADLOCK); /* different kind, same mask */
+    assert_true(ws_diag_has(w, WS_DIAG_DEADLOCK));
+    assert_int_equal(ws_warp_finish(w), WS_ERR_DEADLOCK);
+    assert_true(ws_warp_error(w)[0] != '\0');
+    drop_warp(w);
+}
+
+/* Lane ops keep the register invariants the headers promise. */
+static void test_lane_op_types(void **state)
+{
+    (void)state;
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg i = test_reg(w, "i", WS_I32), u64 = test_reg(w, "u64", WS_U64), f = test_reg(w, "f", WS_F32);
+    ws_reg c = test_reg(w, "c", WS_U32);
+    /* a 32-bit destination keeps its high word clear */
+    assert_int_equal(ws_mov_imm(w, i, ~UINT64_C(0)), WS_OK);
+    EXPECT_U64("mov_imm", "i32 from all ones", 5, ws_get_bits(w, i, 5), 0xFFFFFFFFu);
+    assert_int_equal(ws_mov(w, u64, i), WS_OK);
+    EXPECT_U64("mov", "u64 from i32 -1", 5, ws_get_u64(w, u64, 5), 0xFFFFFFFFu);
+    /* the operation type must be the registers' type */
+    assert_int_equal(ws_binop_apply(w, WS_ADD, WS_F32, i, i, i), WS_ERR_ARG);
+    assert_true(strstr(ws_warp_error(w), "i32") != NULL);
+    /* float immediates by value: 1.5f + 1.0f = 2.5f in every lane */
+    assert_int_equal(ws_mov_imm(w, f, ws_imm_f32(1.5f)), WS_OK);
+    assert_int_equal(ws_binop_imm(w, WS_ADD, WS_F32, f, f, ws_imm_f32(1.0f)), WS_OK);
+    EXPECT_U64("binop_imm", "1.5f + 1.0f", 31, ws_get_u32(w, f, 31), 0x40200000u);
+    /* compare with an immediate: lane < 10 */
+    assert_int_equal(ws_lane_id(w, i), WS_OK);
+    assert_int_equal(ws_cmp_imm(w, WS_LT, WS_I32, c, i, ws_imm_i32(10)), WS_OK);
+    for (int l = 0; l < 32; l++)
+        EXPECT_U64("cmp_imm", "lane < 10", l, ws_get_u32(w, c, l), l < 10 ? 1u : 0u);
+    /* signed compare: -1 < 10 */
+    assert_int_equal(ws_mov_imm(w, i, ws_imm_i32(-1)), WS_OK);
+    assert_int_equal(ws_cmp_imm(w, WS_LT, WS_I32, c, i, ws_imm_i32(10)), WS_OK);
+    EXPECT_U64("cmp_imm", "-1 < 10 signed", 0, ws_get_u32(w, c, 0), 1u);
+    assert_int_equal(ws_cmp_imm(w, WS_LT, WS_F32, f, f, ws_imm_f32(0.0f)), WS_ERR_ARG); /* float dst */
     drop_warp(w);
 }
 
@@ -624,6 +631,9 @@ int main(void)
         cmocka_unit_test(test_exit_completes_pending_collective),
         cmocka_unit_test(test_exit_completes_pending_xor_in_half),
         cmocka_unit_test(test_blocked_by_waiting_lanes),
+        cmocka_unit_test(test_finish_completes_pending),
+        cmocka_unit_test(test_finish_reports_deadlock),
+        cmocka_unit_test(test_lane_op_types),
     };
     return cmocka_run_group_tests(tests, NULL, destroy_live_warps);
 }

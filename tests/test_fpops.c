@@ -12,30 +12,10 @@
  *    results;
  *  - hand-worked IEEE arithmetic for the non-NaN values (each explained in
  *    its row), spec 6.1 / PTX 9.3.1.2 for ordered comparisons. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
-#include <cmocka.h>
-
-#include "warpsim/warpsim.h"
-
-static bool check_u64(const char *what, const char *name, uint64_t got, uint64_t want)
-{
-    if (got == want)
-        return true;
-    print_error("%s: case \"%s\": got 0x%llx, want 0x%llx\n", what, name, (unsigned long long)got,
-                (unsigned long long)want);
-    return false;
-}
-#define EXPECT_BITS(what, name, got, want)                                  \
-    do {                                                                    \
-        if (!check_u64((what), (name), (uint64_t)(got), (uint64_t)(want))) \
-            fail();                                                         \
-    } while (0)
+#include "test_support.h"
 
 /* ---- the H200 probe, verbatim (docs/probes/fp_nan_probe.h200.txt) ------ */
 
@@ -396,22 +376,6 @@ static void test_is_nan_and_select(void **state)
 
 #define SENTINEL(lane) (0xBAD00000u + (uint32_t)(lane))
 
-static ws_warp *make_warp(void)
-{
-    ws_warp *w = NULL;
-    ws_warp_desc d = {.profile = WS_PROFILE_SM90};
-    assert_int_equal(ws_warp_create(&d, &w), WS_OK);
-    assert_non_null(w);
-    return w;
-}
-
-static ws_reg make_reg(ws_warp *w, const char *name, ws_type type)
-{
-    ws_reg r = ws_reg_new(w, name, type);
-    assert_true(r > 0);
-    return r;
-}
-
 static void expect_lanes(ws_warp *w, ws_reg r, const char *what, const uint64_t want[32])
 {
     char name[32];
@@ -426,13 +390,13 @@ static void expect_lanes(ws_warp *w, ws_reg r, const char *what, const uint64_t 
 static void test_lane_f32_nan_canonical(void **state)
 {
     (void)state;
-    ws_warp *w = make_warp();
-    ws_reg a = make_reg(w, "a", WS_F32);
-    ws_reg one = make_reg(w, "one", WS_F32);
-    ws_reg inf = make_reg(w, "inf", WS_F32);
-    ws_reg ninf = make_reg(w, "ninf", WS_F32);
-    ws_reg zero = make_reg(w, "zero", WS_F32);
-    ws_reg d = make_reg(w, "d", WS_F32);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg a = test_reg(w, "a", WS_F32);
+    ws_reg one = test_reg(w, "one", WS_F32);
+    ws_reg inf = test_reg(w, "inf", WS_F32);
+    ws_reg ninf = test_reg(w, "ninf", WS_F32);
+    ws_reg zero = test_reg(w, "zero", WS_F32);
+    ws_reg d = test_reg(w, "d", WS_F32);
     uint64_t want[32];
     for (int l = 0; l < 32; l++) {
         /* even lanes: quiet NaN with payload l; odd lanes: negative sNaN */
@@ -465,7 +429,7 @@ static void test_lane_f32_nan_canonical(void **state)
         want[l] = F32_ONE;
     assert_int_equal(ws_binop_apply(w, WS_MIN, WS_F32, d, a, one), WS_OK);
     expect_lanes(w, d, "fminf(NaN, 1)", want);
-    ws_warp_destroy(w);
+    drop_warp(w);
 }
 
 /* Mixed lanes: only NaN lanes canonicalise, the others are exact, and only
@@ -473,10 +437,10 @@ static void test_lane_f32_nan_canonical(void **state)
 static void test_lane_f32_mixed_and_inactive(void **state)
 {
     (void)state;
-    ws_warp *w = make_warp();
-    ws_reg a = make_reg(w, "a", WS_F32);
-    ws_reg b = make_reg(w, "b", WS_F32);
-    ws_reg d = make_reg(w, "d", WS_F32);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg a = test_reg(w, "a", WS_F32);
+    ws_reg b = test_reg(w, "b", WS_F32);
+    ws_reg d = test_reg(w, "d", WS_F32);
     /* small integers as f32 bits, written out: 1.0, 2.0, 3.0 */
     static const uint32_t f_one = 0x3F800000u, f_two = 0x40000000u, f_three = 0x40400000u;
     uint64_t want[32];
@@ -494,20 +458,20 @@ static void test_lane_f32_mixed_and_inactive(void **state)
     assert_int_equal(ws_binop_apply(w, WS_ADD, WS_F32, d, a, b), WS_OK);
     assert_int_equal(ws_end_if(w), WS_OK);
     expect_lanes(w, d, "if lanes 0-15: a + 2", want);
-    ws_warp_destroy(w);
+    drop_warp(w);
 }
 
 /* fma on lanes: a single rounding (see the scalar case above). */
 static void test_lane_fma_single_rounding(void **state)
 {
     (void)state;
-    ws_warp *w = make_warp();
-    ws_reg a = make_reg(w, "a", WS_F32);
-    ws_reg c = make_reg(w, "c", WS_F32);
-    ws_reg d = make_reg(w, "d", WS_F32);
-    ws_reg a64 = make_reg(w, "a64", WS_F64);
-    ws_reg c64 = make_reg(w, "c64", WS_F64);
-    ws_reg d64 = make_reg(w, "d64", WS_F64);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg a = test_reg(w, "a", WS_F32);
+    ws_reg c = test_reg(w, "c", WS_F32);
+    ws_reg d = test_reg(w, "d", WS_F32);
+    ws_reg a64 = test_reg(w, "a64", WS_F64);
+    ws_reg c64 = test_reg(w, "c64", WS_F64);
+    ws_reg d64 = test_reg(w, "d64", WS_F64);
     uint64_t want[32], want64[32];
     for (int l = 0; l < 32; l++) {
         ws_set_bits(w, a, l, 0x3F800800u);  /* 1 + 2^-12 */
@@ -527,17 +491,17 @@ static void test_lane_fma_single_rounding(void **state)
     for (int l = 0; l < 32; l++)
         want[l] = 0x3A000000u;
     expect_lanes(w, d, "f32 mul then add", want);
-    ws_warp_destroy(w);
+    drop_warp(w);
 }
 
 /* f64 lanes keep the first NaN's payload, quieted. */
 static void test_lane_f64_payload(void **state)
 {
     (void)state;
-    ws_warp *w = make_warp();
-    ws_reg a = make_reg(w, "a", WS_F64);
-    ws_reg one = make_reg(w, "one", WS_F64);
-    ws_reg d = make_reg(w, "d", WS_F64);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg a = test_reg(w, "a", WS_F64);
+    ws_reg one = test_reg(w, "one", WS_F64);
+    ws_reg d = test_reg(w, "d", WS_F64);
     uint64_t want[32];
     for (int l = 0; l < 32; l++) {
         ws_set_bits(w, a, l, UINT64_C(0x7FF0000000000000) | (uint64_t)(l + 1)); /* sNaN */
@@ -546,23 +510,23 @@ static void test_lane_f64_payload(void **state)
     }
     assert_int_equal(ws_binop_apply(w, WS_ADD, WS_F64, d, one, a), WS_OK);
     expect_lanes(w, d, "f64 1 + sNaN", want);
-    ws_warp_destroy(w);
+    drop_warp(w);
 }
 
 /* Integer add wraps; 32-bit results keep the high word of the cell 0. */
 static void test_lane_integer_add_wraps(void **state)
 {
     (void)state;
-    ws_warp *w = make_warp();
-    ws_reg a = make_reg(w, "a", WS_I32);
-    ws_reg b = make_reg(w, "b", WS_I32);
-    ws_reg d = make_reg(w, "d", WS_I32);
-    ws_reg ua = make_reg(w, "ua", WS_U32);
-    ws_reg ub = make_reg(w, "ub", WS_U32);
-    ws_reg ud = make_reg(w, "ud", WS_U32);
-    ws_reg qa = make_reg(w, "qa", WS_U64);
-    ws_reg qb = make_reg(w, "qb", WS_U64);
-    ws_reg qd = make_reg(w, "qd", WS_U64);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg a = test_reg(w, "a", WS_I32);
+    ws_reg b = test_reg(w, "b", WS_I32);
+    ws_reg d = test_reg(w, "d", WS_I32);
+    ws_reg ua = test_reg(w, "ua", WS_U32);
+    ws_reg ub = test_reg(w, "ub", WS_U32);
+    ws_reg ud = test_reg(w, "ud", WS_U32);
+    ws_reg qa = test_reg(w, "qa", WS_U64);
+    ws_reg qb = test_reg(w, "qb", WS_U64);
+    ws_reg qd = test_reg(w, "qd", WS_U64);
     uint64_t want_i[32], want_u[32], want_q[32];
     for (int l = 0; l < 32; l++) {
         ws_set_i32(w, a, l, 0x7FFFFFFF); /* INT_MAX */
@@ -584,7 +548,7 @@ static void test_lane_integer_add_wraps(void **state)
     expect_lanes(w, ud, "u32 0xFFFFFFFF + lane", want_u);
     assert_int_equal(ws_binop_apply(w, WS_ADD, WS_U64, qd, qa, qb), WS_OK);
     expect_lanes(w, qd, "u64 2^64-1 + lane", want_q);
-    ws_warp_destroy(w);
+    drop_warp(w);
 }
 
 int main(void)
@@ -602,5 +566,5 @@ int main(void)
         cmocka_unit_test(test_lane_f64_payload),
         cmocka_unit_test(test_lane_integer_add_wraps),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, NULL, destroy_live_warps);
 }

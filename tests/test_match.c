@@ -7,75 +7,14 @@
  * lanes named in the mask) and spec 4.4 (wave64: C == on the type, so +0
  * matches -0). Each case lists its lane groups with the literal mask every
  * lane of the group must receive. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
-#include <cmocka.h>
-
-#include "warpsim/warpsim.h"
+#include "test_support.h"
 
 #define SENTINEL(lane) (0xBAD00000u + (uint32_t)(lane))
 #define LOW32 UINT64_C(0x00000000FFFFFFFF)
 #define HIGH32 UINT64_C(0xFFFFFFFF00000000)
-
-static bool check_u64(const char *what, const char *name, int lane, uint64_t got, uint64_t want)
-{
-    if (got == want)
-        return true;
-    print_error("%s: case \"%s\", lane %d: got 0x%llx, want 0x%llx\n", what, name, lane,
-                (unsigned long long)got, (unsigned long long)want);
-    return false;
-}
-#define EXPECT_U64(what, name, lane, got, want)                                   \
-    do {                                                                          \
-        if (!check_u64((what), (name), (lane), (uint64_t)(got), (uint64_t)(want))) \
-            fail();                                                               \
-    } while (0)
-
-static bool check_status(const char *what, const char *name, ws_status got, ws_status want)
-{
-    if (got == want)
-        return true;
-    print_error("%s: case \"%s\": status %s (%d), want %s (%d)\n", what, name,
-                ws_status_name(got) ? ws_status_name(got) : "?", (int)got,
-                ws_status_name(want) ? ws_status_name(want) : "?", (int)want);
-    return false;
-}
-#define EXPECT_STATUS(what, name, got, want)                  \
-    do {                                                      \
-        if (!check_status((what), (name), (got), (want)))     \
-            fail();                                           \
-    } while (0)
-
-static ws_warp *make_warp(ws_profile_id profile)
-{
-    ws_warp *w = NULL;
-    ws_warp_desc d = {.profile = profile};
-    assert_int_equal(ws_warp_create(&d, &w), WS_OK);
-    assert_non_null(w);
-    return w;
-}
-
-static ws_reg make_reg(ws_warp *w, const char *name, ws_type type)
-{
-    ws_reg r = ws_reg_new(w, name, type);
-    assert_true(r > 0);
-    return r;
-}
-
-static void exit_lanes(ws_warp *w, ws_mask lanes)
-{
-    if (lanes == 0)
-        return;
-    assert_int_equal(ws_if_lanes(w, lanes), WS_OK);
-    assert_int_equal(ws_exit(w), WS_OK);
-    assert_int_equal(ws_end_if(w), WS_OK);
-    assert_int_equal(ws_lanes_exited(w), lanes);
-}
 
 /* ---- the table -------------------------------------------------------- */
 
@@ -197,14 +136,14 @@ static uint64_t value_of(const match_case *c, int lane, ws_mask *any)
 
 static void run_case(const match_case *c)
 {
-    ws_warp *w = make_warp(c->profile);
+    ws_warp *w = test_warp(c->profile, 0);
     int lanes = ws_warp_lanes(w);
     ws_type mask_type = lanes == 64 ? WS_U64 : WS_U32;
     ws_mask all_lanes = lanes == 64 ? WS_FULL64 : WS_FULL32;
-    ws_reg v = make_reg(w, "v", c->type);
-    ws_reg dany = make_reg(w, "any", mask_type);
-    ws_reg dall = make_reg(w, "all", mask_type);
-    ws_reg pall = make_reg(w, "pred", WS_U32);
+    ws_reg v = test_reg(w, "v", c->type);
+    ws_reg dany = test_reg(w, "any", mask_type);
+    ws_reg dall = test_reg(w, "all", mask_type);
+    ws_reg pall = test_reg(w, "pred", WS_U32);
     ws_mask want_any[64];
     for (int l = 0; l < lanes; l++) {
         assert_int_equal(ws_set_bits(w, v, l, value_of(c, l, &want_any[l])), WS_OK);
@@ -236,17 +175,12 @@ static void run_case(const match_case *c)
                         want_diag ? "missing" : "unexpected");
             fail();
         }
-        if (!want_diag && ws_diag_count(w) != 0) {
-            print_error("case \"%s\": unexpected diagnostic %s\n", c->name,
-                        ws_diag_code_name(ws_diag_get(w, 0)->code));
-            fail();
-        }
-    } else if (c->mask == executing && ws_diag_count(w) != 0) {
-        print_error("case \"%s\": unexpected diagnostic %s\n", c->name,
-                    ws_diag_code_name(ws_diag_get(w, 0)->code));
-        fail();
+        if (!want_diag)
+            EXPECT_NO_DIAG(w, c->name);
+    } else if (c->mask == executing) {
+        EXPECT_NO_DIAG(w, c->name);
     }
-    ws_warp_destroy(w);
+    drop_warp(w);
 }
 
 static void test_match_table(void **state)
@@ -261,10 +195,10 @@ static void test_match_table(void **state)
 static void test_sm90_match_any_two_branches(void **state)
 {
     (void)state;
-    ws_warp *w = make_warp(WS_PROFILE_SM90);
-    ws_reg a = make_reg(w, "a", WS_U32); /* lanes 0-15 */
-    ws_reg b = make_reg(w, "b", WS_U32); /* lanes 16-31 */
-    ws_reg d = make_reg(w, "d", WS_U32);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg a = test_reg(w, "a", WS_U32); /* lanes 0-15 */
+    ws_reg b = test_reg(w, "b", WS_U32); /* lanes 16-31 */
+    ws_reg d = test_reg(w, "d", WS_U32);
     for (int l = 0; l < 32; l++) {
         ws_set_u32(w, a, l, (uint32_t)(l & 1));     /* lanes 0-15: parity */
         ws_set_u32(w, b, l, 1);                     /* lanes 16-31: all 1 */
@@ -279,7 +213,7 @@ static void test_sm90_match_any_two_branches(void **state)
         uint64_t want = (l < 16 && (l & 1) == 0) ? 0x00005555u : 0xFFFFAAAAu;
         EXPECT_U64("match_any", "two branches", l, ws_get_bits(w, d, l), want);
     }
-    ws_warp_destroy(w);
+    drop_warp(w);
 }
 
 /* Converged warp, tiles of 16 lanes each passing its own tile mask
@@ -287,12 +221,12 @@ static void test_sm90_match_any_two_branches(void **state)
 static void test_sm90_match_tiles_per_lane_mask(void **state)
 {
     (void)state;
-    ws_warp *w = make_warp(WS_PROFILE_SM90);
-    ws_reg m = make_reg(w, "tile_mask", WS_U32);
-    ws_reg par = make_reg(w, "parity", WS_U32); /* lane & 1: differs inside a tile */
-    ws_reg tid = make_reg(w, "tile", WS_U32);   /* lane / 16: equal inside a tile */
-    ws_reg d = make_reg(w, "d", WS_U32);
-    ws_reg pd = make_reg(w, "pd", WS_U32);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg m = test_reg(w, "tile_mask", WS_U32);
+    ws_reg par = test_reg(w, "parity", WS_U32); /* lane & 1: differs inside a tile */
+    ws_reg tid = test_reg(w, "tile", WS_U32);   /* lane / 16: equal inside a tile */
+    ws_reg d = test_reg(w, "d", WS_U32);
+    ws_reg pd = test_reg(w, "pd", WS_U32);
     for (int l = 0; l < 32; l++) {
         ws_set_u32(w, m, l, 0xFFFFu << (16 * (l / 16)));
         ws_set_u32(w, par, l, (uint32_t)(l & 1));
@@ -318,7 +252,7 @@ static void test_sm90_match_tiles_per_lane_mask(void **state)
         EXPECT_U64("match_all pred", "tile16 parity", l, ws_get_bits(w, pd, l), 0);
     }
     assert_int_equal(ws_diag_count(w), 0);
-    ws_warp_destroy(w);
+    drop_warp(w);
 }
 
 int main(void)
@@ -328,5 +262,5 @@ int main(void)
         cmocka_unit_test(test_sm90_match_any_two_branches),
         cmocka_unit_test(test_sm90_match_tiles_per_lane_mask),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, NULL, destroy_live_warps);
 }

@@ -13,108 +13,12 @@
  *   - spec 7 (__activemask inside lane % 3 == 0 is 0x49249249) and, for
  *     64 lanes, the same pattern written out: 0x9249249249249249.
  * No expected value is computed by calling the library. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <string.h>
 
-#include <cmocka.h>
-
-#include "warpsim/warpsim.h"
+#include "test_support.h"
 
 #define SENTINEL 0xDEAD0000u
 #define ODD64 UINT64_C(0xAAAAAAAAAAAAAAAA)
-
-/* Warps still alive: a failed assertion leaves the test early, the group
- * teardown then destroys what the test could not (no leak reports). */
-static ws_warp *live_warps[64];
-
-static void track_warp(ws_warp *w)
-{
-    for (size_t i = 0; i < sizeof live_warps / sizeof live_warps[0]; i++)
-        if (live_warps[i] == NULL) {
-            live_warps[i] = w;
-            return;
-        }
-}
-
-static void drop_warp(ws_warp *w)
-{
-    for (size_t i = 0; i < sizeof live_warps / sizeof live_warps[0]; i++)
-        if (live_warps[i] == w)
-            live_warps[i] = NULL;
-    ws_warp_destroy(w);
-}
-
-static int destroy_live_warps(void **state)
-{
-    (void)state;
-    for (size_t i = 0; i < sizeof live_warps / sizeof live_warps[0]; i++)
-        if (live_warps[i] != NULL) {
-            ws_warp_destroy(live_warps[i]);
-            live_warps[i] = NULL;
-        }
-    return 0;
-}
-
-static ws_warp *new_warp(ws_profile_id profile, int threads)
-{
-    ws_warp *w = NULL;
-    ws_warp_desc d;
-    memset(&d, 0, sizeof d);
-    d.profile = profile;
-    d.threads = threads;
-    assert_int_equal(ws_warp_create(&d, &w), WS_OK);
-    assert_non_null(w);
-    track_warp(w);
-    return w;
-}
-
-static ws_reg new_reg(ws_warp *w, const char *name, ws_type type)
-{
-    ws_reg r = ws_reg_new(w, name, type);
-    assert_true(r > 0);
-    return r;
-}
-
-static void fill(ws_warp *w, ws_reg r, int lanes, uint32_t base)
-{
-    for (int l = 0; l < lanes; l++)
-        assert_int_equal(ws_set_bits(w, r, l, base + (uint32_t)l), WS_OK);
-}
-
-static void check_eq(uint64_t got, uint64_t expected, const char *case_name, const char *what, int lane)
-{
-    if (got != expected) {
-        print_message("case \"%s\", %s, lane %d: got 0x%llx, expected 0x%llx\n", case_name, what, lane,
-                      (unsigned long long)got, (unsigned long long)expected);
-        fail();
-    }
-}
-
-static ws_mask diag_lanes(const ws_warp *w, ws_diag_code code)
-{
-    ws_mask m = 0;
-    for (size_t i = 0; i < ws_diag_count(w); i++) {
-        const ws_diag *d = ws_diag_get(w, i);
-        if (d != NULL && d->code == code)
-            m |= d->lanes;
-    }
-    return m;
-}
-
-static ws_status call_wrapper(ws_warp *w, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg src, int32_t b,
-                              int32_t width)
-{
-    switch (kind) {
-    case WS_COLL_SHFL_IDX: return ws_shfl_idx(w, mask, dst, src, b, width);
-    case WS_COLL_SHFL_UP: return ws_shfl_up(w, mask, dst, src, (unsigned)b, width);
-    case WS_COLL_SHFL_DOWN: return ws_shfl_down(w, mask, dst, src, (unsigned)b, width);
-    case WS_COLL_SHFL_BFLY: return ws_shfl_xor(w, mask, dst, src, b, width);
-    default: return WS_ERR_ARG;
-    }
-}
 
 /* ------------------------------------------ names, lanes, warp creation */
 
@@ -140,7 +44,7 @@ static void test_profile_names_and_lanes(void **state)
         assert_int_equal(id, cases[i].id);
         assert_int_equal(ws_profile_lanes(cases[i].id), cases[i].lanes);
 
-        ws_warp *w = new_warp(cases[i].id, 0);
+        ws_warp *w = test_warp(cases[i].id, 0);
         assert_int_equal(ws_warp_profile(w), cases[i].id);
         assert_int_equal(ws_warp_lanes(w), cases[i].lanes);
         assert_int_equal(ws_lanes_present(w), cases[i].present);
@@ -190,11 +94,11 @@ static void test_warp_create_per_profile(void **state)
         d.threads = cases[i].threads;
         ws_warp *w = (ws_warp *)&d; /* must be overwritten */
         ws_status s = ws_warp_create(&d, &w);
-        check_eq((uint64_t)(int64_t)s, (uint64_t)(int64_t)cases[i].status, cases[i].name, "status", -1);
+        EXPECT_BITS("status", cases[i].name, (uint64_t)(int64_t)s, (uint64_t)(int64_t)cases[i].status);
         if (cases[i].status == WS_OK) {
             assert_non_null(w);
-            check_eq(ws_lanes_present(w), cases[i].present, cases[i].name, "present", -1);
-            check_eq(ws_lanes_active(w), cases[i].present, cases[i].name, "active", -1);
+            EXPECT_BITS("present", cases[i].name, ws_lanes_present(w), cases[i].present);
+            EXPECT_BITS("active", cases[i].name, ws_lanes_active(w), cases[i].present);
             drop_warp(w);
         } else {
             assert_null(w);
@@ -263,18 +167,18 @@ static void test_wave64_spec_4_2_rows(void **state)
     (void)state;
     for (size_t i = 0; i < sizeof wave64_rows / sizeof wave64_rows[0]; i++) {
         const hip_row *k = &wave64_rows[i];
-        ws_warp *w = new_warp(WS_PROFILE_WAVE64, 0);
-        ws_reg v = new_reg(w, "v", WS_U32);
-        ws_reg d = new_reg(w, "d", WS_U32);
-        fill(w, v, 64, 1000);
-        fill(w, d, 64, SENTINEL);
-        check_eq((uint64_t)call_wrapper(w, k->kind, WS_FULL64, d, v, k->b, k->width), WS_OK, k->name, "status",
-                 -1);
+        ws_warp *w = test_warp(WS_PROFILE_WAVE64, 0);
+        ws_reg v = test_reg(w, "v", WS_U32);
+        ws_reg d = test_reg(w, "d", WS_U32);
+        fill_lanes(w, v, 64, 1000);
+        fill_lanes(w, d, 64, SENTINEL);
+        EXPECT_BITS("status", k->name,
+                    (uint64_t)call_shfl_wrapper(w, k->kind, WS_FULL64, d, v, k->b, k->width), WS_OK);
         for (int l = 0; l < 64; l++)
-            check_eq(ws_get_bits(w, d, l), 1000u + (uint32_t)k->src(l), k->name, "value", l);
-        check_eq(ws_diag_has(w, WS_DIAG_BAD_WIDTH), (uint64_t)k->bad_width, k->name, "BAD_WIDTH raised", -1);
-        check_eq(ws_diag_has(w, WS_DIAG_INACTIVE_SOURCE), 0, k->name, "INACTIVE_SOURCE raised", -1);
-        check_eq(ws_diag_has(w, WS_DIAG_MASK_NOT_EXEC), 0, k->name, "MASK_NOT_EXEC raised", -1);
+            EXPECT_U64("value", k->name, l, ws_get_bits(w, d, l), 1000u + (uint32_t)k->src(l));
+        EXPECT_BITS("BAD_WIDTH raised", k->name, ws_diag_has(w, WS_DIAG_BAD_WIDTH), (uint64_t)k->bad_width);
+        EXPECT_BITS("INACTIVE_SOURCE raised", k->name, ws_diag_has(w, WS_DIAG_INACTIVE_SOURCE), 0);
+        EXPECT_BITS("MASK_NOT_EXEC raised", k->name, ws_diag_has(w, WS_DIAG_MASK_NOT_EXEC), 0);
         drop_warp(w);
     }
 }
@@ -301,24 +205,24 @@ static void test_sm90_differs_from_hip(void **state)
     (void)state;
     for (size_t i = 0; i < sizeof sm90_rows / sizeof sm90_rows[0]; i++) {
         const hip_row *k = &sm90_rows[i];
-        ws_warp *w = new_warp(WS_PROFILE_SM90, 0);
-        ws_reg v = new_reg(w, "v", WS_U32);
-        ws_reg d = new_reg(w, "d", WS_U32);
-        fill(w, v, 32, 1000);
-        check_eq((uint64_t)call_wrapper(w, k->kind, WS_FULL32, d, v, k->b, k->width), WS_OK, k->name, "status",
-                 -1);
+        ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+        ws_reg v = test_reg(w, "v", WS_U32);
+        ws_reg d = test_reg(w, "d", WS_U32);
+        fill_lanes(w, v, 32, 1000);
+        EXPECT_BITS("status", k->name,
+                    (uint64_t)call_shfl_wrapper(w, k->kind, WS_FULL32, d, v, k->b, k->width), WS_OK);
         for (int l = 0; l < 32; l++)
-            check_eq(ws_get_bits(w, d, l), 1000u + (uint32_t)k->src(l), k->name, "value", l);
+            EXPECT_U64("value", k->name, l, ws_get_bits(w, d, l), 1000u + (uint32_t)k->src(l));
         drop_warp(w);
     }
     /* sm90 srcLane 40 reads lane 8 (bits 4:0), wave64 reads lane 40 (row above) */
-    ws_warp *w = new_warp(WS_PROFILE_SM90, 0);
-    ws_reg v = new_reg(w, "v", WS_U32);
-    ws_reg d = new_reg(w, "d", WS_U32);
-    fill(w, v, 32, 1000);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg v = test_reg(w, "v", WS_U32);
+    ws_reg d = test_reg(w, "d", WS_U32);
+    fill_lanes(w, v, 32, 1000);
     assert_int_equal(ws_shfl_idx(w, WS_FULL32, d, v, 40, 32), WS_OK);
     for (int l = 0; l < 32; l++)
-        check_eq(ws_get_bits(w, d, l), 1000u + (uint32_t)s_all8(l), "sm90 __shfl_sync(v, 40)", "value", l);
+        EXPECT_U64("value", "sm90 __shfl_sync(v, 40)", l, ws_get_bits(w, d, l), 1000u + (uint32_t)s_all8(l));
     drop_warp(w);
 }
 
@@ -378,18 +282,11 @@ static void test_hip_shfl_source_table(void **state)
     for (size_t i = 0; i < sizeof hip_src_cases / sizeof hip_src_cases[0]; i++) {
         const hip_src_case *k = &hip_src_cases[i];
         int got = ws_hip_shfl_source(k->kind, k->lane, k->b, k->width, k->lanes);
-        check_eq((uint64_t)(int64_t)got, (uint64_t)(int64_t)k->read, k->name, "lane read", k->lane);
+        EXPECT_U64("lane read", k->name, k->lane, (uint64_t)(int64_t)got, (uint64_t)(int64_t)k->read);
     }
 }
 
 /* ---------------------------------------- 64-bit shuffles on wave64 */
-
-static uint64_t wide_value(int l)
-{
-    uint64_t hi = 0x01234567u + (uint64_t)l * 0x00010001u;
-    uint64_t lo = 0x89ABCDEFu ^ ((uint64_t)l * 0x01010101u);
-    return (hi << 32) | lo;
-}
 
 static int s_xor33(int l) { return l ^ 33; }
 
@@ -411,19 +308,21 @@ static void test_wave64_64bit_shuffles(void **state)
 {
     (void)state;
     for (size_t i = 0; i < sizeof wide_rows / sizeof wide_rows[0]; i++) {
-        ws_warp *w = new_warp(WS_PROFILE_WAVE64, 0);
-        ws_reg x = new_reg(w, "x", wide_rows[i].type);
-        ws_reg d = new_reg(w, "d", wide_rows[i].type);
+        ws_warp *w = test_warp(WS_PROFILE_WAVE64, 0);
+        ws_reg x = test_reg(w, "x", wide_rows[i].type);
+        ws_reg d = test_reg(w, "d", wide_rows[i].type);
         for (int l = 0; l < 64; l++)
             assert_int_equal(ws_set_bits(w, x, l, wide_value(l)), WS_OK);
         /* a signalling NaN payload moves intact too */
         assert_int_equal(ws_set_bits(w, x, 6, UINT64_C(0x7FF4000000000001)), WS_OK);
-        check_eq((uint64_t)call_wrapper(w, wide_rows[i].kind, WS_FULL64, d, x, wide_rows[i].b, wide_rows[i].width),
-                 WS_OK, wide_rows[i].name, "status", -1);
+        EXPECT_BITS("status", wide_rows[i].name,
+                    (uint64_t)call_shfl_wrapper(w, wide_rows[i].kind, WS_FULL64, d, x, wide_rows[i].b,
+                                                wide_rows[i].width),
+                    WS_OK);
         for (int l = 0; l < 64; l++) {
             int s = wide_rows[i].src(l);
-            check_eq(ws_get_bits(w, d, l), s == 6 ? UINT64_C(0x7FF4000000000001) : wide_value(s),
-                     wide_rows[i].name, "value", l);
+            EXPECT_U64("value", wide_rows[i].name, l, ws_get_bits(w, d, l),
+                       s == 6 ? UINT64_C(0x7FF4000000000001) : wide_value(s));
         }
         drop_warp(w);
     }
@@ -434,13 +333,13 @@ static void test_wave64_64bit_shuffles(void **state)
 static void test_wave64_inactive_source_and_no_rendezvous(void **state)
 {
     (void)state;
-    ws_warp *w = new_warp(WS_PROFILE_WAVE64, 0);
-    ws_reg v = new_reg(w, "v", WS_U32);
-    ws_reg x = new_reg(w, "x", WS_U64);
-    ws_reg d = new_reg(w, "d", WS_U32);
-    ws_reg d64 = new_reg(w, "d64", WS_U64);
-    fill(w, v, 64, 1000);
-    fill(w, d, 64, SENTINEL);
+    ws_warp *w = test_warp(WS_PROFILE_WAVE64, 0);
+    ws_reg v = test_reg(w, "v", WS_U32);
+    ws_reg x = test_reg(w, "x", WS_U64);
+    ws_reg d = test_reg(w, "d", WS_U32);
+    ws_reg d64 = test_reg(w, "d64", WS_U64);
+    fill_lanes(w, v, 64, 1000);
+    fill_lanes(w, d, 64, SENTINEL);
     for (int l = 0; l < 64; l++) {
         assert_int_equal(ws_set_bits(w, x, l, wide_value(l)), WS_OK);
         assert_int_equal(ws_set_bits(w, d64, l, UINT64_C(0xDEADBEEFDEADBEEF)), WS_OK);
@@ -452,7 +351,8 @@ static void test_wave64_inactive_source_and_no_rendezvous(void **state)
     /* odd lanes read even (inactive) lanes: 0 (spec 4.1) */
     assert_int_equal(ws_shfl_xor(w, ODD64, d, v, 1, 64), WS_OK);
     for (int l = 0; l < 64; l++)
-        check_eq(ws_get_bits(w, d, l), (l & 1) ? 0u : SENTINEL + (uint32_t)l, "xor 1, odd lanes active", "d", l);
+        EXPECT_U64("d", "xor 1, odd lanes active", l, ws_get_bits(w, d, l),
+                   (l & 1) ? 0u : SENTINEL + (uint32_t)l);
     assert_int_equal(diag_lanes(w, WS_DIAG_INACTIVE_SOURCE), ODD64);
     assert_false(ws_diag_has(w, WS_DIAG_MASK_NOT_EXEC));
 
@@ -460,8 +360,8 @@ static void test_wave64_inactive_source_and_no_rendezvous(void **state)
     ws_diag_clear(w);
     assert_int_equal(ws_shfl_xor(w, ODD64, d64, x, 1, 64), WS_OK);
     for (int l = 0; l < 64; l++)
-        check_eq(ws_get_bits(w, d64, l), (l & 1) ? 0u : UINT64_C(0xDEADBEEFDEADBEEF), "u64 xor 1, odd active",
-                 "d64", l);
+        EXPECT_U64("d64", "u64 xor 1, odd active", l, ws_get_bits(w, d64, l),
+                   (l & 1) ? 0u : UINT64_C(0xDEADBEEFDEADBEEF));
 
     /* full mask while only odd lanes run: executes at once over the active lanes,
      * no waiting, MASK_NOT_EXEC reported; lane 3 is active, so every odd lane reads it */
@@ -469,7 +369,7 @@ static void test_wave64_inactive_source_and_no_rendezvous(void **state)
     assert_int_equal(ws_shfl_idx(w, WS_FULL64, d, v, 3, 64), WS_OK);
     assert_int_equal(ws_lanes_waiting(w), 0);
     for (int l = 1; l < 64; l += 2)
-        check_eq(ws_get_bits(w, d, l), 1003u, "idx 3, full mask, odd lanes active", "d", l);
+        EXPECT_U64("d", "idx 3, full mask, odd lanes active", l, ws_get_bits(w, d, l), 1003u);
     assert_true(ws_diag_has(w, WS_DIAG_MASK_NOT_EXEC));
     assert_false(ws_diag_has(w, WS_DIAG_INACTIVE_SOURCE));
 
@@ -477,7 +377,7 @@ static void test_wave64_inactive_source_and_no_rendezvous(void **state)
     ws_diag_clear(w);
     assert_int_equal(ws_shfl_idx(w, ODD64, d, v, 2, 64), WS_OK);
     for (int l = 1; l < 64; l += 2)
-        check_eq(ws_get_bits(w, d, l), 0u, "idx 2, odd lanes active", "d", l);
+        EXPECT_U64("d", "idx 2, odd lanes active", l, ws_get_bits(w, d, l), 0u);
     assert_int_equal(diag_lanes(w, WS_DIAG_INACTIVE_SOURCE), ODD64);
 
     /* the else branch: its own call also completes at once */
@@ -485,7 +385,7 @@ static void test_wave64_inactive_source_and_no_rendezvous(void **state)
     assert_int_equal(ws_lanes_active(w), ~ODD64);
     assert_int_equal(ws_shfl_xor(w, ~ODD64, d, v, 2, 64), WS_OK);
     for (int l = 0; l < 64; l += 2)
-        check_eq(ws_get_bits(w, d, l), 1000u + (uint32_t)(l ^ 2), "else: xor 2 among even lanes", "d", l);
+        EXPECT_U64("d", "else: xor 2 among even lanes", l, ws_get_bits(w, d, l), 1000u + (uint32_t)(l ^ 2));
     assert_int_equal(ws_end_if(w), WS_OK);
     assert_int_equal(ws_lanes_active(w), WS_FULL64);
     drop_warp(w);
@@ -494,16 +394,16 @@ static void test_wave64_inactive_source_and_no_rendezvous(void **state)
 static void test_wave64_absent_source(void **state)
 {
     (void)state;
-    ws_warp *w = new_warp(WS_PROFILE_WAVE64, 40);
-    ws_reg v = new_reg(w, "v", WS_U32);
-    ws_reg d = new_reg(w, "d", WS_U32);
-    fill(w, v, 64, 1000);
-    fill(w, d, 64, SENTINEL);
+    ws_warp *w = test_warp(WS_PROFILE_WAVE64, 40);
+    ws_reg v = test_reg(w, "v", WS_U32);
+    ws_reg d = test_reg(w, "d", WS_U32);
+    fill_lanes(w, v, 64, 1000);
+    fill_lanes(w, d, 64, SENTINEL);
     const ws_mask present = ((ws_mask)1 << 40) - 1;
     assert_int_equal(ws_shfl_down(w, present, d, v, 8, 64), WS_OK);
     for (int l = 0; l < 64; l++) {
         uint64_t want = l < 32 ? 1000u + (uint32_t)(l + 8) : l < 40 ? 0u : SENTINEL + (uint32_t)l;
-        check_eq(ws_get_bits(w, d, l), want, "down 8, threads 40", "d", l);
+        EXPECT_U64("d", "down 8, threads 40", l, ws_get_bits(w, d, l), want);
     }
     assert_int_equal(diag_lanes(w, WS_DIAG_ABSENT_SOURCE), UINT64_C(0xFF00000000));
     drop_warp(w);
@@ -525,19 +425,19 @@ static void test_activemask_every_third_lane(void **state)
         { "wave64", WS_PROFILE_WAVE64, 64, UINT64_C(0x9249249249249249) },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        ws_warp *w = new_warp(cases[i].profile, 0);
-        ws_reg a = new_reg(w, "a", cases[i].lanes == 64 ? WS_U64 : WS_U32);
+        ws_warp *w = test_warp(cases[i].profile, 0);
+        ws_reg a = test_reg(w, "a", cases[i].lanes == 64 ? WS_U64 : WS_U32);
         ws_mask third = 0;
         for (int l = 0; l < cases[i].lanes; l += 3)
             third |= (ws_mask)1 << l;
-        fill(w, a, cases[i].lanes, SENTINEL);
+        fill_lanes(w, a, cases[i].lanes, SENTINEL);
         assert_int_equal(ws_if_lanes(w, third), WS_OK);
-        check_eq(ws_activemask_value(w), cases[i].expected, cases[i].name, "activemask value", -1);
+        EXPECT_BITS("activemask value", cases[i].name, ws_activemask_value(w), cases[i].expected);
         assert_int_equal(ws_activemask(w, a), WS_OK);
         assert_int_equal(ws_end_if(w), WS_OK);
         for (int l = 0; l < cases[i].lanes; l++)
-            check_eq(ws_get_bits(w, a, l), l % 3 == 0 ? cases[i].expected : SENTINEL + (uint32_t)l, cases[i].name,
-                     "activemask register", l);
+            EXPECT_U64("activemask register", cases[i].name, l, ws_get_bits(w, a, l),
+                       l % 3 == 0 ? cases[i].expected : SENTINEL + (uint32_t)l);
         drop_warp(w);
     }
 }
@@ -561,20 +461,20 @@ static void test_wave32_basics(void **state)
     (void)state;
     for (size_t i = 0; i < sizeof wave32_rows / sizeof wave32_rows[0]; i++) {
         const hip_row *k = &wave32_rows[i];
-        ws_warp *w = new_warp(WS_PROFILE_WAVE32, 0);
-        ws_reg v = new_reg(w, "v", WS_U32);
-        ws_reg d = new_reg(w, "d", WS_U32);
-        fill(w, v, 32, 1000);
+        ws_warp *w = test_warp(WS_PROFILE_WAVE32, 0);
+        ws_reg v = test_reg(w, "v", WS_U32);
+        ws_reg d = test_reg(w, "d", WS_U32);
+        fill_lanes(w, v, 32, 1000);
         /* a 64-bit full mask: the upper 32 bits are cleared (spec 4.4), so it equals EXEC */
-        check_eq((uint64_t)call_wrapper(w, k->kind, WS_FULL64, d, v, k->b, k->width), WS_OK, k->name, "status",
-                 -1);
+        EXPECT_BITS("status", k->name,
+                    (uint64_t)call_shfl_wrapper(w, k->kind, WS_FULL64, d, v, k->b, k->width), WS_OK);
         for (int l = 0; l < 32; l++)
-            check_eq(ws_get_bits(w, d, l), 1000u + (uint32_t)k->src(l), k->name, "value", l);
-        check_eq(ws_diag_has(w, WS_DIAG_MASK_NOT_EXEC), 0, k->name, "MASK_NOT_EXEC raised", -1);
-        check_eq(ws_diag_has(w, WS_DIAG_BAD_WIDTH), (uint64_t)k->bad_width, k->name, "BAD_WIDTH raised", -1);
+            EXPECT_U64("value", k->name, l, ws_get_bits(w, d, l), 1000u + (uint32_t)k->src(l));
+        EXPECT_BITS("MASK_NOT_EXEC raised", k->name, ws_diag_has(w, WS_DIAG_MASK_NOT_EXEC), 0);
+        EXPECT_BITS("BAD_WIDTH raised", k->name, ws_diag_has(w, WS_DIAG_BAD_WIDTH), (uint64_t)k->bad_width);
         drop_warp(w);
     }
-    ws_warp *w = new_warp(WS_PROFILE_WAVE32, 0);
+    ws_warp *w = test_warp(WS_PROFILE_WAVE32, 0);
     assert_int_equal(ws_warp_lanes(w), 32);
     assert_int_equal(ws_if_lanes(w, WS_FULL64), WS_OK);
     assert_int_equal(ws_lanes_active(w), 0xFFFFFFFFu);
@@ -591,21 +491,23 @@ static void test_unsupported_on_wave_profiles(void **state)
     static const ws_profile_id profiles[] = { WS_PROFILE_WAVE64, WS_PROFILE_WAVE32 };
     for (size_t i = 0; i < sizeof profiles / sizeof profiles[0]; i++) {
         const char *pname = ws_profile_name(profiles[i]);
-        ws_warp *w = new_warp(profiles[i], 0);
+        ws_warp *w = test_warp(profiles[i], 0);
         int lanes = ws_warp_lanes(w);
-        ws_reg v = new_reg(w, "v", WS_U32);
-        ws_reg d = new_reg(w, "d", WS_U32);
-        ws_reg p = new_reg(w, "p", WS_U32);
-        fill(w, v, lanes, 1000);
-        fill(w, d, lanes, SENTINEL);
-        fill(w, p, lanes, SENTINEL);
+        ws_reg v = test_reg(w, "v", WS_U32);
+        ws_reg d = test_reg(w, "d", WS_U32);
+        ws_reg p = test_reg(w, "p", WS_U32);
+        fill_lanes(w, v, lanes, 1000);
+        fill_lanes(w, d, lanes, SENTINEL);
+        fill_lanes(w, p, lanes, SENTINEL);
         ws_mask full = lanes == 64 ? WS_FULL64 : WS_FULL32;
 
-        check_eq((uint64_t)(int64_t)ws_shfl_ptx(w, WS_COLL_SHFL_IDX, full, d, p, v, 1, 0x1F),
-                 (uint64_t)(int64_t)WS_ERR_UNSUPPORTED, pname, "ws_shfl_ptx", -1);
+        EXPECT_BITS("ws_shfl_ptx", pname,
+                    (uint64_t)(int64_t)ws_shfl_ptx(w, WS_COLL_SHFL_IDX, full, d, p, v, 1, 0x1F),
+                    (uint64_t)(int64_t)WS_ERR_UNSUPPORTED);
         assert_true(strlen(ws_warp_error(w)) > 0);
-        check_eq((uint64_t)(int64_t)ws_shfl_ptx(w, WS_COLL_SHFL_DOWN, full, d, 0, v, 1, 0x1F),
-                 (uint64_t)(int64_t)WS_ERR_UNSUPPORTED, pname, "ws_shfl_ptx without pred", -1);
+        EXPECT_BITS("ws_shfl_ptx without pred", pname,
+                    (uint64_t)(int64_t)ws_shfl_ptx(w, WS_COLL_SHFL_DOWN, full, d, 0, v, 1, 0x1F),
+                    (uint64_t)(int64_t)WS_ERR_UNSUPPORTED);
 
         ws_coll_desc desc;
         memset(&desc, 0, sizeof desc);
@@ -616,27 +518,27 @@ static void test_unsupported_on_wave_profiles(void **state)
         desc.b = 1;
         desc.width = lanes;
         desc.pred_dst = p;
-        check_eq((uint64_t)(int64_t)ws_collective(w, &desc), (uint64_t)(int64_t)WS_ERR_UNSUPPORTED, pname,
-                 "shuffle with pred_dst", -1);
+        EXPECT_BITS("shuffle with pred_dst", pname, (uint64_t)(int64_t)ws_collective(w, &desc),
+                    (uint64_t)(int64_t)WS_ERR_UNSUPPORTED);
         desc.pred_dst = 0;
         desc.ptx = true;
         desc.c = 0x1F;
-        check_eq((uint64_t)(int64_t)ws_collective(w, &desc), (uint64_t)(int64_t)WS_ERR_UNSUPPORTED, pname,
-                 "shuffle with ptx", -1);
-        check_eq((uint64_t)(int64_t)ws_uni_sync(w, full, d, v), (uint64_t)(int64_t)WS_ERR_UNSUPPORTED, pname,
-                 "__uni_sync", -1);
+        EXPECT_BITS("shuffle with ptx", pname, (uint64_t)(int64_t)ws_collective(w, &desc),
+                    (uint64_t)(int64_t)WS_ERR_UNSUPPORTED);
+        EXPECT_BITS("__uni_sync", pname, (uint64_t)(int64_t)ws_uni_sync(w, full, d, v),
+                    (uint64_t)(int64_t)WS_ERR_UNSUPPORTED);
         for (int l = 0; l < lanes; l++) {
-            check_eq(ws_get_bits(w, d, l), SENTINEL + (uint32_t)l, pname, "d untouched", l);
-            check_eq(ws_get_bits(w, p, l), SENTINEL + (uint32_t)l, pname, "p untouched", l);
+            EXPECT_U64("d untouched", pname, l, ws_get_bits(w, d, l), SENTINEL + (uint32_t)l);
+            EXPECT_U64("p untouched", pname, l, ws_get_bits(w, p, l), SENTINEL + (uint32_t)l);
         }
         drop_warp(w);
     }
     /* and it exists on sm90 */
-    ws_warp *w = new_warp(WS_PROFILE_SM90, 0);
-    ws_reg v = new_reg(w, "v", WS_U32);
-    ws_reg d = new_reg(w, "d", WS_U32);
-    ws_reg p = new_reg(w, "p", WS_U32);
-    fill(w, v, 32, 1000);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg v = test_reg(w, "v", WS_U32);
+    ws_reg d = test_reg(w, "d", WS_U32);
+    ws_reg p = test_reg(w, "p", WS_U32);
+    fill_lanes(w, v, 32, 1000);
     assert_int_equal(ws_shfl_ptx(w, WS_COLL_SHFL_DOWN, WS_FULL32, d, p, v, 1, 0x1F), WS_OK);
     assert_int_equal(ws_get_bits(w, d, 0), 1001);
     assert_int_equal(ws_get_bits(w, p, 31), 0);

@@ -14,88 +14,13 @@
  *     (kind, mask), different kinds deadlock, the mask does not gate
  *     converged lanes.
  * No expected value is computed by calling the library. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <string.h>
 
-#include <cmocka.h>
-
-#include "warpsim/warpsim.h"
+#include "test_support.h"
 
 #define SENTINEL 0xDEAD0000u
 
 /* ---------------------------------------------------------------- helpers */
-
-/* Warps still alive: a failed assertion leaves the test early, the group
- * teardown then destroys what the test could not (no leak reports). */
-static ws_warp *live_warps[64];
-
-static void track_warp(ws_warp *w)
-{
-    for (size_t i = 0; i < sizeof live_warps / sizeof live_warps[0]; i++)
-        if (live_warps[i] == NULL) {
-            live_warps[i] = w;
-            return;
-        }
-}
-
-static void drop_warp(ws_warp *w)
-{
-    for (size_t i = 0; i < sizeof live_warps / sizeof live_warps[0]; i++)
-        if (live_warps[i] == w)
-            live_warps[i] = NULL;
-    ws_warp_destroy(w);
-}
-
-static int destroy_live_warps(void **state)
-{
-    (void)state;
-    for (size_t i = 0; i < sizeof live_warps / sizeof live_warps[0]; i++)
-        if (live_warps[i] != NULL) {
-            ws_warp_destroy(live_warps[i]);
-            live_warps[i] = NULL;
-        }
-    return 0;
-}
-
-static ws_warp *new_warp(int threads)
-{
-    ws_warp *w = NULL;
-    ws_warp_desc d;
-    memset(&d, 0, sizeof d);
-    d.profile = WS_PROFILE_SM90;
-    d.threads = threads;
-    d.diag_policy = WS_DIAG_POLICY_WARN;
-    assert_int_equal(ws_warp_create(&d, &w), WS_OK);
-    assert_non_null(w);
-    track_warp(w);
-    return w;
-}
-
-static ws_reg new_reg(ws_warp *w, const char *name, ws_type type)
-{
-    ws_reg r = ws_reg_new(w, name, type);
-    assert_true(r > 0);
-    return r;
-}
-
-/* reg[lane] = base + lane in all 32 lanes (host view). */
-static void fill_u32(ws_warp *w, ws_reg r, uint32_t base)
-{
-    for (int l = 0; l < 32; l++)
-        assert_int_equal(ws_set_bits(w, r, l, base + (uint32_t)l), WS_OK);
-}
-
-static void check_eq(uint64_t got, uint64_t expected, const char *case_name, const char *what, int lane)
-{
-    if (got != expected) {
-        print_message("case \"%s\", %s, lane %d: got 0x%llx, expected 0x%llx\n", case_name, what, lane,
-                      (unsigned long long)got, (unsigned long long)expected);
-        fail();
-    }
-}
 
 static const ws_diag *find_diag(const ws_warp *w, ws_diag_code code)
 {
@@ -105,18 +30,6 @@ static const ws_diag *find_diag(const ws_warp *w, ws_diag_code code)
             return d;
     }
     return NULL;
-}
-
-/* Union of the lanes of every diagnostic with this code. */
-static ws_mask diag_lanes(const ws_warp *w, ws_diag_code code)
-{
-    ws_mask m = 0;
-    for (size_t i = 0; i < ws_diag_count(w); i++) {
-        const ws_diag *d = ws_diag_get(w, i);
-        if (d != NULL && d->code == code)
-            m |= d->lanes;
-    }
-    return m;
 }
 
 static void check_diag(const ws_warp *w, ws_diag_code code, int want, const char *case_name)
@@ -165,10 +78,10 @@ static void test_cuda_shfl_c_table(void **state)
     for (size_t i = 0; i < sizeof c_cases / sizeof c_cases[0]; i++) {
         const c_case *k = &c_cases[i];
         snprintf(name, sizeof name, "width %d", (int)k->width);
-        check_eq(ws_cuda_shfl_c(WS_COLL_SHFL_IDX, k->width), k->c_idx_down_bfly, name, "c idx", -1);
-        check_eq(ws_cuda_shfl_c(WS_COLL_SHFL_DOWN, k->width), k->c_idx_down_bfly, name, "c down", -1);
-        check_eq(ws_cuda_shfl_c(WS_COLL_SHFL_BFLY, k->width), k->c_idx_down_bfly, name, "c bfly", -1);
-        check_eq(ws_cuda_shfl_c(WS_COLL_SHFL_UP, k->width), k->c_up, name, "c up", -1);
+        EXPECT_BITS("c idx", name, ws_cuda_shfl_c(WS_COLL_SHFL_IDX, k->width), k->c_idx_down_bfly);
+        EXPECT_BITS("c down", name, ws_cuda_shfl_c(WS_COLL_SHFL_DOWN, k->width), k->c_idx_down_bfly);
+        EXPECT_BITS("c bfly", name, ws_cuda_shfl_c(WS_COLL_SHFL_BFLY, k->width), k->c_idx_down_bfly);
+        EXPECT_BITS("c up", name, ws_cuda_shfl_c(WS_COLL_SHFL_UP, k->width), k->c_up);
     }
 }
 
@@ -234,8 +147,8 @@ static void test_ptx_shfl_source_table(void **state)
         const ptx_case *k = &ptx_cases[i];
         bool p = !k->p;
         int j = ws_ptx_shfl_source(k->kind, k->lane, k->b, k->c, &p);
-        check_eq((uint64_t)(int64_t)j, (uint64_t)(int64_t)k->j, k->name, "source lane j", k->lane);
-        check_eq(p, k->p, k->name, "predicate", k->lane);
+        EXPECT_U64("source lane j", k->name, k->lane, (uint64_t)(int64_t)j, (uint64_t)(int64_t)k->j);
+        EXPECT_U64("predicate", k->name, k->lane, p, k->p);
     }
 }
 
@@ -341,37 +254,25 @@ static const row_case rows[] = {
     { "xor -1 width 32", WS_COLL_SHFL_BFLY, -1, 32, 0x1F, s_rev, p_one, 0 },
 };
 
-static ws_status call_wrapper(ws_warp *w, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg src, int32_t b,
-                              int32_t width)
-{
-    switch (kind) {
-    case WS_COLL_SHFL_IDX: return ws_shfl_idx(w, mask, dst, src, b, width);
-    case WS_COLL_SHFL_UP: return ws_shfl_up(w, mask, dst, src, (unsigned)b, width);
-    case WS_COLL_SHFL_DOWN: return ws_shfl_down(w, mask, dst, src, (unsigned)b, width);
-    case WS_COLL_SHFL_BFLY: return ws_shfl_xor(w, mask, dst, src, b, width);
-    default: return WS_ERR_ARG;
-    }
-}
-
 static void test_spec_1_3_rows(void **state)
 {
     (void)state;
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         const row_case *k = &rows[i];
-        ws_warp *w = new_warp(0);
-        ws_reg v = new_reg(w, "v", WS_U32);
-        ws_reg d = new_reg(w, "d", WS_U32);
-        ws_reg d2 = new_reg(w, "d2", WS_U32);
-        ws_reg p = new_reg(w, "p", WS_U32);
-        fill_u32(w, v, 100);
-        fill_u32(w, d, SENTINEL);
-        fill_u32(w, d2, SENTINEL);
-        fill_u32(w, p, SENTINEL);
+        ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+        ws_reg v = test_reg(w, "v", WS_U32);
+        ws_reg d = test_reg(w, "d", WS_U32);
+        ws_reg d2 = test_reg(w, "d2", WS_U32);
+        ws_reg p = test_reg(w, "p", WS_U32);
+        fill_lanes(w, v, 32, 100);
+        fill_lanes(w, d, 32, SENTINEL);
+        fill_lanes(w, d2, 32, SENTINEL);
+        fill_lanes(w, p, 32, SENTINEL);
 
-        check_eq((uint64_t)call_wrapper(w, k->kind, WS_FULL32, d, v, k->b, k->width), WS_OK, k->name,
-                 "wrapper status", -1);
+        EXPECT_BITS("wrapper status", k->name,
+                    (uint64_t)call_shfl_wrapper(w, k->kind, WS_FULL32, d, v, k->b, k->width), WS_OK);
         for (int l = 0; l < 32; l++)
-            check_eq(ws_get_bits(w, d, l), 100u + (uint32_t)k->src(l), k->name, "wrapper value", l);
+            EXPECT_U64("wrapper value", k->name, l, ws_get_bits(w, d, l), 100u + (uint32_t)k->src(l));
         check_diag(w, WS_DIAG_BAD_WIDTH, k->bad_width, k->name);
         /* b outside bits 4:0: reported; an ordinary in-range call at width 32: not reported */
         if (k->b < 0 || k->b >= 32)
@@ -381,11 +282,11 @@ static void test_spec_1_3_rows(void **state)
         check_diag(w, WS_DIAG_INACTIVE_SOURCE, 0, k->name);
         check_diag(w, WS_DIAG_CALLER_NOT_IN_MASK, 0, k->name);
 
-        check_eq((uint64_t)ws_shfl_ptx(w, k->kind, WS_FULL32, d2, p, v, (uint32_t)k->b, k->c), WS_OK, k->name,
-                 "ptx status", -1);
+        EXPECT_BITS("ptx status", k->name,
+                    (uint64_t)ws_shfl_ptx(w, k->kind, WS_FULL32, d2, p, v, (uint32_t)k->b, k->c), WS_OK);
         for (int l = 0; l < 32; l++) {
-            check_eq(ws_get_bits(w, d2, l), 100u + (uint32_t)k->src(l), k->name, "ptx value", l);
-            check_eq(ws_get_bits(w, p, l), (uint64_t)k->pred(l), k->name, "ptx predicate", l);
+            EXPECT_U64("ptx value", k->name, l, ws_get_bits(w, d2, l), 100u + (uint32_t)k->src(l));
+            EXPECT_U64("ptx predicate", k->name, l, ws_get_bits(w, p, l), (uint64_t)k->pred(l));
         }
         drop_warp(w);
     }
@@ -396,12 +297,12 @@ static void test_spec_1_3_rows(void **state)
 static void test_walkthrough_496(void **state)
 {
     (void)state;
-    ws_warp *w = new_warp(0);
-    ws_reg v = new_reg(w, "v", WS_I32);
-    ws_reg t = new_reg(w, "t", WS_I32);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg v = test_reg(w, "v", WS_I32);
+    ws_reg t = test_reg(w, "t", WS_I32);
     assert_int_equal(ws_lane_id(w, v), WS_OK);
     for (int l = 0; l < 32; l++)
-        check_eq((uint64_t)ws_get_i32(w, v, l), (uint64_t)l, "lane id", "v", l);
+        EXPECT_U64("v", "lane id", l, (uint64_t)ws_get_i32(w, v, l), (uint64_t)l);
 
     /* a plain model of "v += (lane+o <= 31 ? v[lane+o] : v[lane])" to check every step */
     int32_t model[32];
@@ -410,23 +311,23 @@ static void test_walkthrough_496(void **state)
     char name[32];
     for (int o = 16; o >= 1; o >>= 1) {
         snprintf(name, sizeof name, "step o=%d", o);
-        check_eq((uint64_t)ws_shfl_down(w, WS_FULL32, t, v, (unsigned)o, 32), WS_OK, name, "status", -1);
-        check_eq((uint64_t)ws_binop_apply(w, WS_ADD, WS_I32, v, v, t), WS_OK, name, "add status", -1);
+        EXPECT_BITS("status", name, (uint64_t)ws_shfl_down(w, WS_FULL32, t, v, (unsigned)o, 32), WS_OK);
+        EXPECT_BITS("add status", name, (uint64_t)ws_binop_apply(w, WS_ADD, WS_I32, v, v, t), WS_OK);
         int32_t next[32];
         for (int l = 0; l < 32; l++)
             next[l] = model[l] + (l + o <= 31 ? model[l + o] : model[l]);
         memcpy(model, next, sizeof model);
         for (int l = 0; l < 32; l++)
-            check_eq((uint64_t)(int64_t)ws_get_i32(w, v, l), (uint64_t)(int64_t)model[l], name, "v", l);
+            EXPECT_U64("v", name, l, (uint64_t)(int64_t)ws_get_i32(w, v, l), (uint64_t)(int64_t)model[l]);
         if (o == 16) {
             /* by hand: lane i: i + (i+16 if i+16 <= 31 else i) */
             for (int l = 0; l < 32; l++)
-                check_eq((uint64_t)ws_get_i32(w, v, l), (uint64_t)(l < 16 ? 2 * l + 16 : 2 * l), "first step",
-                         "v", l);
+                EXPECT_U64("v", "first step", l, (uint64_t)ws_get_i32(w, v, l),
+                           (uint64_t)(l < 16 ? 2 * l + 16 : 2 * l));
         }
     }
     for (int l = 0; l < 32; l++)
-        check_eq((uint64_t)ws_get_i32(w, v, l), (uint64_t)(496 + 16 * l), "final 496+16i", "v", l);
+        EXPECT_U64("v", "final 496+16i", l, (uint64_t)ws_get_i32(w, v, l), (uint64_t)(496 + 16 * l));
     assert_int_equal(ws_get_i32(w, v, 0), 496);
     assert_int_equal(ws_get_i32(w, v, 31), 992);
     assert_int_equal(ws_diag_count(w), 0);
@@ -434,13 +335,6 @@ static void test_walkthrough_496(void **state)
 }
 
 /* --------------------------------------- spec 1.4: 64-bit shuffles, NaNs */
-
-static uint64_t wide_value(int l)
-{
-    uint64_t hi = 0x01234567u + (uint64_t)l * 0x00010001u;
-    uint64_t lo = 0x89ABCDEFu ^ ((uint64_t)l * 0x01010101u);
-    return (hi << 32) | lo;
-}
 
 static int s_xor5(int l) { return l ^ 5; }
 static int s_down16(int l) { return l + 16 <= 31 ? l + 16 : l; }
@@ -470,15 +364,15 @@ static void test_64bit_shuffles(void **state)
     (void)state;
     for (size_t i = 0; i < sizeof wide_cases / sizeof wide_cases[0]; i++) {
         const wide_case *k = &wide_cases[i];
-        ws_warp *w = new_warp(0);
-        ws_reg x = new_reg(w, "x", k->type);
-        ws_reg d = new_reg(w, "d", k->type);
+        ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+        ws_reg x = test_reg(w, "x", k->type);
+        ws_reg d = test_reg(w, "d", k->type);
         for (int l = 0; l < 32; l++)
             assert_int_equal(ws_set_bits(w, x, l, wide_value(l)), WS_OK);
-        check_eq((uint64_t)call_wrapper(w, k->kind, WS_FULL32, d, x, k->b, k->width), WS_OK, k->name, "status",
-                 -1);
+        EXPECT_BITS("status", k->name,
+                    (uint64_t)call_shfl_wrapper(w, k->kind, WS_FULL32, d, x, k->b, k->width), WS_OK);
         for (int l = 0; l < 32; l++)
-            check_eq(ws_get_bits(w, d, l), wide_value(k->src(l)), k->name, "64-bit value", l);
+            EXPECT_U64("64-bit value", k->name, l, ws_get_bits(w, d, l), wide_value(k->src(l)));
         drop_warp(w);
     }
 }
@@ -505,19 +399,19 @@ static void test_nan_payloads_move_intact(void **state)
     (void)state;
     for (size_t i = 0; i < sizeof nan_cases / sizeof nan_cases[0]; i++) {
         const nan_case *k = &nan_cases[i];
-        ws_warp *w = new_warp(0);
-        ws_reg x = new_reg(w, "x", k->type);
-        ws_reg d = new_reg(w, "d", k->type);
-        ws_reg e = new_reg(w, "e", k->type);
+        ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+        ws_reg x = test_reg(w, "x", k->type);
+        ws_reg d = test_reg(w, "d", k->type);
+        ws_reg e = test_reg(w, "e", k->type);
         for (int l = 0; l < 32; l++)
             assert_int_equal(ws_set_bits(w, x, l, l == 9 ? k->bits : (uint64_t)l), WS_OK);
-        check_eq((uint64_t)ws_shfl_idx(w, WS_FULL32, d, x, 9, 32), WS_OK, k->name, "idx status", -1);
+        EXPECT_BITS("idx status", k->name, (uint64_t)ws_shfl_idx(w, WS_FULL32, d, x, 9, 32), WS_OK);
         for (int l = 0; l < 32; l++)
-            check_eq(ws_get_bits(w, d, l), k->bits, k->name, "idx from lane 9", l);
+            EXPECT_U64("idx from lane 9", k->name, l, ws_get_bits(w, d, l), k->bits);
         /* xor 1: lane 8 reads lane 9 */
-        check_eq((uint64_t)ws_shfl_xor(w, WS_FULL32, e, x, 1, 32), WS_OK, k->name, "xor status", -1);
-        check_eq(ws_get_bits(w, e, 8), k->bits, k->name, "xor 1 lane 8", 8);
-        check_eq(ws_get_bits(w, e, 9), 8, k->name, "xor 1 lane 9", 9);
+        EXPECT_BITS("xor status", k->name, (uint64_t)ws_shfl_xor(w, WS_FULL32, e, x, 1, 32), WS_OK);
+        EXPECT_U64("xor 1 lane 8", k->name, 8, ws_get_bits(w, e, 8), k->bits);
+        EXPECT_U64("xor 1 lane 9", k->name, 9, ws_get_bits(w, e, 9), 8);
         drop_warp(w);
     }
 }
@@ -528,17 +422,17 @@ static void test_inactive_source(void **state)
 {
     (void)state;
     const ws_mask even = 0x55555555u;
-    ws_warp *w = new_warp(0);
-    ws_reg v = new_reg(w, "v", WS_U32);
-    ws_reg x = new_reg(w, "x", WS_U64);
-    ws_reg d = new_reg(w, "d", WS_U32);
-    ws_reg d64 = new_reg(w, "d64", WS_U64);
-    ws_reg d2 = new_reg(w, "d2", WS_U32);
-    ws_reg p = new_reg(w, "p", WS_U32);
-    fill_u32(w, v, 100);
-    fill_u32(w, d, SENTINEL);
-    fill_u32(w, d2, SENTINEL);
-    fill_u32(w, p, SENTINEL);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg v = test_reg(w, "v", WS_U32);
+    ws_reg x = test_reg(w, "x", WS_U64);
+    ws_reg d = test_reg(w, "d", WS_U32);
+    ws_reg d64 = test_reg(w, "d64", WS_U64);
+    ws_reg d2 = test_reg(w, "d2", WS_U32);
+    ws_reg p = test_reg(w, "p", WS_U32);
+    fill_lanes(w, v, 32, 100);
+    fill_lanes(w, d, 32, SENTINEL);
+    fill_lanes(w, d2, 32, SENTINEL);
+    fill_lanes(w, p, 32, SENTINEL);
     for (int l = 0; l < 32; l++) {
         assert_int_equal(ws_set_bits(w, x, l, wide_value(l)), WS_OK);
         assert_int_equal(ws_set_bits(w, d64, l, UINT64_C(0xDEADBEEFDEADBEEF)), WS_OK);
@@ -551,7 +445,8 @@ static void test_inactive_source(void **state)
     assert_int_equal(ws_shfl_xor(w, even, d, v, 1, 32), WS_OK);
     assert_int_equal(ws_lanes_waiting(w), 0);
     for (int l = 0; l < 32; l++)
-        check_eq(ws_get_bits(w, d, l), (l & 1) ? SENTINEL + (uint32_t)l : 0u, "xor 1 from odd lanes", "d", l);
+        EXPECT_U64("d", "xor 1 from odd lanes", l, ws_get_bits(w, d, l),
+                   (l & 1) ? SENTINEL + (uint32_t)l : 0u);
     const ws_diag *dg = find_diag(w, WS_DIAG_INACTIVE_SOURCE);
     assert_non_null(dg);
     assert_int_equal(diag_lanes(w, WS_DIAG_INACTIVE_SOURCE), even);
@@ -563,16 +458,16 @@ static void test_inactive_source(void **state)
     ws_diag_clear(w);
     assert_int_equal(ws_shfl_xor(w, even, d64, x, 1, 32), WS_OK);
     for (int l = 0; l < 32; l++)
-        check_eq(ws_get_bits(w, d64, l), (l & 1) ? UINT64_C(0xDEADBEEFDEADBEEF) : 0u, "u64 xor 1 from odd lanes",
-                 "d64", l);
+        EXPECT_U64("d64", "u64 xor 1 from odd lanes", l, ws_get_bits(w, d64, l),
+                   (l & 1) ? UINT64_C(0xDEADBEEFDEADBEEF) : 0u);
     assert_int_equal(diag_lanes(w, WS_DIAG_INACTIVE_SOURCE), even);
 
     /* the predicate still follows the formula: bfly 1, c = 0x1F: p = 1 */
     ws_diag_clear(w);
     assert_int_equal(ws_shfl_ptx(w, WS_COLL_SHFL_BFLY, even, d2, p, v, 1, 0x1F), WS_OK);
     for (int l = 0; l < 32; l++) {
-        check_eq(ws_get_bits(w, d2, l), (l & 1) ? SENTINEL + (uint32_t)l : 0u, "ptx bfly 1", "d2", l);
-        check_eq(ws_get_bits(w, p, l), (l & 1) ? SENTINEL + (uint32_t)l : 1u, "ptx bfly 1", "p", l);
+        EXPECT_U64("d2", "ptx bfly 1", l, ws_get_bits(w, d2, l), (l & 1) ? SENTINEL + (uint32_t)l : 0u);
+        EXPECT_U64("p", "ptx bfly 1", l, ws_get_bits(w, p, l), (l & 1) ? SENTINEL + (uint32_t)l : 1u);
     }
     assert_int_equal(diag_lanes(w, WS_DIAG_INACTIVE_SOURCE), even);
 
@@ -580,15 +475,15 @@ static void test_inactive_source(void **state)
     ws_diag_clear(w);
     assert_int_equal(ws_shfl_xor(w, even, d, v, 2, 32), WS_OK);
     for (int l = 0; l < 32; l += 2)
-        check_eq(ws_get_bits(w, d, l), 100u + (uint32_t)(l ^ 2), "xor 2 among even lanes", "d", l);
+        EXPECT_U64("d", "xor 2 among even lanes", l, ws_get_bits(w, d, l), 100u + (uint32_t)(l ^ 2));
     assert_false(ws_diag_has(w, WS_DIAG_INACTIVE_SOURCE));
 
     /* down 1 with p: lane 30 reads 31 (inactive, 0, p=1) */
     ws_diag_clear(w);
     assert_int_equal(ws_shfl_ptx(w, WS_COLL_SHFL_DOWN, even, d2, p, v, 1, 0x1F), WS_OK);
     for (int l = 0; l < 32; l += 2) {
-        check_eq(ws_get_bits(w, d2, l), 0u, "ptx down 1", "d2", l);
-        check_eq(ws_get_bits(w, p, l), 1u, "ptx down 1", "p", l);
+        EXPECT_U64("d2", "ptx down 1", l, ws_get_bits(w, d2, l), 0u);
+        EXPECT_U64("p", "ptx down 1", l, ws_get_bits(w, p, l), 1u);
     }
 
     assert_int_equal(ws_end_if(w), WS_OK);
@@ -599,14 +494,14 @@ static void test_inactive_source(void **state)
 static void test_exited_source(void **state)
 {
     (void)state;
-    ws_warp *w = new_warp(0);
-    ws_reg v = new_reg(w, "v", WS_U32);
-    ws_reg d = new_reg(w, "d", WS_U32);
-    ws_reg d2 = new_reg(w, "d2", WS_U32);
-    ws_reg p = new_reg(w, "p", WS_U32);
-    fill_u32(w, v, 100);
-    fill_u32(w, d, SENTINEL);
-    fill_u32(w, d2, SENTINEL);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg v = test_reg(w, "v", WS_U32);
+    ws_reg d = test_reg(w, "d", WS_U32);
+    ws_reg d2 = test_reg(w, "d2", WS_U32);
+    ws_reg p = test_reg(w, "p", WS_U32);
+    fill_lanes(w, v, 32, 100);
+    fill_lanes(w, d, 32, SENTINEL);
+    fill_lanes(w, d2, 32, SENTINEL);
 
     assert_int_equal(ws_if_lanes(w, 0xFFFF0000u), WS_OK);
     assert_int_equal(ws_exit(w), WS_OK);
@@ -618,7 +513,7 @@ static void test_exited_source(void **state)
     assert_int_equal(ws_shfl_down(w, WS_FULL32, d, v, 16, 32), WS_OK);
     assert_int_equal(ws_lanes_waiting(w), 0);
     for (int l = 0; l < 32; l++)
-        check_eq(ws_get_bits(w, d, l), l < 16 ? 0u : SENTINEL + (uint32_t)l, "down 16 from exited", "d", l);
+        EXPECT_U64("d", "down 16 from exited", l, ws_get_bits(w, d, l), l < 16 ? 0u : SENTINEL + (uint32_t)l);
     assert_non_null(find_diag(w, WS_DIAG_EXITED_SOURCE));
     assert_int_equal(diag_lanes(w, WS_DIAG_EXITED_SOURCE), 0xFFFFu);
     assert_false(ws_diag_has(w, WS_DIAG_INACTIVE_SOURCE));
@@ -629,8 +524,8 @@ static void test_exited_source(void **state)
     ws_diag_clear(w);
     assert_int_equal(ws_shfl_ptx(w, WS_COLL_SHFL_DOWN, 0xFFFFu, d2, p, v, 16, 0x1F), WS_OK);
     for (int l = 0; l < 16; l++) {
-        check_eq(ws_get_bits(w, d2, l), 0u, "ptx down 16 from exited", "d2", l);
-        check_eq(ws_get_bits(w, p, l), 1u, "ptx down 16 from exited", "p", l);
+        EXPECT_U64("d2", "ptx down 16 from exited", l, ws_get_bits(w, d2, l), 0u);
+        EXPECT_U64("p", "ptx down 16 from exited", l, ws_get_bits(w, p, l), 1u);
     }
     assert_int_equal(diag_lanes(w, WS_DIAG_EXITED_SOURCE), 0xFFFFu);
     assert_false(ws_diag_has(w, WS_DIAG_MASK_NAMES_EXITED));
@@ -639,7 +534,7 @@ static void test_exited_source(void **state)
     ws_diag_clear(w);
     assert_int_equal(ws_shfl_xor(w, 0xFFFFu, d, v, 1, 32), WS_OK);
     for (int l = 0; l < 16; l++)
-        check_eq(ws_get_bits(w, d, l), 100u + (uint32_t)(l ^ 1), "xor 1 among live lanes", "d", l);
+        EXPECT_U64("d", "xor 1 among live lanes", l, ws_get_bits(w, d, l), 100u + (uint32_t)(l ^ 1));
     assert_false(ws_diag_has(w, WS_DIAG_EXITED_SOURCE));
     drop_warp(w);
 }
@@ -647,22 +542,22 @@ static void test_exited_source(void **state)
 static void test_absent_source(void **state)
 {
     (void)state;
-    ws_warp *w = new_warp(20);
-    ws_reg v = new_reg(w, "v", WS_U32);
-    ws_reg d = new_reg(w, "d", WS_U32);
-    ws_reg d2 = new_reg(w, "d2", WS_U32);
-    ws_reg p = new_reg(w, "p", WS_U32);
-    fill_u32(w, v, 100); /* absent lanes get values too (host view): they must not be read */
-    fill_u32(w, d, SENTINEL);
-    fill_u32(w, d2, SENTINEL);
-    fill_u32(w, p, SENTINEL);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 20);
+    ws_reg v = test_reg(w, "v", WS_U32);
+    ws_reg d = test_reg(w, "d", WS_U32);
+    ws_reg d2 = test_reg(w, "d2", WS_U32);
+    ws_reg p = test_reg(w, "p", WS_U32);
+    fill_lanes(w, v, 32, 100); /* absent lanes get values too (host view): they must not be read */
+    fill_lanes(w, d, 32, SENTINEL);
+    fill_lanes(w, d2, 32, SENTINEL);
+    fill_lanes(w, p, 32, SENTINEL);
     assert_int_equal(ws_lanes_present(w), 0xFFFFFu);
     assert_int_equal(ws_lanes_active(w), 0xFFFFFu);
 
     assert_int_equal(ws_shfl_down(w, 0xFFFFFu, d, v, 4, 32), WS_OK);
     for (int l = 0; l < 32; l++) {
         uint64_t want = l < 16 ? 100u + (uint32_t)(l + 4) : l < 20 ? 0u : SENTINEL + (uint32_t)l;
-        check_eq(ws_get_bits(w, d, l), want, "down 4, threads 20", "d", l);
+        EXPECT_U64("d", "down 4, threads 20", l, ws_get_bits(w, d, l), want);
     }
     assert_non_null(find_diag(w, WS_DIAG_ABSENT_SOURCE));
     assert_int_equal(diag_lanes(w, WS_DIAG_ABSENT_SOURCE), 0xF0000u);
@@ -675,18 +570,19 @@ static void test_absent_source(void **state)
     assert_int_equal(ws_shfl_ptx(w, WS_COLL_SHFL_DOWN, 0xFFFFFu, d2, p, v, 4, 0x1F), WS_OK);
     for (int l = 0; l < 32; l++) {
         uint64_t want = l < 16 ? 100u + (uint32_t)(l + 4) : l < 20 ? 0u : SENTINEL + (uint32_t)l;
-        check_eq(ws_get_bits(w, d2, l), want, "ptx down 4, threads 20", "d2", l);
-        check_eq(ws_get_bits(w, p, l), l < 20 ? 1u : SENTINEL + (uint32_t)l, "ptx down 4, threads 20", "p", l);
+        EXPECT_U64("d2", "ptx down 4, threads 20", l, ws_get_bits(w, d2, l), want);
+        EXPECT_U64("p", "ptx down 4, threads 20", l, ws_get_bits(w, p, l),
+                   l < 20 ? 1u : SENTINEL + (uint32_t)l);
     }
     assert_int_equal(diag_lanes(w, WS_DIAG_ABSENT_SOURCE), 0xF0000u);
 
     /* full mask names absent lanes: still completes at once, diagnostic */
     ws_diag_clear(w);
-    fill_u32(w, d, SENTINEL);
+    fill_lanes(w, d, 32, SENTINEL);
     assert_int_equal(ws_shfl_down(w, WS_FULL32, d, v, 4, 32), WS_OK);
     assert_int_equal(ws_lanes_waiting(w), 0);
     for (int l = 16; l < 20; l++)
-        check_eq(ws_get_bits(w, d, l), 0u, "down 4 full mask, threads 20", "d", l);
+        EXPECT_U64("d", "down 4 full mask, threads 20", l, ws_get_bits(w, d, l), 0u);
     assert_true(ws_diag_has(w, WS_DIAG_MASK_NAMES_EXITED));
     assert_int_equal(diag_lanes(w, WS_DIAG_ABSENT_SOURCE), 0xF0000u);
     drop_warp(w);
@@ -697,15 +593,15 @@ static void test_absent_source(void **state)
 static void test_two_branch_xor_rendezvous(void **state)
 {
     (void)state;
-    ws_warp *w = new_warp(0);
-    ws_reg v = new_reg(w, "v", WS_I32);
-    ws_reg a = new_reg(w, "a", WS_I32);
-    ws_reg b = new_reg(w, "b", WS_I32);
-    ws_reg da = new_reg(w, "da", WS_I32);
-    ws_reg db = new_reg(w, "db", WS_I32);
-    fill_u32(w, v, 1000);
-    fill_u32(w, da, SENTINEL);
-    fill_u32(w, db, SENTINEL);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg v = test_reg(w, "v", WS_I32);
+    ws_reg a = test_reg(w, "a", WS_I32);
+    ws_reg b = test_reg(w, "b", WS_I32);
+    ws_reg da = test_reg(w, "da", WS_I32);
+    ws_reg db = test_reg(w, "db", WS_I32);
+    fill_lanes(w, v, 32, 1000);
+    fill_lanes(w, da, 32, SENTINEL);
+    fill_lanes(w, db, 32, SENTINEL);
 
     assert_int_equal(ws_if_lanes(w, 0xFFFFu), WS_OK);
     assert_int_equal(ws_binop_imm(w, WS_ADD, WS_I32, a, v, 1), WS_OK);
@@ -713,7 +609,7 @@ static void test_two_branch_xor_rendezvous(void **state)
     assert_int_equal(ws_lanes_waiting(w), 0xFFFFu);
     /* nothing written yet */
     for (int l = 0; l < 32; l++)
-        check_eq(ws_get_bits(w, da, l), SENTINEL + (uint32_t)l, "pending: da untouched", "da", l);
+        EXPECT_U64("da", "pending: da untouched", l, ws_get_bits(w, da, l), SENTINEL + (uint32_t)l);
 
     assert_int_equal(ws_else(w), WS_OK);
     assert_int_equal(ws_lanes_active(w), 0xFFFF0000u);
@@ -726,12 +622,16 @@ static void test_two_branch_xor_rendezvous(void **state)
     for (int l = 0; l < 32; l++) {
         if (l < 16) {
             /* lane l reads lane l+16's b = (1000 + l + 16) + 2, into its own dst da */
-            check_eq(ws_get_bits(w, da, l), 1000u + (uint32_t)(l + 16) + 2u, "rendezvous low lanes", "da", l);
-            check_eq(ws_get_bits(w, db, l), SENTINEL + (uint32_t)l, "rendezvous low lanes", "db untouched", l);
+            EXPECT_U64("da", "rendezvous low lanes", l, ws_get_bits(w, da, l),
+                       1000u + (uint32_t)(l + 16) + 2u);
+            EXPECT_U64("db untouched", "rendezvous low lanes", l, ws_get_bits(w, db, l),
+                       SENTINEL + (uint32_t)l);
         } else {
             /* lane l reads lane l-16's a = (1000 + l - 16) + 1, into its own dst db */
-            check_eq(ws_get_bits(w, db, l), 1000u + (uint32_t)(l - 16) + 1u, "rendezvous high lanes", "db", l);
-            check_eq(ws_get_bits(w, da, l), SENTINEL + (uint32_t)l, "rendezvous high lanes", "da untouched", l);
+            EXPECT_U64("db", "rendezvous high lanes", l, ws_get_bits(w, db, l),
+                       1000u + (uint32_t)(l - 16) + 1u);
+            EXPECT_U64("da untouched", "rendezvous high lanes", l, ws_get_bits(w, da, l),
+                       SENTINEL + (uint32_t)l);
         }
     }
     assert_false(ws_diag_has(w, WS_DIAG_INACTIVE_SOURCE));
@@ -744,11 +644,11 @@ static void test_two_branch_xor_rendezvous(void **state)
 static void test_different_kind_deadlock(void **state)
 {
     (void)state;
-    ws_warp *w = new_warp(0);
-    ws_reg v = new_reg(w, "v", WS_U32);
-    ws_reg d = new_reg(w, "d", WS_U32);
-    fill_u32(w, v, 100);
-    fill_u32(w, d, SENTINEL);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg v = test_reg(w, "v", WS_U32);
+    ws_reg d = test_reg(w, "d", WS_U32);
+    fill_lanes(w, v, 32, 100);
+    fill_lanes(w, d, 32, SENTINEL);
 
     assert_string_equal(ws_coll_kind_name(WS_COLL_SHFL_BFLY), "shfl.bfly");
     assert_string_equal(ws_coll_kind_name(WS_COLL_SHFL_DOWN), "shfl.down");
@@ -776,7 +676,7 @@ static void test_different_kind_deadlock(void **state)
     assert_int_equal(diag_lanes(w, WS_DIAG_DEADLOCK) & 0xAAAAAAAAu, 0xAAAAAAAAu);
     /* nothing was exchanged */
     for (int l = 0; l < 32; l++)
-        check_eq(ws_get_bits(w, d, l), SENTINEL + (uint32_t)l, "deadlock writes nothing", "d", l);
+        EXPECT_U64("d", "deadlock writes nothing", l, ws_get_bits(w, d, l), SENTINEL + (uint32_t)l);
     drop_warp(w);
 }
 
@@ -785,17 +685,18 @@ static void test_different_kind_deadlock(void **state)
 static void test_mask_does_not_gate_converged_lanes(void **state)
 {
     (void)state;
-    ws_warp *w = new_warp(0);
-    ws_reg v = new_reg(w, "v", WS_U32);
-    ws_reg d = new_reg(w, "d", WS_U32);
-    fill_u32(w, v, 100);
-    fill_u32(w, d, SENTINEL);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg v = test_reg(w, "v", WS_U32);
+    ws_reg d = test_reg(w, "d", WS_U32);
+    fill_lanes(w, v, 32, 100);
+    fill_lanes(w, d, 32, SENTINEL);
 
     assert_int_equal(ws_shfl_down(w, 0xFFu, d, v, 4, 32), WS_OK);
     assert_int_equal(ws_lanes_waiting(w), 0);
     /* the full-mask result: lane l reads l+4 when l+4 <= 31, else its own value */
     for (int l = 0; l < 32; l++)
-        check_eq(ws_get_bits(w, d, l), 100u + (uint32_t)(l + 4 <= 31 ? l + 4 : l), "down 4 mask 0xff", "d", l);
+        EXPECT_U64("d", "down 4 mask 0xff", l, ws_get_bits(w, d, l),
+                   100u + (uint32_t)(l + 4 <= 31 ? l + 4 : l));
     assert_non_null(find_diag(w, WS_DIAG_CALLER_NOT_IN_MASK));
     assert_int_equal(diag_lanes(w, WS_DIAG_CALLER_NOT_IN_MASK), 0xFFFFFF00u);
     drop_warp(w);
@@ -825,12 +726,12 @@ static void test_per_lane_masks_tiles_of_16(void **state)
     (void)state;
     for (size_t i = 0; i < sizeof tile_cases / sizeof tile_cases[0]; i++) {
         const tile_case *k = &tile_cases[i];
-        ws_warp *w = new_warp(0);
-        ws_reg v = new_reg(w, "v", WS_U32);
-        ws_reg m = new_reg(w, "m", WS_U32);
-        ws_reg d = new_reg(w, "d", WS_U32);
-        fill_u32(w, v, 100);
-        fill_u32(w, d, SENTINEL);
+        ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+        ws_reg v = test_reg(w, "v", WS_U32);
+        ws_reg m = test_reg(w, "m", WS_U32);
+        ws_reg d = test_reg(w, "d", WS_U32);
+        fill_lanes(w, v, 32, 100);
+        fill_lanes(w, d, 32, SENTINEL);
         for (int l = 0; l < 32; l++)
             assert_int_equal(ws_set_u32(w, m, l, l < 16 ? 0x0000FFFFu : 0xFFFF0000u), WS_OK);
 
@@ -842,11 +743,11 @@ static void test_per_lane_masks_tiles_of_16(void **state)
         desc.src = v;
         desc.b = k->b;
         desc.width = 16;
-        check_eq((uint64_t)ws_collective(w, &desc), WS_OK, k->name, "status", -1);
-        check_eq(ws_lanes_waiting(w), 0, k->name, "waiting", -1);
+        EXPECT_BITS("status", k->name, (uint64_t)ws_collective(w, &desc), WS_OK);
+        EXPECT_BITS("waiting", k->name, ws_lanes_waiting(w), 0);
         for (int l = 0; l < 32; l++)
-            check_eq(ws_get_bits(w, d, l), 100u + (uint32_t)k->src(l), k->name, "d", l);
-        check_eq(ws_diag_count(w), 0, k->name, "diagnostics", -1);
+            EXPECT_U64("d", k->name, l, ws_get_bits(w, d, l), 100u + (uint32_t)k->src(l));
+        EXPECT_BITS("diagnostics", k->name, ws_diag_count(w), 0);
         drop_warp(w);
     }
 }
@@ -856,13 +757,13 @@ static void test_per_lane_masks_tiles_of_16(void **state)
 static void test_rendezvous_each_lane_its_own_operands(void **state)
 {
     (void)state;
-    ws_warp *w = new_warp(0);
-    ws_reg v = new_reg(w, "v", WS_U32);
-    ws_reg a = new_reg(w, "a", WS_U32);
-    ws_reg b = new_reg(w, "b", WS_U32);
-    ws_reg d = new_reg(w, "d", WS_U32);
-    fill_u32(w, v, 1000);
-    fill_u32(w, d, SENTINEL);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg v = test_reg(w, "v", WS_U32);
+    ws_reg a = test_reg(w, "a", WS_U32);
+    ws_reg b = test_reg(w, "b", WS_U32);
+    ws_reg d = test_reg(w, "d", WS_U32);
+    fill_lanes(w, v, 32, 1000);
+    fill_lanes(w, d, 32, SENTINEL);
     assert_int_equal(ws_if_lanes(w, 0xFFFFu), WS_OK);
     assert_int_equal(ws_binop_imm(w, WS_ADD, WS_U32, a, v, 0x100), WS_OK);
     assert_int_equal(ws_shfl_idx(w, WS_FULL32, d, a, 20, 32), WS_PENDING);
@@ -873,7 +774,7 @@ static void test_rendezvous_each_lane_its_own_operands(void **state)
     for (int l = 0; l < 32; l++) {
         /* low lanes read lane 20's b; high lanes read lane 3's a */
         uint64_t want = l < 16 ? 1000u + 20u + 0x200u : 1000u + 3u + 0x100u;
-        check_eq(ws_get_bits(w, d, l), want, "idx 20 / idx 3 exchange", "d", l);
+        EXPECT_U64("d", "idx 20 / idx 3 exchange", l, ws_get_bits(w, d, l), want);
     }
     assert_int_equal(ws_diag_count(w), 0);
     drop_warp(w);
@@ -887,15 +788,15 @@ static void test_rendezvous_each_lane_its_own_operands(void **state)
 static void test_rendezvous_keyed_by_mask(void **state)
 {
     (void)state;
-    ws_warp *w = new_warp(0);
-    ws_reg v = new_reg(w, "v", WS_U32);
-    ws_reg a = new_reg(w, "a", WS_U32);
-    ws_reg b = new_reg(w, "b", WS_U32);
-    ws_reg d = new_reg(w, "d", WS_U32);
-    ws_reg e = new_reg(w, "e", WS_U32);
-    fill_u32(w, v, 1000);
-    fill_u32(w, d, SENTINEL);
-    fill_u32(w, e, SENTINEL);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg v = test_reg(w, "v", WS_U32);
+    ws_reg a = test_reg(w, "a", WS_U32);
+    ws_reg b = test_reg(w, "b", WS_U32);
+    ws_reg d = test_reg(w, "d", WS_U32);
+    ws_reg e = test_reg(w, "e", WS_U32);
+    fill_lanes(w, v, 32, 1000);
+    fill_lanes(w, d, 32, SENTINEL);
+    fill_lanes(w, e, 32, SENTINEL);
     assert_int_equal(ws_if_lanes(w, 0xFFFFu), WS_OK);
     assert_int_equal(ws_binop_imm(w, WS_ADD, WS_U32, a, v, 0x100), WS_OK);
     assert_int_equal(ws_shfl_xor(w, WS_FULL32, d, a, 16, 32), WS_PENDING);
@@ -905,8 +806,10 @@ static void test_rendezvous_keyed_by_mask(void **state)
     assert_int_equal(ws_shfl_xor(w, 0xFFFF0000u, e, b, 16, 32), WS_OK);
     assert_int_equal(ws_lanes_waiting(w), 0xFFFFu);
     for (int l = 0; l < 32; l++) {
-        check_eq(ws_get_bits(w, e, l), l < 16 ? SENTINEL + (uint32_t)l : 0u, "xor 16 mask 0xFFFF0000", "e", l);
-        check_eq(ws_get_bits(w, d, l), SENTINEL + (uint32_t)l, "xor 16 mask 0xFFFF0000", "d still pending", l);
+        EXPECT_U64("e", "xor 16 mask 0xFFFF0000", l, ws_get_bits(w, e, l),
+                   l < 16 ? SENTINEL + (uint32_t)l : 0u);
+        EXPECT_U64("d still pending", "xor 16 mask 0xFFFF0000", l, ws_get_bits(w, d, l),
+                   SENTINEL + (uint32_t)l);
     }
     assert_int_equal(diag_lanes(w, WS_DIAG_INACTIVE_SOURCE), 0xFFFF0000u);
     /* same kind, same mask: completes the waiting lanes */
@@ -915,7 +818,7 @@ static void test_rendezvous_keyed_by_mask(void **state)
     assert_int_equal(ws_end_if(w), WS_OK);
     for (int l = 0; l < 32; l++) {
         uint64_t want = l < 16 ? 1000u + (uint32_t)(l + 16) + 0x200u : 1000u + (uint32_t)(l - 16) + 0x100u;
-        check_eq(ws_get_bits(w, d, l), want, "xor 16 full mask after", "d", l);
+        EXPECT_U64("d", "xor 16 full mask after", l, ws_get_bits(w, d, l), want);
     }
     drop_warp(w);
 }
@@ -924,13 +827,13 @@ static void test_rendezvous_keyed_by_mask(void **state)
 static void test_per_lane_b_and_c_registers(void **state)
 {
     (void)state;
-    ws_warp *w = new_warp(0);
-    ws_reg v = new_reg(w, "v", WS_U32);
-    ws_reg breg = new_reg(w, "b", WS_U32);
-    ws_reg creg = new_reg(w, "c", WS_U32);
-    ws_reg d = new_reg(w, "d", WS_U32);
-    ws_reg p = new_reg(w, "p", WS_U32);
-    fill_u32(w, v, 100);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg v = test_reg(w, "v", WS_U32);
+    ws_reg breg = test_reg(w, "b", WS_U32);
+    ws_reg creg = test_reg(w, "c", WS_U32);
+    ws_reg d = test_reg(w, "d", WS_U32);
+    ws_reg p = test_reg(w, "p", WS_U32);
+    fill_lanes(w, v, 32, 100);
     for (int l = 0; l < 32; l++) {
         assert_int_equal(ws_set_u32(w, breg, l, (uint32_t)(31 - l)), WS_OK);
         assert_int_equal(ws_set_u32(w, creg, l, l < 16 ? 0x0u : 0x1000u), WS_OK);
@@ -946,7 +849,7 @@ static void test_per_lane_b_and_c_registers(void **state)
     desc.width = 32;
     assert_int_equal(ws_collective(w, &desc), WS_OK);
     for (int l = 0; l < 32; l++)
-        check_eq(ws_get_bits(w, d, l), 100u + (uint32_t)(31 - l), "idx b_reg = 31 - l", "d", l);
+        EXPECT_U64("d", "idx b_reg = 31 - l", l, ws_get_bits(w, d, l), 100u + (uint32_t)(31 - l));
 
     /* raw up 3 with c per lane: lanes 0..15 c = 0 (width 32), lanes 16..31 c = 0x1000 (width 16):
      * low lanes read l-3 when l >= 3; high lanes read l-3 when l-3 >= 16 (maxLane = 16) */
@@ -962,8 +865,8 @@ static void test_per_lane_b_and_c_registers(void **state)
     assert_int_equal(ws_collective(w, &desc), WS_OK);
     for (int l = 0; l < 32; l++) {
         bool in_range = l < 16 ? l >= 3 : l - 3 >= 16;
-        check_eq(ws_get_bits(w, d, l), 100u + (uint32_t)(in_range ? l - 3 : l), "ptx up 3 c_reg", "d", l);
-        check_eq(ws_get_bits(w, p, l), in_range ? 1u : 0u, "ptx up 3 c_reg", "p", l);
+        EXPECT_U64("d", "ptx up 3 c_reg", l, ws_get_bits(w, d, l), 100u + (uint32_t)(in_range ? l - 3 : l));
+        EXPECT_U64("p", "ptx up 3 c_reg", l, ws_get_bits(w, p, l), in_range ? 1u : 0u);
     }
     drop_warp(w);
 }
@@ -984,26 +887,26 @@ static void test_policies_on_inactive_read(void **state)
         { "error", WS_DIAG_POLICY_ERROR, WS_ERR_UNDEFINED, false, true },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        ws_warp *w = new_warp(0);
+        ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
         ws_warp_set_diag_policy(w, cases[i].policy);
         assert_int_equal(ws_warp_diag_policy(w), cases[i].policy);
-        ws_reg v = new_reg(w, "v", WS_U32);
-        ws_reg d = new_reg(w, "d", WS_U32);
-        fill_u32(w, v, 100);
-        fill_u32(w, d, SENTINEL);
+        ws_reg v = test_reg(w, "v", WS_U32);
+        ws_reg d = test_reg(w, "d", WS_U32);
+        fill_lanes(w, v, 32, 100);
+        fill_lanes(w, d, 32, SENTINEL);
         assert_int_equal(ws_if_lanes(w, 0x0000FFFFu), WS_OK);
         /* lanes 0..15, mask 0xFFFF: xor 1 stays inside (fine), then down 8: lanes 8..15 read 16..23 (inactive) */
-        check_eq((uint64_t)(int64_t)ws_shfl_down(w, 0xFFFFu, d, v, 8, 32), (uint64_t)(int64_t)cases[i].status,
-                 cases[i].name, "status", -1);
+        EXPECT_BITS("status", cases[i].name, (uint64_t)(int64_t)ws_shfl_down(w, 0xFFFFu, d, v, 8, 32),
+                    (uint64_t)(int64_t)cases[i].status);
         for (int l = 0; l < 32; l++) {
             uint64_t want = SENTINEL + (uint32_t)l;
             if (cases[i].written && l < 16)
                 want = l < 8 ? 100u + (uint32_t)(l + 8) : 0u;
-            check_eq(ws_get_bits(w, d, l), want, cases[i].name, "d", l);
+            EXPECT_U64("d", cases[i].name, l, ws_get_bits(w, d, l), want);
         }
-        check_eq(ws_diag_has(w, WS_DIAG_INACTIVE_SOURCE), cases[i].recorded, cases[i].name, "recorded", -1);
+        EXPECT_BITS("recorded", cases[i].name, ws_diag_has(w, WS_DIAG_INACTIVE_SOURCE), cases[i].recorded);
         if (cases[i].recorded)
-            check_eq(diag_lanes(w, WS_DIAG_INACTIVE_SOURCE), 0xFF00u, cases[i].name, "reader lanes", -1);
+            EXPECT_BITS("reader lanes", cases[i].name, diag_lanes(w, WS_DIAG_INACTIVE_SOURCE), 0xFF00u);
         assert_int_equal(ws_end_if(w), WS_OK);
         drop_warp(w);
     }
@@ -1014,9 +917,9 @@ static void test_policies_on_inactive_read(void **state)
 static void test_bad_arguments(void **state)
 {
     (void)state;
-    ws_warp *w = new_warp(0);
-    ws_reg v = new_reg(w, "v", WS_U32);
-    ws_reg d = new_reg(w, "d", WS_U32);
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg v = test_reg(w, "v", WS_U32);
+    ws_reg d = test_reg(w, "d", WS_U32);
     struct {
         const char *name;
         ws_status got;
@@ -1034,13 +937,13 @@ static void test_bad_arguments(void **state)
     cases[5].name = "idx with dst -3";
     cases[5].got = ws_shfl_idx(w, WS_FULL32, -3, v, 1, 32);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        check_eq((uint64_t)(int64_t)cases[i].got, (uint64_t)(int64_t)WS_ERR_ARG, cases[i].name, "status", -1);
+        EXPECT_BITS("status", cases[i].name, (uint64_t)(int64_t)cases[i].got, (uint64_t)(int64_t)WS_ERR_ARG);
     }
     assert_non_null(ws_warp_error(w));
     assert_true(strlen(ws_warp_error(w)) > 0);
     /* nothing was written */
     for (int l = 0; l < 32; l++)
-        check_eq(ws_get_bits(w, d, l), 0, "bad arguments", "d", l);
+        EXPECT_U64("d", "bad arguments", l, ws_get_bits(w, d, l), 0);
     drop_warp(w);
 }
 

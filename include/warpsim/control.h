@@ -8,7 +8,11 @@
  *   }                                  ws_end_if(w);
  *
  *   while (x > 0) { ... }              ws_loop_begin(w);
- *                                      while (ws_loop_while(w, x_gt_0) > 0) { ... }
+ *                                      for (;;) {
+ *                                          ws_cmp_imm(w, WS_GT, WS_I32, c, x, 0);
+ *                                          if (ws_loop_while(w, c) <= 0) break;
+ *                                          ...
+ *                                      }
  *                                      ws_loop_end(w);
  *
  *   return;                            ws_exit(w);
@@ -50,6 +54,13 @@ ws_status ws_loop_end(ws_warp *warp);
  * a collective that was waiting for them (exited lanes are not waited
  * for), or reveal a deadlock. */
 ws_status ws_exit(ws_warp *warp);
+
+/* The kernel ends: every live lane that is not waiting exits. Collectives
+ * still waiting then complete (reads of the exited lanes give the profile's
+ * value, with diagnostics) or, if lanes wait for each other, a deadlock is
+ * reported. Call it at the end of a program so that no collective is left
+ * pending unnoticed. Returns WS_OK or the error that ended the warp. */
+ws_status ws_warp_finish(ws_warp *warp);
 
 /* dst = __activemask() in every executing lane (a u32 on 32-lane
  * profiles, the 64-bit EXEC mask on wave64). */

@@ -37,9 +37,9 @@ typedef enum ws_diag_policy {
 
 typedef struct ws_diag {
     ws_diag_code code;
-    const char *op;    /* the operation, e.g. "shfl.sync.down", "vote.sync.ballot" */
+    const char *op;    /* the operation: ws_coll_kind_name(), e.g. "shfl.down", "vote.ballot" */
     ws_mask lanes;     /* the lanes involved (the readers, the callers, the waiting lanes) */
-    char message[256]; /* one readable sentence, starting with the operation */
+    char message[400]; /* one readable sentence, starting with the operation */
 } ws_diag;
 
 typedef struct ws_warp ws_warp;

@@ -43,7 +43,8 @@ typedef struct ws_warp_desc {
 
 typedef struct ws_warp ws_warp;
 
-/* Creates a warp with every existing lane active. On failure *out is NULL
+/* Creates a warp with every existing lane active; desc may be NULL for all
+ * defaults (a full 32-lane sm90 warp). On failure *out is NULL
  * and the status says why (WS_ERR_ARG for a bad desc, WS_ERR_NOMEM). */
 ws_status ws_warp_create(const ws_warp_desc *desc, ws_warp **out);
 void ws_warp_destroy(ws_warp *warp);

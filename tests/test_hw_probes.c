@@ -1,0 +1,170 @@
+/* The model against what an H200 printed: the expected values of these
+ * tests are read, lane by lane, from the GPU's own output files in
+ * docs/probes/ (ub_collectives_probe.h200.txt), which the probe source
+ * next to them produced. Each case re-runs the probe's CUDA statement on
+ * the model; the file decides whether it is right.
+ *
+ * The probe covers undefined corners: 32 converged lanes calling with a
+ * mask that leaves some of them out, two tile masks in one call, mask 0. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_support.h"
+
+#ifndef WARPSIM_PROBE_DIR
+#error "WARPSIM_PROBE_DIR must name docs/probes"
+#endif
+
+#define LOW 0x0000FFFFu /* lanes 16..31 are not in their own mask */
+
+typedef struct {
+    const char *name;                 /* the probe's row label */
+    ws_status (*run)(ws_warp *w, ws_reg v, ws_reg dst, ws_reg pred); /* v = lane on entry */
+    bool pred_out;                    /* compare the predicate instead of dst */
+} probe_case;
+
+/* Per-lane inputs the probe computes from the lane index. */
+static ws_reg lane_pred(ws_warp *w, const char *name, bool (*f)(int lane))
+{
+    ws_reg p = test_reg(w, name, WS_U32);
+    for (int l = 0; l < 32; l++)
+        ws_set_u32(w, p, l, f(l));
+    return p;
+}
+static bool odd(int l) { return l & 1; }
+static bool not20(int l) { return l != 20; }
+static bool is20(int l) { return l == 20; }
+static bool high(int l) { return l >= 16; }
+static bool one(int l) { (void)l; return true; }
+
+static ws_reg tile_masks(ws_warp *w)
+{
+    ws_reg m = test_reg(w, "tile", WS_U32);
+    for (int l = 0; l < 32; l++)
+        ws_set_u32(w, m, l, l < 16 ? 0x0000FFFFu : 0xFFFF0000u);
+    return m;
+}
+static ws_reg plus100(ws_warp *w, ws_reg v)
+{
+    ws_reg x = test_reg(w, "x", WS_U32);
+    ws_binop_imm(w, WS_ADD, WS_U32, x, v, 100);
+    return x;
+}
+static ws_status with_tile(ws_warp *w, ws_coll_kind kind, ws_reg dst, ws_reg src, int32_t b)
+{
+    return ws_collective(w, &(ws_coll_desc){.kind = kind, .mask_reg = tile_masks(w), .dst = dst,
+                                            .src = src, .b = b, .width = 32});
+}
+
+static ws_status ballot_low(ws_warp *w, ws_reg v, ws_reg d, ws_reg p)
+{ (void)v; (void)p; return ws_ballot_sync(w, LOW, d, lane_pred(w, "odd", odd)); }
+static ws_status all_low(ws_warp *w, ws_reg v, ws_reg d, ws_reg p)
+{ (void)v; (void)p; return ws_all_sync(w, LOW, d, lane_pred(w, "not20", not20)); }
+static ws_status any_low(ws_warp *w, ws_reg v, ws_reg d, ws_reg p)
+{ (void)v; (void)p; return ws_any_sync(w, LOW, d, lane_pred(w, "is20", is20)); }
+static ws_status uni_low(ws_warp *w, ws_reg v, ws_reg d, ws_reg p)
+{ (void)v; (void)p; return ws_uni_sync(w, LOW, d, lane_pred(w, "high", high)); }
+static ws_status match_any_low(ws_warp *w, ws_reg v, ws_reg d, ws_reg p)
+{ (void)v; (void)p; return ws_match_any_sync(w, LOW, d, lane_pred(w, "odd", odd)); }
+static ws_status match_all_low(ws_warp *w, ws_reg v, ws_reg d, ws_reg p)
+{
+    (void)v;
+    ws_reg x = test_reg(w, "x", WS_U32);
+    for (int l = 0; l < 32; l++)
+        ws_set_u32(w, x, l, l < 20 ? 7u : 9u);
+    return ws_match_all_sync(w, LOW, d, p, x);
+}
+static ws_status reduce_add_low(ws_warp *w, ws_reg v, ws_reg d, ws_reg p)
+{ (void)p; return ws_reduce_add_sync(w, LOW, d, v); }
+static ws_status reduce_max_low(ws_warp *w, ws_reg v, ws_reg d, ws_reg p)
+{ (void)p; return ws_reduce_max_sync(w, LOW, d, v); }
+static ws_status shfl_low(ws_warp *w, ws_reg v, ws_reg d, ws_reg p)
+{ (void)p; return ws_shfl_idx(w, LOW, d, plus100(w, v), 20, 32); }
+static ws_status shfl_xor_tile(ws_warp *w, ws_reg v, ws_reg d, ws_reg p)
+{ (void)p; return with_tile(w, WS_COLL_SHFL_BFLY, d, plus100(w, v), 16); }
+static ws_status reduce_add_tile(ws_warp *w, ws_reg v, ws_reg d, ws_reg p)
+{ (void)p; return with_tile(w, WS_COLL_REDUX_ADD, d, v, 0); }
+static ws_status ballot_tile(ws_warp *w, ws_reg v, ws_reg d, ws_reg p)
+{ (void)v; (void)p; return with_tile(w, WS_COLL_VOTE_BALLOT, d, lane_pred(w, "one", one), 0); }
+static ws_status shfl_mask0(ws_warp *w, ws_reg v, ws_reg d, ws_reg p)
+{ (void)p; return ws_shfl_idx(w, 0, d, plus100(w, v), 5, 32); }
+static ws_status shfl_down_ff(ws_warp *w, ws_reg v, ws_reg d, ws_reg p)
+{ (void)p; return ws_shfl_down(w, 0xFFu, d, plus100(w, v), 4, 32); }
+static ws_status match_any_tile(ws_warp *w, ws_reg v, ws_reg d, ws_reg p)
+{ (void)v; (void)p; return with_tile(w, WS_COLL_MATCH_ANY, d, lane_pred(w, "odd", odd), 0); }
+
+static const probe_case cases[] = {
+    {"ballot(low, lane&1)", ballot_low, false},
+    {"all(low, lane!=20)", all_low, false},
+    {"any(low, lane==20)", any_low, false},
+    {"uni(low, lane>=16)", uni_low, false},
+    {"match_any(low, lane&1)", match_any_low, false},
+    {"match_all(low, lane<20?7:9)", match_all_low, false},
+    {"match_all pred", match_all_low, true},
+    {"reduce_add(low, lane)", reduce_add_low, false},
+    {"reduce_max(low, lane)", reduce_max_low, false},
+    {"shfl(low, 100+lane, 20)", shfl_low, false},
+    {"shfl_xor(tile, 100+lane, 16)", shfl_xor_tile, false},
+    {"reduce_add(tile, lane)", reduce_add_tile, false},
+    {"ballot(tile, 1)", ballot_tile, false},
+    {"shfl(0, 100+lane, 5)", shfl_mask0, false},
+    {"shfl_down(0xff, 100+lane, 4)", shfl_down_ff, false},
+    {"match_any(tile, lane&1)", match_any_tile, false},
+};
+
+/* Finds the row labelled `name` and reads its 32 hex values. */
+static bool read_row(const char *path, const char *name, uint32_t want[32])
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        print_error("cannot open %s\n", path);
+        return false;
+    }
+    char line[1024];
+    bool found = false;
+    size_t n = strlen(name);
+    while (!found && fgets(line, sizeof line, f)) {
+        if (strncmp(line, name, n) != 0 || line[n] != ' ')
+            continue;
+        char *p = line + n;
+        found = true;
+        for (int l = 0; l < 32 && found; l++) {
+            char *end;
+            want[l] = (uint32_t)strtoul(p, &end, 16);
+            found = end != p;
+            p = end;
+        }
+    }
+    fclose(f);
+    return found;
+}
+
+static void test_ub_collectives_probe(void **state)
+{
+    (void)state;
+    const char *path = WARPSIM_PROBE_DIR "/ub_collectives_probe.h200.txt";
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const probe_case *c = &cases[i];
+        uint32_t want[32];
+        if (!read_row(path, c->name, want)) {
+            print_error("row \"%s\" missing or malformed in %s\n", c->name, path);
+            fail();
+        }
+        ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+        ws_reg v = test_reg(w, "v", WS_U32), d = test_reg(w, "d", WS_U32), p = test_reg(w, "p", WS_U32);
+        ws_lane_id(w, v);
+        EXPECT_STATUS("call", c->name, c->run(w, v, d, p), WS_OK);
+        for (int l = 0; l < 32; l++)
+            EXPECT_U64("H200 probe", c->name, l, ws_get_u32(w, c->pred_out ? p : d, l), want[l]);
+        drop_warp(w);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_ub_collectives_probe),
+    };
+    return cmocka_run_group_tests(tests, NULL, destroy_live_warps);
+}
