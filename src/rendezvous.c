@@ -23,14 +23,21 @@ static ws_status execute(ws_warp *w, ws_mask group)
     ws_exec x = {.w = w, .group = group, .arrivals = w->arrivals};
     ws_coll_kind kind = w->arrivals[lowest_lane(group)].kind;
     ws_status s = executors[kind] ? executors[kind](&x) : WS_OK;
-    w->waiting &= ~group;
-    if (ws_diag_commit(w, &x.diags))
+    w->waiting &= ~(group & ~x.again);
+    if (ws_diag_commit(w, &x.diags)) {
+        w->waiting &= ~group;
         return WS_ERR_UNDEFINED;
+    }
     if (s != WS_OK)
         return s;
     for (int lane = 0; lane < w->lanes; lane++) {
         if (!ws_lane_in(group, lane))
             continue;
+        if (ws_lane_in(x.again, lane)) { /* waits again, for its second word */
+            w->arrivals[lane].second_word = true;
+            w->arrivals[lane].first_word = x.result[lane];
+            continue;
+        }
         const ws_arrival *a = &w->arrivals[lane];
         if (a->dst)
             *ws_cell(w, a->dst, lane) = x.result[lane];
@@ -57,10 +64,12 @@ ws_mask ws_exec_set(const ws_exec *x, int lane)
 
 ws_status ws_rendezvous_execute_now(ws_warp *w, ws_mask group) { return execute(w, group); }
 
+/* Measured (docs/probes/branch_rendezvous_probe.h200.txt): kind and mask
+ * decide, not the value's width: a 32-bit shuffle in one branch pairs with
+ * the first word of a 64-bit shuffle in the other. */
 static bool same_rendezvous(const ws_arrival *a, const ws_arrival *b)
 {
-    return a->kind == b->kind && a->mask == b->mask &&
-           ws_type_is_64bit(a->type) == ws_type_is_64bit(b->type);
+    return a->kind == b->kind && a->mask == b->mask;
 }
 
 /* Lanes waiting at the same (kind, mask) as `lane`. */
@@ -102,29 +111,35 @@ static ws_status report_deadlock(ws_warp *w)
 
 ws_status ws_rendezvous_settle(ws_warp *w, ws_mask callers)
 {
-    ws_mask live = ws_live(w);
-    ws_mask ready[WS_COLL_KIND_COUNT][2] = {{0}};
-    for (ws_mask todo = w->waiting; todo;) {
-        int lane = lowest_lane(todo);
-        ws_mask group = group_of(w, lane);
-        const ws_arrival *a = &w->arrivals[lane];
-        todo &= ~group;
-        if ((a->mask & live & ~group) == 0) /* every named live lane is here */
-            ready[a->kind][ws_type_is_64bit(a->type)] |= group;
-    }
-    /* Groups of one kind that complete together execute as one instruction
-     * (e.g. two 16-lane tiles with their own masks): they see each other. */
     ws_status result = WS_OK;
-    for (int kind = 0; kind < WS_COLL_KIND_COUNT; kind++) {
-        for (int wide = 0; wide < 2; wide++) {
-            if (!ready[kind][wide])
+    /* Executing can leave lanes waiting again (the second word of a 64-bit
+     * shuffle), which may complete at once: repeat until nothing is ready. */
+    for (bool progress = true; progress;) {
+        progress = false;
+        ws_mask live = ws_live(w);
+        ws_mask ready[WS_COLL_KIND_COUNT] = {0};
+        for (ws_mask todo = w->waiting; todo;) {
+            int lane = lowest_lane(todo);
+            ws_mask group = group_of(w, lane);
+            todo &= ~group;
+            if ((w->arrivals[lane].mask & live & ~group) == 0) /* every named live lane is here */
+                ready[w->arrivals[lane].kind] |= group;
+        }
+        /* Groups of one kind that complete together execute as one
+         * instruction (two 16-lane tiles with their own masks): they see
+         * each other. */
+        for (int kind = 0; kind < WS_COLL_KIND_COUNT; kind++) {
+            if (!ready[kind])
                 continue;
-            ws_status s = execute(w, ready[kind][wide]);
+            progress = true;
+            ws_status s = execute(w, ready[kind]);
             if (s != WS_OK && result == WS_OK)
                 result = s;
         }
+        if (w->deadlocked)
+            return result;
     }
-    if (w->waiting && !(live & ~w->waiting))
+    if (w->waiting && !(ws_live(w) & ~w->waiting))
         return report_deadlock(w);
     if (result != WS_OK)
         return result;

@@ -53,19 +53,44 @@ ws_status ws_exec_shfl(ws_exec *x)
     }
 
     /* 64-bit values move as two 32-bit words through the same source lane
-     * (CUDA: high word first; HIP: low word first; the bits are the same). */
-    int words = ws_type_is_64bit(first->type) ? 2 : 1;
+     * (CUDA: high word first; HIP: low word first). When every lane moves
+     * a 64-bit value, both words go now, as two back-to-back shuffles of the
+     * same lanes do. Otherwise (a 32-bit shuffle paired with 64-bit ones
+     * from another branch) each lane moves its current word, and 64-bit
+     * lanes at their first word wait again for the second. */
+    ws_mask wide = 0, second = 0;
+    for (int lane = 0; lane < w->lanes; lane++) {
+        if (!ws_lane_in(x->group, lane))
+            continue;
+        if (ws_type_is_64bit(x->arrivals[lane].type))
+            wide |= ws_bit(lane);
+        if (x->arrivals[lane].second_word)
+            second |= ws_bit(lane);
+    }
+    bool both_words_now = wide == x->group && second == 0;
+    int passes = both_words_now ? 2 : 1;
+    int first_shift = p->hi_word_first ? 32 : 0;
     ws_mask bad = 0;
-    for (int i = 0; i < words; i++) {
-        int shift = (words == 2 && p->hi_word_first) ? 32 * (1 - i) : 32 * i;
+    for (int pass = 0; pass < passes; pass++) {
+        int shift[WS_MAX_LANES] = {0};
         uint32_t in[WS_MAX_LANES] = {0}, out[WS_MAX_LANES] = {0};
-        for (int lane = 0; lane < w->lanes; lane++)
-            if (ws_lane_in(x->group, lane))
-                in[lane] = (uint32_t)(x->arrivals[lane].value >> shift);
+        for (int lane = 0; lane < w->lanes; lane++) {
+            if (!ws_lane_in(x->group, lane))
+                continue;
+            bool at_second = pass == 1 || ws_lane_in(second, lane);
+            shift[lane] = !ws_lane_in(wide, lane) ? 0 : at_second ? 32 - first_shift : first_shift;
+            in[lane] = (uint32_t)(x->arrivals[lane].value >> shift[lane]);
+        }
         bad |= ws_crossbar_move32(p, x->group, x->group, source, in, out);
         for (int lane = 0; lane < w->lanes; lane++)
             if (ws_lane_in(x->group, lane))
-                x->result[lane] |= (uint64_t)out[lane] << shift;
+                x->result[lane] |= (uint64_t)out[lane] << shift[lane];
+    }
+    if (!both_words_now) {
+        x->again = wide & ~second;
+        for (int lane = 0; lane < w->lanes; lane++)
+            if (ws_lane_in(second, lane))
+                x->result[lane] |= x->arrivals[lane].first_word;
     }
 
     if (bad)

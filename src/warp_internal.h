@@ -42,6 +42,10 @@ typedef struct ws_arrival {
     bool ptx;
     uint32_t c;
     ws_reg dst, pred_dst;
+    /* A 64-bit shuffle is two 32-bit shfl.sync in a row (spec 1.4), each a
+     * rendezvous of its own: after the first word it waits again. */
+    bool second_word;
+    uint64_t first_word;  /* the first word moved, already in place */
 } ws_arrival;
 
 typedef enum { WS_FRAME_IF, WS_FRAME_LOOP } ws_frame_kind;
@@ -139,6 +143,7 @@ typedef struct ws_exec {
     const ws_arrival *arrivals;    /* indexed by lane */
     uint64_t result[WS_MAX_LANES]; /* written to each lane's dst */
     uint32_t pred[WS_MAX_LANES];   /* written to each lane's pred_dst */
+    ws_mask again;                 /* lanes that stay waiting for a second word */
     ws_diag_batch diags;
 } ws_exec;
 

@@ -4,8 +4,11 @@
  * next to them produced. Each case re-runs the probe's CUDA statement on
  * the model; the file decides whether it is right.
  *
- * The probe covers undefined corners: 32 converged lanes calling with a
- * mask that leaves some of them out, two tile masks in one call, mask 0. */
+ * ub_collectives_probe: undefined corners: 32 converged lanes calling with
+ * a mask that leaves some of them out, two tile masks in one call, mask 0.
+ * branch_rendezvous_probe: vote, reduce and match called from two branches
+ * with the same full mask form one rendezvous; a 32-bit shuffle in one
+ * branch pairs with the first word of a 64-bit shuffle in the other. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,6 +97,89 @@ static ws_status shfl_down_ff(ws_warp *w, ws_reg v, ws_reg d, ws_reg p)
 static ws_status match_any_tile(ws_warp *w, ws_reg v, ws_reg d, ws_reg p)
 { (void)v; (void)p; return with_tile(w, WS_COLL_MATCH_ANY, d, lane_pred(w, "odd", odd), 0); }
 
+/* ---- branch_rendezvous_probe: lanes 0-15 in the if, 16-31 in the else ---- */
+
+static bool mod3(int l) { return l % 3 == 0; }
+
+static ws_status two_branches(ws_warp *w, ws_status (*then_part)(ws_warp *, ws_reg), ws_status (*else_part)(ws_warp *, ws_reg),
+                              ws_reg d)
+{
+    ws_status s = ws_if_lanes(w, 0x0000FFFFu);
+    if (s == WS_OK && then_part(w, d) != WS_PENDING)
+        return WS_ERR_STATE; /* the other half has not arrived yet */
+    if (s == WS_OK)
+        s = ws_else(w);
+    if (s == WS_OK)
+        s = else_part(w, d);
+    if (s == WS_OK || s == WS_PENDING)
+        s = ws_end_if(w);
+    return s == WS_OK ? ws_warp_finish(w) : s;
+}
+
+static ws_status ballot_then(ws_warp *w, ws_reg d) { return ws_ballot_sync(w, WS_FULL32, d, lane_pred(w, "odd", odd)); }
+static ws_status ballot_else(ws_warp *w, ws_reg d) { return ws_ballot_sync(w, WS_FULL32, d, lane_pred(w, "mod3", mod3)); }
+static ws_status ballot_branches(ws_warp *w, ws_reg v, ws_reg d, ws_reg p)
+{ (void)v; (void)p; return two_branches(w, ballot_then, ballot_else, d); }
+
+static ws_reg lane_plus(ws_warp *w, uint32_t k)
+{
+    ws_reg x = test_reg(w, "x", WS_U32);
+    for (int l = 0; l < 32; l++)
+        ws_set_u32(w, x, l, k + (uint32_t)l);
+    return x;
+}
+static ws_status redux_then(ws_warp *w, ws_reg d) { return ws_reduce_add_sync(w, WS_FULL32, d, lane_plus(w, 0)); }
+static ws_status redux_else(ws_warp *w, ws_reg d) { return ws_reduce_add_sync(w, WS_FULL32, d, lane_plus(w, 1000)); }
+static ws_status redux_branches(ws_warp *w, ws_reg v, ws_reg d, ws_reg p)
+{ (void)v; (void)p; return two_branches(w, redux_then, redux_else, d); }
+
+static ws_status match_then(ws_warp *w, ws_reg d)
+{
+    ws_reg x = test_reg(w, "x", WS_U32);
+    for (int l = 0; l < 32; l++)
+        ws_set_u32(w, x, l, (uint32_t)(l & 3));
+    return ws_match_any_sync(w, WS_FULL32, d, x);
+}
+static ws_status match_else(ws_warp *w, ws_reg d)
+{
+    ws_reg x = test_reg(w, "y", WS_U32);
+    for (int l = 0; l < 32; l++)
+        ws_set_u32(w, x, l, (uint32_t)(l & 3) + 4u * (l == 31));
+    return ws_match_any_sync(w, WS_FULL32, d, x);
+}
+static ws_status match_branches(ws_warp *w, ws_reg v, ws_reg d, ws_reg p)
+{ (void)v; (void)p; return two_branches(w, match_then, match_else, d); }
+
+/* if (lane < 16) v = __shfl_xor_sync(full, 100 + lane, 16);
+ * else v = (unsigned)__shfl_xor_sync(full, (double)(200 + lane), 16); */
+static ws_reg wide_result;
+static ws_status narrow_then(ws_warp *w, ws_reg d) { return ws_shfl_xor(w, WS_FULL32, d, lane_plus(w, 100), 16, 32); }
+static ws_status wide_else(ws_warp *w, ws_reg d)
+{
+    (void)d;
+    ws_reg x = test_reg(w, "xd", WS_F64);
+    for (int l = 0; l < 32; l++)
+        ws_set_f64(w, x, l, 200.0 + l);
+    wide_result = test_reg(w, "dd", WS_F64);
+    return ws_shfl_xor(w, WS_FULL32, wide_result, x, 16, 32);
+}
+static ws_status mixed_width_branches(ws_warp *w, ws_reg v, ws_reg d, ws_reg p)
+{
+    (void)v;
+    (void)p;
+    ws_status s = two_branches(w, narrow_then, wide_else, d);
+    for (int l = 16; l < 32; l++) /* the CUDA conversion (unsigned)d, done by the test */
+        ws_set_u32(w, d, l, (uint32_t)ws_get_f64(w, wide_result, l));
+    return s;
+}
+
+static const probe_case branch_cases[] = {
+    {"ballot two branches", ballot_branches, false},
+    {"reduce_add two branches", redux_branches, false},
+    {"match_any two branches", match_branches, false},
+    {"shfl_xor 32-bit vs 64-bit", mixed_width_branches, false},
+};
+
 static const probe_case cases[] = {
     {"ballot(low, lane&1)", ballot_low, false},
     {"all(low, lane!=20)", all_low, false},
@@ -140,12 +226,10 @@ static bool read_row(const char *path, const char *name, uint32_t want[32])
     return found;
 }
 
-static void test_ub_collectives_probe(void **state)
+static void run_probe_cases(const char *path, const probe_case *list, size_t count)
 {
-    (void)state;
-    const char *path = WARPSIM_PROBE_DIR "/ub_collectives_probe.h200.txt";
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        const probe_case *c = &cases[i];
+    for (size_t i = 0; i < count; i++) {
+        const probe_case *c = &list[i];
         uint32_t want[32];
         if (!read_row(path, c->name, want)) {
             print_error("row \"%s\" missing or malformed in %s\n", c->name, path);
@@ -161,10 +245,24 @@ static void test_ub_collectives_probe(void **state)
     }
 }
 
+static void test_ub_collectives_probe(void **state)
+{
+    (void)state;
+    run_probe_cases(WARPSIM_PROBE_DIR "/ub_collectives_probe.h200.txt", cases, sizeof cases / sizeof cases[0]);
+}
+
+static void test_branch_rendezvous_probe(void **state)
+{
+    (void)state;
+    run_probe_cases(WARPSIM_PROBE_DIR "/branch_rendezvous_probe.h200.txt", branch_cases,
+                    sizeof branch_cases / sizeof branch_cases[0]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ub_collectives_probe),
+        cmocka_unit_test(test_branch_rendezvous_probe),
     };
     return cmocka_run_group_tests(tests, NULL, destroy_live_warps);
 }
