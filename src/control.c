@@ -103,6 +103,27 @@ int ws_loop_while(ws_warp *w, ws_reg cond)
     return __builtin_popcountll(w->active);
 }
 
+ws_status ws_loop_break(ws_warp *w)
+{
+    ws_status s = can_run(w, "ws_loop_break", false);
+    if (s != WS_OK)
+        return s;
+    int loop = w->depth - 1;
+    while (loop >= 0 && w->stack[loop].kind != WS_FRAME_LOOP)
+        loop--;
+    if (loop < 0)
+        return ws_fail(w, WS_ERR_STATE, "ws_loop_break: no open ws_loop_begin");
+    /* Gone from the loop body and from every if inside it; the loop's own
+     * entry mask keeps them for ws_loop_end. */
+    ws_mask leaving = ws_executing(w);
+    for (int i = loop + 1; i < w->depth; i++) {
+        w->stack[i].entry &= ~leaving;
+        w->stack[i].else_lanes &= ~leaving;
+    }
+    w->active &= ~leaving;
+    return WS_OK;
+}
+
 ws_status ws_loop_end(ws_warp *w)
 {
     ws_status s = can_run(w, "ws_loop_end", false);

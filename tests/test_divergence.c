@@ -615,6 +615,36 @@ static void test_lane_op_types(void **state)
     drop_warp(w);
 }
 
+/* for (i = 0; i < 8; i++) { if (i == lane % 4) break; n++; }  Hand-worked:
+ * lane l counts n = l % 4 and leaves from inside the if; lanes 4k+3 run
+ * three iterations; after the loop every lane is active again. */
+static void test_loop_break(void **state)
+{
+    (void)state;
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg n = test_reg(w, "n", WS_U32), lane = test_reg(w, "lane", WS_U32);
+    ws_reg stop = test_reg(w, "stop", WS_U32), go = test_reg(w, "go", WS_U32);
+    assert_int_equal(ws_lane_id(w, lane), WS_OK);
+    assert_int_equal(ws_binop_imm(w, WS_AND, WS_U32, lane, lane, 3), WS_OK);
+    assert_int_equal(ws_mov_imm(w, go, 1), WS_OK);
+    assert_int_equal(ws_loop_break(w), WS_ERR_STATE); /* not in a loop */
+    assert_int_equal(ws_loop_begin(w), WS_OK);
+    for (uint32_t i = 0; i < 8 && ws_loop_while(w, go) > 0; i++) {
+        ws_reg iv = test_reg(w, "i", WS_U32);
+        assert_int_equal(ws_mov_imm(w, iv, i), WS_OK);
+        assert_int_equal(ws_cmp_apply(w, WS_EQ, WS_U32, stop, iv, lane), WS_OK);
+        assert_int_equal(ws_if(w, stop), WS_OK);
+        assert_int_equal(ws_loop_break(w), WS_OK);
+        assert_int_equal(ws_end_if(w), WS_OK);
+        assert_int_equal(ws_binop_imm(w, WS_ADD, WS_U32, n, n, 1), WS_OK);
+    }
+    assert_int_equal(ws_loop_end(w), WS_OK);
+    assert_int_equal(ws_lanes_active(w), WS_FULL32);
+    for (int l = 0; l < 32; l++)
+        EXPECT_U64("break", "n = lane % 4", l, ws_get_u32(w, n, l), (uint64_t)(l % 4));
+    drop_warp(w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -634,6 +664,7 @@ int main(void)
         cmocka_unit_test(test_finish_completes_pending),
         cmocka_unit_test(test_finish_reports_deadlock),
         cmocka_unit_test(test_lane_op_types),
+        cmocka_unit_test(test_loop_break),
     };
     return cmocka_run_group_tests(tests, NULL, destroy_live_warps);
 }

@@ -47,6 +47,9 @@ ws_status ws_loop_begin(ws_warp *warp);
  * ws_loop_end. Returns the number of lanes still in the loop (> 0: run the
  * body again), 0 when none is left, or a negative ws_status. */
 int ws_loop_while(ws_warp *warp, ws_reg cond);
+/* `break`: the executing lanes leave the innermost loop, from inside any
+ * ifs nested in it, and come back at its ws_loop_end. */
+ws_status ws_loop_break(ws_warp *warp);
 /* Leaves the loop: the lanes active at ws_loop_begin, minus exited lanes. */
 ws_status ws_loop_end(ws_warp *warp);
 
