@@ -39,7 +39,6 @@ const char *ws_coll_cuda_name(ws_coll_kind kind)
 
 static bool is_shfl(ws_coll_kind k) { return k <= WS_COLL_SHFL_BFLY; }
 static bool is_redux(ws_coll_kind k) { return k >= WS_COLL_REDUX_ADD && k <= WS_COLL_REDUX_XOR; }
-static bool is_float(ws_type t) { return t == WS_F32 || t == WS_F64; }
 static bool is_pow2_width(int32_t width, int lanes) { return width >= 1 && width <= lanes && !(width & (width - 1)); }
 
 static bool optional_reg(ws_warp *w, ws_reg reg, const char *op, const char *what)
@@ -51,13 +50,24 @@ static bool optional_reg(ws_warp *w, ws_reg reg, const char *op, const char *wha
 static ws_status check_desc(ws_warp *w, const ws_coll_desc *d, const char *op)
 {
     const ws_profile *p = w->profile;
-    if (d->kind == WS_COLL_SYNCWARP)
+    if (d->kind == WS_COLL_SYNCWARP) {
+        if (d->dst || d->src || d->pred_dst || d->b_reg || d->c_reg)
+            return ws_fail(w, WS_ERR_ARG, "%s: __syncwarp takes only a mask (dst, src, pred_dst, b_reg and "
+                           "c_reg must be 0)", op);
         return optional_reg(w, d->mask_reg, op, "mask") ? WS_OK : WS_ERR_ARG;
+    }
     if (!ws_check_reg(w, d->dst, op, "destination") || !ws_check_reg(w, d->src, op, "source") ||
         !optional_reg(w, d->mask_reg, op, "mask") || !optional_reg(w, d->pred_dst, op, "predicate") ||
         !optional_reg(w, d->b_reg, op, "lane argument") || !optional_reg(w, d->c_reg, op, "c"))
         return WS_ERR_ARG;
     ws_type src = ws_reg_type(w, d->src), dst = ws_reg_type(w, d->dst);
+    if (d->pred_dst && !is_shfl(d->kind) && d->kind != WS_COLL_MATCH_ALL)
+        return ws_fail(w, WS_ERR_ARG, "%s: has no predicate output (pred_dst is for shuffles and match.all)", op);
+    if (d->pred_dst && d->pred_dst == d->dst)
+        return ws_fail(w, WS_ERR_ARG, "%s: pred_dst and dst are the same register", op);
+    if ((d->kind <= WS_COLL_VOTE_BALLOT && d->kind >= WS_COLL_VOTE_ALL) && ws_type_is_float(src))
+        return ws_fail(w, WS_ERR_ARG, "%s: the predicate is %s; compare first (ws_cmp_imm) to get an integer",
+                       op, ws_type_name(src));
     if (is_shfl(d->kind)) {
         if (ws_type_is_64bit(src) != ws_type_is_64bit(dst))
             return ws_fail(w, WS_ERR_ARG, "%s: source is %s but destination is %s (widths differ)", op,
@@ -71,7 +81,7 @@ static ws_status check_desc(ws_warp *w, const ws_coll_desc *d, const char *op)
     } else if (d->kind == WS_COLL_VOTE_UNI && !p->has_uni) {
         return ws_fail(w, WS_ERR_UNSUPPORTED, "%s: HIP has no __uni_sync (profile %s)", op, p->name);
     } else if (is_redux(d->kind)) {
-        if (is_float(src))
+        if (ws_type_is_float(src))
             return ws_fail(w, WS_ERR_UNSUPPORTED, "%s: no __reduce_*_sync for %s (CUDA has integer forms only)",
                            op, ws_type_name(src));
         if (ws_type_is_64bit(src) && !p->wide_redux)
@@ -94,10 +104,10 @@ static void raise_call_diags(ws_warp *w, const ws_coll_desc *d, ws_mask callers,
             not_self_mask = not_self ? not_self_mask : m;
             not_self |= ws_bit(lane);
         }
-        if (m & ~ws_live(w)) {
+        if (m & w->exited) { /* absent lanes (a partial block) are not reported: the usual idiom */
             names_gone_mask = names_gone ? names_gone_mask : m;
             names_gone |= ws_bit(lane);
-            gone |= m & ~ws_live(w);
+            gone |= m & w->exited;
         }
         if (w->profile->mask_is_exec_check && m != callers) {
             not_exec_mask = not_exec ? not_exec_mask : m;
@@ -112,8 +122,8 @@ static void raise_call_diags(ws_warp *w, const ws_coll_desc *d, ws_mask callers,
                       (unsigned long long)not_self_mask);
     if (names_gone)
         ws_diag_raise(batch, WS_DIAG_MASK_NAMES_EXITED, op, names_gone,
-                      "%s: lanes %s passed mask 0x%llx, which names exited or absent lanes %s; they are "
-                      "not waited for", op, ws_format_lanes(names_gone, a, sizeof a),
+                      "%s: lanes %s passed mask 0x%llx, which names exited lanes %s; they are not "
+                      "waited for", op, ws_format_lanes(names_gone, a, sizeof a),
                       (unsigned long long)names_gone_mask, ws_format_lanes(gone, b, sizeof b));
     if (not_exec)
         ws_diag_raise(batch, WS_DIAG_MASK_NOT_EXEC, op, not_exec,
@@ -151,13 +161,12 @@ ws_status ws_collective(ws_warp *w, const ws_coll_desc *d)
     if (!d || (unsigned)d->kind >= WS_COLL_KIND_COUNT)
         return ws_fail(w, WS_ERR_ARG, "ws_collective: %s", d ? "unknown collective kind" : "no descriptor");
     const char *op = ws_coll_kind_name(d->kind);
-    if (w->deadlocked)
-        return ws_fail(w, WS_ERR_DEADLOCK, "%s: the warp is deadlocked", op);
-    ws_status s = check_desc(w, d, op);
+    ws_status s = ws_begin_statement(w, op, WS_STMT_EXECUTES);
+    if (s == WS_OK)
+        s = check_desc(w, d, op);
     if (s != WS_OK)
         return s;
 
-    /* Lanes already waiting elsewhere do not arrive again. */
     ws_mask callers = ws_executing(w);
     if (!callers)
         return WS_OK;
@@ -185,8 +194,7 @@ ws_status ws_collective(ws_warp *w, const ws_coll_desc *d)
 
     if (!w->profile->rendezvous)
         return ws_rendezvous_execute_now(w, callers);
-    w->waiting |= callers;
-    return ws_rendezvous_settle(w, callers);
+    return ws_rendezvous_arrive(w, callers);
 }
 
 /* ---- CUDA-named wrappers ---- */

@@ -1,23 +1,6 @@
 /* Structured divergence (if / else / loops), exit and __activemask(). */
 #include "warp_internal.h"
 
-/* Shared entry check: a deadlocked warp runs nothing; a statement that
- * reads registers cannot run in lanes still waiting in a collective. */
-static ws_status can_run(ws_warp *w, const char *func, bool reads_lanes)
-{
-    if (!w)
-        return WS_ERR_ARG;
-    if (w->deadlocked)
-        return ws_fail(w, WS_ERR_DEADLOCK, "%s: the warp is deadlocked", func);
-    if (reads_lanes && (w->active & w->waiting)) {
-        char lanes[200];
-        return ws_fail(w, WS_ERR_BLOCKED,
-                       "%s: lanes %s are still waiting in a collective; they run again once it "
-                       "completes", func, ws_format_lanes(w->active & w->waiting, lanes, sizeof lanes));
-    }
-    return WS_OK;
-}
-
 static ws_status push(ws_warp *w, ws_frame_kind kind, ws_mask taken, const char *func)
 {
     if (w->depth >= WS_MAX_NESTING)
@@ -39,17 +22,17 @@ static ws_mask nonzero_lanes(ws_warp *w, ws_reg cond)
 
 ws_status ws_if(ws_warp *w, ws_reg cond)
 {
-    ws_status s = can_run(w, "ws_if", true);
+    ws_status s = ws_begin_statement(w, "ws_if", WS_STMT_EXECUTES);
     if (s != WS_OK)
         return s;
-    if (!ws_check_reg(w, cond, "ws_if", "condition"))
+    if (!ws_check_cond(w, cond, "ws_if"))
         return WS_ERR_ARG;
     return push(w, WS_FRAME_IF, nonzero_lanes(w, cond), "ws_if");
 }
 
 ws_status ws_if_lanes(ws_warp *w, ws_mask lanes)
 {
-    ws_status s = can_run(w, "ws_if_lanes", false);
+    ws_status s = ws_begin_statement(w, "ws_if_lanes", WS_STMT_EXECUTES);
     return s != WS_OK ? s : push(w, WS_FRAME_IF, lanes, "ws_if_lanes");
 }
 
@@ -60,7 +43,7 @@ static ws_frame *top(ws_warp *w, ws_frame_kind kind)
 
 ws_status ws_else(ws_warp *w)
 {
-    ws_status s = can_run(w, "ws_else", false);
+    ws_status s = ws_begin_statement(w, "ws_else", WS_STMT_STRUCTURAL);
     if (s != WS_OK)
         return s;
     ws_frame *f = top(w, WS_FRAME_IF);
@@ -73,7 +56,7 @@ ws_status ws_else(ws_warp *w)
 
 ws_status ws_end_if(ws_warp *w)
 {
-    ws_status s = can_run(w, "ws_end_if", false);
+    ws_status s = ws_begin_statement(w, "ws_end_if", WS_STMT_STRUCTURAL);
     if (s != WS_OK)
         return s;
     ws_frame *f = top(w, WS_FRAME_IF);
@@ -86,18 +69,18 @@ ws_status ws_end_if(ws_warp *w)
 
 ws_status ws_loop_begin(ws_warp *w)
 {
-    ws_status s = can_run(w, "ws_loop_begin", false);
+    ws_status s = ws_begin_statement(w, "ws_loop_begin", WS_STMT_EXECUTES);
     return s != WS_OK ? s : push(w, WS_FRAME_LOOP, w->active, "ws_loop_begin");
 }
 
 int ws_loop_while(ws_warp *w, ws_reg cond)
 {
-    ws_status s = can_run(w, "ws_loop_while", true);
+    ws_status s = ws_begin_statement(w, "ws_loop_while", WS_STMT_EXECUTES);
     if (s != WS_OK)
         return s;
     if (!top(w, WS_FRAME_LOOP))
         return ws_fail(w, WS_ERR_STATE, "ws_loop_while: no open ws_loop_begin (close inner ifs first)");
-    if (!ws_check_reg(w, cond, "ws_loop_while", "condition"))
+    if (!ws_check_cond(w, cond, "ws_loop_while"))
         return WS_ERR_ARG;
     w->active = nonzero_lanes(w, cond);
     return __builtin_popcountll(w->active);
@@ -105,7 +88,7 @@ int ws_loop_while(ws_warp *w, ws_reg cond)
 
 ws_status ws_loop_break(ws_warp *w)
 {
-    ws_status s = can_run(w, "ws_loop_break", false);
+    ws_status s = ws_begin_statement(w, "ws_loop_break", WS_STMT_EXECUTES);
     if (s != WS_OK)
         return s;
     int loop = w->depth - 1;
@@ -126,7 +109,7 @@ ws_status ws_loop_break(ws_warp *w)
 
 ws_status ws_loop_end(ws_warp *w)
 {
-    ws_status s = can_run(w, "ws_loop_end", false);
+    ws_status s = ws_begin_statement(w, "ws_loop_end", WS_STMT_STRUCTURAL);
     if (s != WS_OK)
         return s;
     ws_frame *f = top(w, WS_FRAME_LOOP);
@@ -139,7 +122,7 @@ ws_status ws_loop_end(ws_warp *w)
 
 ws_status ws_exit(ws_warp *w)
 {
-    ws_status s = can_run(w, "ws_exit", false);
+    ws_status s = ws_begin_statement(w, "ws_exit", WS_STMT_EXECUTES);
     if (s != WS_OK)
         return s;
     ws_mask leaving = ws_executing(w);
@@ -174,12 +157,12 @@ ws_status ws_warp_finish(ws_warp *w)
 
 ws_status ws_activemask(ws_warp *w, ws_reg dst)
 {
-    ws_status s = can_run(w, "ws_activemask", true);
+    ws_status s = ws_begin_statement(w, "ws_activemask", WS_STMT_EXECUTES);
     if (s != WS_OK)
         return s;
     if (!ws_check_reg(w, dst, "ws_activemask", "destination"))
         return WS_ERR_ARG;
-    ws_mask value = ws_activemask_value(w);
+    uint64_t value = ws_narrow(ws_reg_type(w, dst), ws_activemask_value(w));
     for (int lane = 0; lane < w->lanes; lane++)
         if (ws_lane_in(w->active, lane))
             *ws_cell(w, dst, lane) = value;

@@ -128,6 +128,8 @@ bool ws_diag_has(const ws_warp *w, ws_diag_code code)
 
 void ws_diag_print(const ws_warp *w, FILE *out)
 {
+    if (!out)
+        return;
     for (size_t i = 0; w && i < w->diag_count; i++)
         fprintf(out, "warpsim: %s: %s\n", code_names[w->diags[i].code], w->diags[i].message);
     if (w && w->diag_dropped)

@@ -3,17 +3,7 @@
 
 static ws_status begin(ws_warp *w, const char *func)
 {
-    if (!w)
-        return WS_ERR_ARG;
-    if (w->deadlocked)
-        return ws_fail(w, WS_ERR_DEADLOCK, "%s: the warp is deadlocked", func);
-    if (w->active & w->waiting) {
-        char lanes[200];
-        return ws_fail(w, WS_ERR_BLOCKED,
-                       "%s: lanes %s are still waiting in a collective; they run again once it completes",
-                       func, ws_format_lanes(w->active & w->waiting, lanes, sizeof lanes));
-    }
-    return WS_OK;
+    return ws_begin_statement(w, func, WS_STMT_EXECUTES);
 }
 
 static bool check_type(ws_warp *w, ws_type t, const char *func)
@@ -38,11 +28,7 @@ static bool check_operand_types(ws_warp *w, ws_type t, const char *func, const w
     return true;
 }
 
-static bool is_float(ws_type t) { return t == WS_F32 || t == WS_F64; }
 static bool is_signed(ws_type t) { return t == WS_I32 || t == WS_I64; }
-
-/* Keeps a 32-bit result in the low word with the high word clear. */
-static uint64_t narrow(ws_type t, uint64_t v) { return ws_type_is_64bit(t) ? v : (uint32_t)v; }
 
 static int64_t as_signed(ws_type t, uint64_t v)
 {
@@ -79,8 +65,8 @@ static uint64_t int_binop(ws_binop op, ws_type t, uint64_t a, uint64_t b)
     case WS_ADD: return a + b; /* unsigned arithmetic wraps, as the GPU's does */
     case WS_SUB: return a - b;
     case WS_MUL: return a * b;
-    case WS_MIN: return sgn ? (as_signed(t, b) < as_signed(t, a) ? b : a) : (narrow(t, b) < narrow(t, a) ? b : a);
-    case WS_MAX: return sgn ? (as_signed(t, b) > as_signed(t, a) ? b : a) : (narrow(t, b) > narrow(t, a) ? b : a);
+    case WS_MIN: return sgn ? (as_signed(t, b) < as_signed(t, a) ? b : a) : (ws_narrow(t, b) < ws_narrow(t, a) ? b : a);
+    case WS_MAX: return sgn ? (as_signed(t, b) > as_signed(t, a) ? b : a) : (ws_narrow(t, b) > ws_narrow(t, a) ? b : a);
     case WS_AND: return a & b;
     case WS_OR: return a | b;
     case WS_XOR: return a ^ b;
@@ -88,7 +74,7 @@ static uint64_t int_binop(ws_binop op, ws_type t, uint64_t a, uint64_t b)
     case WS_SHR:
     default:
         if (!sgn)
-            return narrow(t, a) >> shift;
+            return ws_narrow(t, a) >> shift;
         /* Arithmetic shift written without relying on signed >>. */
         int64_t s = as_signed(t, a);
         uint64_t u = (uint64_t)s >> shift;
@@ -109,7 +95,7 @@ static ws_status binop_lanes(ws_warp *w, ws_binop op, ws_type t, ws_reg dst, ws_
     if (!check_type(w, t, func) || !ws_check_reg(w, dst, func, "destination") ||
         !ws_check_reg(w, a, func, "first operand") || (!b_is_imm && !ws_check_reg(w, b, func, "second operand")))
         return WS_ERR_ARG;
-    if (is_float(t) && op >= WS_AND)
+    if (ws_type_is_float(t) && op >= WS_AND)
         return ws_fail(w, WS_ERR_ARG, "%s: bitwise and shift operations need an integer type, not %s", func,
                        ws_type_name(t));
     const ws_reg regs[3] = {dst, a, b};
@@ -121,8 +107,8 @@ static ws_status binop_lanes(ws_warp *w, ws_binop op, ws_type t, ws_reg dst, ws_
             continue;
         uint64_t x = *ws_cell(w, a, lane);
         uint64_t y = b_is_imm ? imm : *ws_cell(w, b, lane);
-        uint64_t r = is_float(t) ? float_binop(op, t, x, y) : int_binop(op, t, x, y);
-        *ws_cell(w, dst, lane) = narrow(t, r);
+        uint64_t r = ws_type_is_float(t) ? float_binop(op, t, x, y) : int_binop(op, t, x, y);
+        *ws_cell(w, dst, lane) = ws_narrow(t, r);
     }
     return WS_OK;
 }
@@ -142,7 +128,7 @@ ws_status ws_fma_apply(ws_warp *w, ws_type t, ws_reg dst, ws_reg a, ws_reg b, ws
     ws_status s = begin(w, "ws_fma_apply");
     if (s != WS_OK)
         return s;
-    if (!is_float(t))
+    if (!ws_type_is_float(t))
         return ws_fail(w, WS_ERR_ARG, "ws_fma_apply: type must be f32 or f64");
     if (!ws_check_reg(w, dst, "ws_fma_apply", "destination") || !ws_check_reg(w, a, "ws_fma_apply", "a") ||
         !ws_check_reg(w, b, "ws_fma_apply", "b") || !ws_check_reg(w, c, "ws_fma_apply", "c"))
@@ -175,8 +161,8 @@ static bool compare(ws_cmpop op, ws_type t, uint64_t a, uint64_t b)
         default: return !(f32 ? ws_f32_eq(x, y) : ws_f64_eq(a, b));
         }
     }
-    bool lt = is_signed(t) ? as_signed(t, a) < as_signed(t, b) : narrow(t, a) < narrow(t, b);
-    bool eq = narrow(t, a) == narrow(t, b);
+    bool lt = is_signed(t) ? as_signed(t, a) < as_signed(t, b) : ws_narrow(t, a) < ws_narrow(t, b);
+    bool eq = ws_narrow(t, a) == ws_narrow(t, b);
     switch (op) {
     case WS_LT: return lt;
     case WS_LE: return lt || eq;
@@ -201,7 +187,7 @@ static ws_status cmp_lanes(ws_warp *w, ws_cmpop op, ws_type t, ws_reg dst, ws_re
     const ws_reg regs[2] = {a, b};
     if (!check_operand_types(w, t, func, regs, b_is_imm ? 1 : 2))
         return WS_ERR_ARG;
-    if (is_float(ws_reg_type(w, dst)))
+    if (ws_type_is_float(ws_reg_type(w, dst)))
         return ws_fail(w, WS_ERR_ARG, "%s: the destination of a comparison must be an integer register", func);
     ws_mask run = ws_executing(w);
     for (int lane = 0; lane < w->lanes; lane++)
@@ -225,15 +211,16 @@ ws_status ws_select(ws_warp *w, ws_reg dst, ws_reg cond, ws_reg a, ws_reg b)
     ws_status s = begin(w, "ws_select");
     if (s != WS_OK)
         return s;
-    if (!ws_check_reg(w, dst, "ws_select", "destination") || !ws_check_reg(w, cond, "ws_select", "condition") ||
+    if (!ws_check_reg(w, dst, "ws_select", "destination") || !ws_check_cond(w, cond, "ws_select") ||
         !ws_check_reg(w, a, "ws_select", "a") || !ws_check_reg(w, b, "ws_select", "b"))
         return WS_ERR_ARG;
     ws_type dt = ws_reg_type(w, dst);
     ws_mask run = ws_executing(w);
     for (int lane = 0; lane < w->lanes; lane++)
         if (ws_lane_in(run, lane))
-            *ws_cell(w, dst, lane) = narrow(dt, ws_select_bits(ws_typed_value(w, cond, lane) != 0,
-                                                               *ws_cell(w, a, lane), *ws_cell(w, b, lane)));
+            *ws_cell(w, dst, lane) = ws_narrow(dt, ws_select_bits(ws_typed_value(w, cond, lane) != 0,
+                                                                  ws_typed_value(w, a, lane),
+                                                                  ws_typed_value(w, b, lane)));
     return WS_OK;
 }
 
@@ -266,7 +253,7 @@ ws_status ws_mov_imm(ws_warp *w, ws_reg dst, uint64_t bits)
         return s;
     if (!ws_check_reg(w, dst, "ws_mov_imm", "destination"))
         return WS_ERR_ARG;
-    bits = narrow(ws_reg_type(w, dst), bits);
+    bits = ws_narrow(ws_reg_type(w, dst), bits);
     ws_mask run = ws_executing(w);
     for (int lane = 0; lane < w->lanes; lane++)
         if (ws_lane_in(run, lane))
@@ -285,6 +272,6 @@ ws_status ws_mov(ws_warp *w, ws_reg dst, ws_reg src)
     ws_mask run = ws_executing(w);
     for (int lane = 0; lane < w->lanes; lane++)
         if (ws_lane_in(run, lane))
-            *ws_cell(w, dst, lane) = narrow(dt, *ws_cell(w, src, lane));
+            *ws_cell(w, dst, lane) = ws_narrow(dt, ws_typed_value(w, src, lane));
     return WS_OK;
 }

@@ -15,10 +15,9 @@ static int hip_source(const ws_profile *p, ws_coll_kind kind, int lane, uint32_t
 {
     (void)ptx;
     (void)c;
-    int j = ws_hip_shfl_source(kind, lane, b, width, p->lanes);
     if (pred)
-        *pred = j != lane; /* HIP has no predicate; this is only for traces */
-    return j;
+        *pred = false; /* HIP shuffles have no predicate */
+    return ws_hip_shfl_source(kind, lane, b, width, p->lanes);
 }
 
 static const ws_profile profiles[WS_PROFILE_COUNT] = {

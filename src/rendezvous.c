@@ -40,7 +40,7 @@ static ws_status execute(ws_warp *w, ws_mask group)
         }
         const ws_arrival *a = &w->arrivals[lane];
         if (a->dst)
-            *ws_cell(w, a->dst, lane) = x.result[lane];
+            *ws_cell(w, a->dst, lane) = ws_narrow(ws_reg_type(w, a->dst), x.result[lane]);
         if (a->pred_dst)
             *ws_cell(w, a->pred_dst, lane) = x.pred[lane];
     }
@@ -69,7 +69,10 @@ ws_status ws_rendezvous_execute_now(ws_warp *w, ws_mask group) { return execute(
  * the first word of a 64-bit shuffle in the other. */
 static bool same_rendezvous(const ws_arrival *a, const ws_arrival *b)
 {
-    return a->kind == b->kind && a->mask == b->mask;
+    bool is_match = a->kind == WS_COLL_MATCH_ANY || a->kind == WS_COLL_MATCH_ALL;
+    bool same_width = ws_type_is_64bit(a->type) == ws_type_is_64bit(b->type);
+    /* match.b32 and match.b64 are different instructions; shuffles are all b32 */
+    return a->kind == b->kind && a->mask == b->mask && (!is_match || same_width);
 }
 
 /* Lanes waiting at the same (kind, mask) as `lane`. */
@@ -144,4 +147,35 @@ ws_status ws_rendezvous_settle(ws_warp *w, ws_mask callers)
     if (result != WS_OK)
         return result;
     return (callers & w->waiting) ? WS_PENDING : WS_OK;
+}
+
+/* One converged call whose lanes pass different masks runs as sub-groups
+ * one after the other (measured: docs/probes/mask_kind_probe.h200.txt: with
+ * lanes 0-15 passing 0xFFFF and lanes 16-31 the full mask, every lane of a
+ * __shfl_xor_sync(.., 16) reads 0, and __reduce_add_sync gives each half its
+ * own sum). So a group still waiting only for lanes that took part in this
+ * same call, and are done with it, executes without them. */
+ws_status ws_rendezvous_arrive(ws_warp *w, ws_mask callers)
+{
+    w->waiting |= callers;
+    ws_status s = ws_rendezvous_settle(w, callers);
+    while (s == WS_PENDING) {
+        ws_mask done_in_call = callers & ~w->waiting;
+        ws_mask forced = 0;
+        for (ws_mask todo = callers & w->waiting; todo && done_in_call && !forced;) {
+            int lane = lowest_lane(todo);
+            ws_mask group = group_of(w, lane);
+            ws_mask missing = w->arrivals[lane].mask & ws_live(w) & ~group;
+            todo &= ~group;
+            if ((missing & ~done_in_call) == 0)
+                forced = group;
+        }
+        if (!forced)
+            break;
+        s = execute(w, forced);
+        if (s != WS_OK)
+            return s;
+        s = ws_rendezvous_settle(w, callers);
+    }
+    return s;
 }

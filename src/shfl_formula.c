@@ -8,6 +8,7 @@ int ws_ptx_shfl_source(ws_coll_kind kind, int lane, uint32_t b, uint32_t c, bool
 {
     /* Only these bit fields exist in hardware; j stays a plain int (no
      * 5-bit wrap), which is what makes the range test work. */
+    lane &= 31; /* a 32-lane warp; keeps the arithmetic in range for any int */
     int bval = (int)(b & 0x1f);
     int cval = (int)(c & 0x1f);
     int segmask = (int)((c >> 8) & 0x1f);
@@ -55,7 +56,9 @@ int ws_hip_shfl_source(ws_coll_kind kind, int lane, uint32_t b, int32_t width, i
     /* amd_warp_functions.h: all arithmetic in 32-bit int (unsigned deltas
      * wrap), then ds_bpermute keeps the low bits of the lane index. Done in
      * uint32_t so that wrap-around is defined in C. */
-    uint32_t self = (uint32_t)lane;
+    if (lanes != 32 && lanes != 64)
+        return -1;
+    uint32_t self = (uint32_t)lane & (uint32_t)(lanes - 1);
     uint32_t w = (uint32_t)width;
     int32_t index;
 

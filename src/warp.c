@@ -17,6 +17,26 @@ ws_status ws_fail(ws_warp *w, ws_status status, const char *fmt, ...)
 
 const char *ws_warp_error(const ws_warp *w) { return w ? w->error : "no warp"; }
 
+ws_status ws_begin_statement(ws_warp *w, const char *func, ws_stmt_kind kind)
+{
+    if (!w)
+        return WS_ERR_ARG;
+    if (w->deadlocked)
+        return ws_fail(w, WS_ERR_DEADLOCK, "%s: the warp is deadlocked", func);
+    ws_mask stuck = w->active & w->waiting;
+    if (kind == WS_STMT_EXECUTES && stuck) {
+        char lanes[200];
+        int lane = __builtin_ctzll(stuck);
+        return ws_fail(w, WS_ERR_BLOCKED,
+                       "%s: lanes %s still wait in %s (mask 0x%llx) and cannot run this statement; let the "
+                       "lanes it waits for reach a matching collective (e.g. in the other branch) first, "
+                       "or end the program with ws_warp_finish",
+                       func, ws_format_lanes(stuck, lanes, sizeof lanes),
+                       ws_coll_cuda_name(w->arrivals[lane].kind), (unsigned long long)w->arrivals[lane].mask);
+    }
+    return WS_OK;
+}
+
 ws_status ws_warp_create(const ws_warp_desc *desc, ws_warp **out)
 {
     if (!out)
@@ -58,8 +78,8 @@ void ws_warp_destroy(ws_warp *w)
     free(w);
 }
 
-ws_profile_id ws_warp_profile(const ws_warp *w) { return w->profile->id; }
-int ws_warp_lanes(const ws_warp *w) { return w->lanes; }
+ws_profile_id ws_warp_profile(const ws_warp *w) { return w ? w->profile->id : WS_PROFILE_COUNT; }
+int ws_warp_lanes(const ws_warp *w) { return w ? w->lanes : 0; }
 
 /* ---- registers ---- */
 
@@ -129,6 +149,17 @@ bool ws_check_reg(ws_warp *w, ws_reg reg, const char *func, const char *what)
     return false;
 }
 
+bool ws_check_cond(ws_warp *w, ws_reg reg, const char *func)
+{
+    if (!ws_check_reg(w, reg, func, "condition"))
+        return false;
+    if (!ws_type_is_float(w->reg_types[reg - 1]))
+        return true;
+    ws_fail(w, WS_ERR_ARG, "%s: condition register %s is %s; compare first (ws_cmp_imm) to get an integer",
+            func, w->reg_names[reg - 1], ws_type_name(w->reg_types[reg - 1]));
+    return false;
+}
+
 const char *ws_reg_name(const ws_warp *w, ws_reg reg)
 {
     return ws_reg_valid(w, reg) ? w->reg_names[reg - 1] : NULL;
@@ -158,7 +189,7 @@ uint64_t ws_get_bits(const ws_warp *w, ws_reg reg, int lane)
 {
     if (!lane_ok(w, reg, lane))
         return 0;
-    return w->cells[(size_t)(reg - 1) * WS_MAX_LANES + (size_t)lane];
+    return *ws_cell((ws_warp *)w, reg, lane); /* read only */
 }
 
 ws_status ws_set_u32(ws_warp *w, ws_reg r, int lane, uint32_t v) { return ws_set_bits(w, r, lane, v); }
@@ -176,8 +207,8 @@ double ws_get_f64(const ws_warp *w, ws_reg r, int lane) { return ws_f64_from_bit
 
 /* ---- lane state ---- */
 
-ws_mask ws_lanes_present(const ws_warp *w) { return w->present; }
-ws_mask ws_lanes_exited(const ws_warp *w) { return w->exited; }
-ws_mask ws_lanes_active(const ws_warp *w) { return w->active; }
-ws_mask ws_lanes_waiting(const ws_warp *w) { return w->waiting; }
-ws_mask ws_activemask_value(const ws_warp *w) { return w->active & ~w->exited; }
+ws_mask ws_lanes_present(const ws_warp *w) { return w ? w->present : 0; }
+ws_mask ws_lanes_exited(const ws_warp *w) { return w ? w->exited : 0; }
+ws_mask ws_lanes_active(const ws_warp *w) { return w ? w->active : 0; }
+ws_mask ws_lanes_waiting(const ws_warp *w) { return w ? w->waiting : 0; }
+ws_mask ws_activemask_value(const ws_warp *w) { return w ? w->active & ~w->exited : 0; }

@@ -83,6 +83,8 @@ struct ws_warp {
     char error[600];
 };
 
+/* What a register of type t stores for a value: 32-bit types keep the low word. */
+static inline uint64_t ws_narrow(ws_type t, uint64_t v) { return ws_type_is_64bit(t) ? v : (uint32_t)v; }
 static inline uint64_t *ws_cell(ws_warp *w, ws_reg reg, int lane)
 {
     return &w->cells[(size_t)(reg - 1) * WS_MAX_LANES + (size_t)lane];
@@ -91,9 +93,7 @@ static inline uint64_t *ws_cell(ws_warp *w, ws_reg reg, int lane)
  * the low word, whatever a raw ws_set_bits put in the high word. */
 static inline uint64_t ws_typed_value(ws_warp *w, ws_reg reg, int lane)
 {
-    uint64_t v = *ws_cell(w, reg, lane);
-    ws_type t = w->reg_types[reg - 1];
-    return (t == WS_U64 || t == WS_I64 || t == WS_F64) ? v : (uint32_t)v;
+    return ws_narrow(w->reg_types[reg - 1], *ws_cell(w, reg, lane));
 }
 static inline bool ws_lane_in(ws_mask m, int lane) { return (m >> lane) & 1u; }
 static inline ws_mask ws_bit(int lane) { return (ws_mask)1 << lane; }
@@ -106,8 +106,19 @@ static inline ws_mask ws_executing(const ws_warp *w) { return w->active & ~w->wa
 ws_status ws_fail(ws_warp *w, ws_status status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 bool ws_reg_valid(const ws_warp *w, ws_reg reg);
+
+/* Every statement starts here. A deadlocked warp runs nothing. A statement
+ * that executes in lanes (anything but else / end if / end loop) cannot
+ * run while active lanes still wait in a collective: the warp-level API
+ * runs one statement for all lanes, and a waiting lane cannot take part. */
+typedef enum { WS_STMT_EXECUTES, WS_STMT_STRUCTURAL } ws_stmt_kind;
+ws_status ws_begin_statement(ws_warp *w, const char *func, ws_stmt_kind kind);
 /* Validates a register argument; on failure records "<what>: ..." and returns false. */
 bool ws_check_reg(ws_warp *w, ws_reg reg, const char *func, const char *what);
+/* A condition register must exist and hold an integer type (a float's
+ * bits are not its truth: -0.0 and NaN would count as true). */
+bool ws_check_cond(ws_warp *w, ws_reg reg, const char *func);
+static inline bool ws_type_is_float(ws_type t) { return t == WS_F32 || t == WS_F64; }
 
 /* ---- diag.c: diagnostics raised during one operation, committed at its end ---- */
 #define WS_DIAG_BATCH_MAX 16
@@ -165,6 +176,8 @@ const char *ws_coll_cuda_name(ws_coll_kind kind);
  * checks for a deadlock. Returns WS_PENDING if some of `callers` still
  * wait. Called after each arrival and after an exit. */
 ws_status ws_rendezvous_settle(ws_warp *w, ws_mask callers);
+/* The lanes `callers` (their arrivals recorded) arrive at a collective. */
+ws_status ws_rendezvous_arrive(ws_warp *w, ws_mask callers);
 /* Executes `group` (lanes of one kind whose arrivals are recorded) at once:
  * the wave profiles, which have no rendezvous. */
 ws_status ws_rendezvous_execute_now(ws_warp *w, ws_mask group);

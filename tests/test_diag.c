@@ -175,7 +175,7 @@ static void test_mask_names_exited(void **state)
         const char *gone_text;
     } cases[] = {
         {"exited lanes 28-31", 0, 0xF0000000u, 0x0FFFFFFFu, "28-31"},
-        {"absent lanes 20-31", 20, 0, 0x000FFFFFu, "20-31"},
+        {"exited lanes 0-3 and 28-31", 0, 0xF000000Fu, 0x0FFFFFF0u, "0-3,28-31"},
     };
     for (size_t i = 0; i < 2; i++) {
         ws_warp *w = test_warp(WS_PROFILE_SM90, cases[i].threads);
@@ -201,6 +201,22 @@ static void test_mask_names_exited(void **state)
         }
         drop_warp(w);
     }
+}
+
+/* Absent lanes named by a full mask (a block of 20 threads calling with
+ * 0xffffffff) are the usual idiom and defined: no diagnostic at all. */
+static void test_mask_names_absent_is_quiet(void **state)
+{
+    (void)state;
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 20);
+    ws_reg p = test_reg(w, "p", WS_U32), d = test_reg(w, "d", WS_U32);
+    for (int l = 0; l < 32; l++)
+        ws_set_u32(w, p, l, 1);
+    EXPECT_STATUS("ballot", "threads 20", ws_ballot_sync(w, WS_FULL32, d, p), WS_OK);
+    for (int l = 0; l < 20; l++)
+        EXPECT_U64("ballot", "threads 20", l, ws_get_bits(w, d, l), 0x000FFFFFu);
+    EXPECT_NO_DIAG(w, "threads 20, full mask");
+    drop_warp(w);
 }
 
 /* ---- BAD_WIDTH: reported, and the result still follows the formula ---- */
@@ -668,12 +684,66 @@ static void test_bad_warp_desc(void **state)
     drop_warp(w);
 }
 
+/* Arguments the headers forbid: each gets WS_ERR_ARG and a message, and
+ * nothing crashes (run under ASan/UBSan). */
+static void test_argument_rules(void **state)
+{
+    (void)state;
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg v = test_reg(w, "v", WS_U32), d = test_reg(w, "d", WS_U32), f = test_reg(w, "f", WS_F32);
+    /* __syncwarp takes only a mask */
+    EXPECT_STATUS("syncwarp", "dst 5000", ws_collective(w, &(ws_coll_desc){.kind = WS_COLL_SYNCWARP, .mask = WS_FULL32, .dst = 5000}), WS_ERR_ARG);
+    EXPECT_STATUS("syncwarp", "src", ws_collective(w, &(ws_coll_desc){.kind = WS_COLL_SYNCWARP, .mask = WS_FULL32, .src = v}), WS_ERR_ARG);
+    EXPECT_STATUS("syncwarp", "plain", ws_syncwarp(w, WS_FULL32), WS_OK);
+    /* predicates exist only for shuffles and match.all */
+    EXPECT_STATUS("ballot", "pred_dst", ws_collective(w, &(ws_coll_desc){.kind = WS_COLL_VOTE_BALLOT, .mask = WS_FULL32, .dst = d, .src = v, .pred_dst = v}), WS_ERR_ARG);
+    EXPECT_STATUS("shfl", "pred_dst == dst", ws_shfl_ptx(w, WS_COLL_SHFL_IDX, WS_FULL32, d, d, v, 0, 0x1F), WS_ERR_ARG);
+    /* float conditions and predicates: compare first */
+    EXPECT_STATUS("if", "float cond", ws_if(w, f), WS_ERR_ARG);
+    EXPECT_STATUS("ballot", "float pred", ws_ballot_sync(w, WS_FULL32, d, f), WS_ERR_ARG);
+    EXPECT_STATUS("select", "float cond", ws_select(w, d, f, v, v), WS_ERR_ARG);
+    assert_true(ws_warp_error(w)[0] != '\0');
+    /* the pure formulas take any int without undefined behaviour */
+    bool pred = true;
+    assert_int_equal(ws_ptx_shfl_source(WS_COLL_SHFL_UP, INT32_MIN, 1, 0, &pred), 0); /* lane 0: own */
+    assert_false(pred);
+    assert_int_equal(ws_ptx_shfl_source(WS_COLL_SHFL_DOWN, INT32_MAX, 1, 0x1F, NULL), 31);
+    assert_int_equal(ws_hip_shfl_source(WS_COLL_SHFL_IDX, 3, 5, 64, 48), -1);
+    assert_int_equal(ws_hip_shfl_source(WS_COLL_SHFL_IDX, 3, 5, 64, 0), -1);
+    ws_diag_print(w, NULL);
+    drop_warp(w);
+}
+
+/* A 32-bit register keeps a clear high word whatever writes it: a 64-bit
+ * ballot or activemask on wave64 stored into a u32 keeps its low half. */
+static void test_results_fit_the_register(void **state)
+{
+    (void)state;
+    ws_warp *w = test_warp(WS_PROFILE_WAVE64, 0);
+    ws_reg p = test_reg(w, "p", WS_U32), b32 = test_reg(w, "b32", WS_U32), b64 = test_reg(w, "b64", WS_U64);
+    ws_reg m32 = test_reg(w, "m32", WS_U32);
+    for (int l = 0; l < 64; l++)
+        ws_set_u32(w, p, l, 1);
+    EXPECT_STATUS("ballot", "u32", ws_ballot_sync(w, WS_FULL64, b32, p), WS_OK);
+    EXPECT_STATUS("ballot", "u64", ws_ballot_sync(w, WS_FULL64, b64, p), WS_OK);
+    EXPECT_STATUS("activemask", "u32", ws_activemask(w, m32), WS_OK);
+    for (int l = 0; l < 64; l++) {
+        EXPECT_U64("ballot", "u32 keeps the low word", l, ws_get_bits(w, b32, l), 0xFFFFFFFFu);
+        EXPECT_U64("ballot", "u64 keeps all", l, ws_get_bits(w, b64, l), WS_FULL64);
+        EXPECT_U64("activemask", "u32", l, ws_get_bits(w, m32, l), 0xFFFFFFFFu);
+    }
+    drop_warp(w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_source_diagnostics),
         cmocka_unit_test(test_caller_not_in_mask),
         cmocka_unit_test(test_mask_names_exited),
+        cmocka_unit_test(test_mask_names_absent_is_quiet),
+        cmocka_unit_test(test_argument_rules),
+        cmocka_unit_test(test_results_fit_the_register),
         cmocka_unit_test(test_bad_width),
         cmocka_unit_test(test_bad_width_wave64),
         cmocka_unit_test(test_deadlock),

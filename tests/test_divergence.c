@@ -645,6 +645,37 @@ static void test_loop_break(void **state)
     drop_warp(w);
 }
 
+/* While lanes wait in a collective, no statement runs for them: two
+ * collectives in a row inside one branch cannot be expressed by the
+ * warp-level API, so the second one (and exit, break) fails loudly
+ * instead of silently skipping the waiting lanes. */
+static void test_blocked_statements(void **state)
+{
+    (void)state;
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg v = test_reg(w, "v", WS_U32), a = test_reg(w, "a", WS_U32), b = test_reg(w, "b", WS_U32);
+    fill_lanes(w, v, 32, 100);
+    assert_int_equal(ws_loop_begin(w), WS_OK);
+    assert_int_equal(ws_if_lanes(w, 0xFFFFu), WS_OK);
+    assert_int_equal(ws_shfl_xor(w, WS_FULL32, a, v, 16, 32), WS_PENDING);
+    assert_int_equal(ws_shfl_xor(w, WS_FULL32, b, a, 16, 32), WS_ERR_BLOCKED);
+    assert_true(strstr(ws_warp_error(w), "__shfl_xor_sync") != NULL);
+    assert_int_equal(ws_exit(w), WS_ERR_BLOCKED);
+    assert_int_equal(ws_loop_break(w), WS_ERR_BLOCKED);
+    assert_int_equal(ws_if_lanes(w, 0x1u), WS_ERR_BLOCKED);
+    assert_int_equal(ws_lanes_exited(w), 0);
+    /* the other branch completes the exchange; then everything runs again */
+    assert_int_equal(ws_else(w), WS_OK);
+    assert_int_equal(ws_shfl_xor(w, WS_FULL32, a, v, 16, 32), WS_OK);
+    assert_int_equal(ws_end_if(w), WS_OK);
+    assert_int_equal(ws_shfl_xor(w, WS_FULL32, b, a, 16, 32), WS_OK);
+    for (int l = 0; l < 32; l++)
+        EXPECT_U64("b", "xor 16 twice", l, ws_get_u32(w, b, l), 100u + (uint32_t)l);
+    assert_int_equal(ws_loop_end(w), WS_OK);
+    assert_int_equal(ws_warp_finish(w), WS_OK);
+    drop_warp(w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -665,6 +696,7 @@ int main(void)
         cmocka_unit_test(test_finish_reports_deadlock),
         cmocka_unit_test(test_lane_op_types),
         cmocka_unit_test(test_loop_break),
+        cmocka_unit_test(test_blocked_statements),
     };
     return cmocka_run_group_tests(tests, NULL, destroy_live_warps);
 }

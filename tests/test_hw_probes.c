@@ -180,6 +180,31 @@ static const probe_case branch_cases[] = {
     {"shfl_xor 32-bit vs 64-bit", mixed_width_branches, false},
 };
 
+/* ---- mask_kind_probe: one converged call, lanes pass different masks ---- */
+
+static ws_status per_lane_masks(ws_warp *w, ws_coll_kind kind, uint32_t low_mask, uint32_t high_mask, ws_reg d,
+                                ws_reg src, int32_t b)
+{
+    ws_reg m = test_reg(w, "m", WS_U32);
+    for (int l = 0; l < 32; l++)
+        ws_set_u32(w, m, l, l < 16 ? low_mask : high_mask);
+    ws_status s = ws_collective(w, &(ws_coll_desc){.kind = kind, .mask_reg = m, .dst = d, .src = src, .b = b,
+                                                   .width = 32});
+    return s == WS_OK ? ws_warp_finish(w) : s;
+}
+static ws_status xor_low_full(ws_warp *w, ws_reg v, ws_reg d, ws_reg p)
+{ (void)p; return per_lane_masks(w, WS_COLL_SHFL_BFLY, 0x0000FFFFu, 0xFFFFFFFFu, d, plus100(w, v), 16); }
+static ws_status xor_full_high(ws_warp *w, ws_reg v, ws_reg d, ws_reg p)
+{ (void)p; return per_lane_masks(w, WS_COLL_SHFL_BFLY, 0xFFFFFFFFu, 0xFFFF0000u, d, plus100(w, v), 16); }
+static ws_status redux_low_full(ws_warp *w, ws_reg v, ws_reg d, ws_reg p)
+{ (void)p; return per_lane_masks(w, WS_COLL_REDUX_ADD, 0x0000FFFFu, 0xFFFFFFFFu, d, v, 0); }
+
+static const probe_case mask_cases[] = {
+    {"shfl_xor masks 0xFFFF|full", xor_low_full, false},
+    {"shfl_xor masks full|0xFFFF0000", xor_full_high, false},
+    {"reduce_add masks 0xFFFF|full", redux_low_full, false},
+};
+
 static const probe_case cases[] = {
     {"ballot(low, lane&1)", ballot_low, false},
     {"all(low, lane!=20)", all_low, false},
@@ -258,11 +283,67 @@ static void test_branch_rendezvous_probe(void **state)
                     sizeof branch_cases / sizeof branch_cases[0]);
 }
 
+static void test_mask_kind_probe(void **state)
+{
+    (void)state;
+    run_probe_cases(WARPSIM_PROBE_DIR "/mask_kind_probe.h200.txt", mask_cases,
+                    sizeof mask_cases / sizeof mask_cases[0]);
+}
+
+/* The probe's "case 3/4: exit 124" lines: ballot against any, and all
+ * against any, in two branches never finish on the GPU (the timeout killed
+ * them), although ballot and any compile to the same VOTE.ANY opcode. The
+ * model must report a deadlock for both. */
+static void test_vote_kinds_deadlock(void **state)
+{
+    (void)state;
+    FILE *f = fopen(WARPSIM_PROBE_DIR "/mask_kind_probe.h200.txt", "r");
+    assert_non_null(f);
+    char line[1024];
+    int hangs = 0;
+    while (fgets(line, sizeof line, f))
+        hangs += strncmp(line, "case 3: exit 124", 16) == 0 || strncmp(line, "case 4: exit 124", 16) == 0;
+    fclose(f);
+    assert_int_equal(hangs, 2);
+    for (int pair = 0; pair < 2; pair++) {
+        ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+        ws_reg p = test_reg(w, "p", WS_U32), d = test_reg(w, "d", WS_U32);
+        assert_int_equal(ws_if_lanes(w, 0x0000FFFFu), WS_OK);
+        ws_status first = pair == 0 ? ws_ballot_sync(w, WS_FULL32, d, p) : ws_all_sync(w, WS_FULL32, d, p);
+        assert_int_equal(first, WS_PENDING);
+        assert_int_equal(ws_else(w), WS_OK);
+        assert_int_equal(ws_any_sync(w, WS_FULL32, d, p), WS_ERR_DEADLOCK);
+        drop_warp(w);
+    }
+}
+
+/* The probe's "fma a=.. b=.. c=.. -> r" lines: f64 fma NaN results. */
+static void test_fma_nan_order_probe(void **state)
+{
+    (void)state;
+    FILE *f = fopen(WARPSIM_PROBE_DIR "/mask_kind_probe.h200.txt", "r");
+    assert_non_null(f);
+    char line[1024];
+    int rows = 0;
+    while (fgets(line, sizeof line, f)) {
+        unsigned long long a, b, c, r;
+        if (sscanf(line, "fma a=%llx b=%llx c=%llx -> %llx", &a, &b, &c, &r) != 4)
+            continue;
+        rows++;
+        EXPECT_U64("H200 fma", line, -1, ws_f64_fma(a, b, c), r);
+    }
+    fclose(f);
+    assert_int_equal(rows, 8);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ub_collectives_probe),
         cmocka_unit_test(test_branch_rendezvous_probe),
+        cmocka_unit_test(test_mask_kind_probe),
+        cmocka_unit_test(test_vote_kinds_deadlock),
+        cmocka_unit_test(test_fma_nan_order_probe),
     };
     return cmocka_run_group_tests(tests, NULL, destroy_live_warps);
 }

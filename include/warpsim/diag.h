@@ -21,7 +21,8 @@ typedef enum ws_diag_code {
     WS_DIAG_EXITED_SOURCE,          /* a lane read a lane that has exited */
     WS_DIAG_ABSENT_SOURCE,          /* a lane read a lane that does not exist (partial block) */
     WS_DIAG_SOURCE_NOT_IN_MASK,     /* a lane read a lane that takes part but is not in the reader's mask */
-    WS_DIAG_MASK_NAMES_EXITED,      /* a mask names exited or absent lanes */
+    WS_DIAG_MASK_NAMES_EXITED,      /* a mask names exited lanes (absent lanes of a partial block are
+                                       not reported: a full mask there is the usual idiom) */
     WS_DIAG_MASK_NOT_EXEC,          /* HIP: mask differs from the active lanes (a debug HIP build traps) */
     WS_DIAG_BAD_WIDTH,              /* width not a power of two in [1, lanes] */
     WS_DIAG_LANE_ARG_RANGE,         /* srcLane/delta/laneMask uses bits the hardware ignores */
@@ -32,12 +33,15 @@ typedef enum ws_diag_code {
 typedef enum ws_diag_policy {
     WS_DIAG_POLICY_WARN = 0, /* default: collect diagnostics, the operation completes */
     WS_DIAG_POLICY_IGNORE,   /* collect nothing, the operation completes */
-    WS_DIAG_POLICY_ERROR     /* the operation fails with WS_ERR_UNDEFINED and changes no register */
+    WS_DIAG_POLICY_ERROR     /* the operation fails with WS_ERR_UNDEFINED and changes no register.
+                                For ws_exit and ws_warp_finish the lanes exit anyway; a collective
+                                their exit completes writes nothing and they return the error. */
 } ws_diag_policy;
 
 typedef struct ws_diag {
     ws_diag_code code;
-    const char *op;    /* the operation: ws_coll_kind_name(), e.g. "shfl.down", "vote.ballot" */
+    const char *op;    /* the operation: ws_coll_kind_name(), e.g. "shfl.down", "vote.ballot";
+                          "rendezvous" for a deadlock */
     ws_mask lanes;     /* the lanes involved (the readers, the callers, the waiting lanes) */
     char message[400]; /* one readable sentence, starting with the operation */
 } ws_diag;
@@ -45,7 +49,9 @@ typedef struct ws_diag {
 typedef struct ws_warp ws_warp;
 
 /* Diagnostics collected so far (in the order they were raised). At most
- * WS_DIAG_MAX are kept; ws_diag_dropped() counts the rest. */
+ * WS_DIAG_MAX are kept; ws_diag_dropped() counts the rest. A pointer from
+ * ws_diag_get stays valid until the next call on the warp that can raise a
+ * diagnostic, or ws_diag_clear. */
 #define WS_DIAG_MAX 4096
 size_t ws_diag_count(const ws_warp *warp);
 const ws_diag *ws_diag_get(const ws_warp *warp, size_t index);

@@ -2,8 +2,8 @@
  *
  * Each function runs in the executing lanes (active, not exited, not
  * waiting) and leaves the other lanes' cells alone. Float arithmetic goes
- * through the exact scalar operations of fpops.h, so NaN bits follow the
- * profile's hardware rules rather than the host's.
+ * through the exact scalar operations of fpops.h, so NaN bits are the
+ * H200's (on every profile) rather than the host's.
  *
  * The `type` argument must be the operand registers' type (WS_ERR_ARG
  * otherwise); to reinterpret bits, ws_mov into a register of another type.

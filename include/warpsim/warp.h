@@ -49,9 +49,11 @@ typedef struct ws_warp ws_warp;
 ws_status ws_warp_create(const ws_warp_desc *desc, ws_warp **out);
 void ws_warp_destroy(ws_warp *warp);
 
-/* The message of the last failed call on this warp ("" if none). */
+/* The message of the last failed call on this warp ("" if none yet); a
+ * later successful call does not clear it. */
 const char *ws_warp_error(const ws_warp *warp);
 
+/* Queries on a NULL warp return WS_PROFILE_COUNT, 0 or an empty mask. */
 ws_profile_id ws_warp_profile(const ws_warp *warp);
 int ws_warp_lanes(const ws_warp *warp);
 
@@ -69,8 +71,9 @@ ws_type ws_reg_type(const ws_warp *warp, ws_reg reg);       /* WS_TYPE_COUNT if 
 
 /* Direct access to one lane's cell, whatever the lane's state (this is
  * the host's view, not a lane executing code). Setters of 32-bit views
- * clear the high word. Getters return 0 for a bad register or lane;
- * setters return WS_ERR_ARG. */
+ * clear the high word; ws_set_bits stores the 64 bits as given, and every
+ * operation on a 32-bit register ignores its high word. Getters return 0
+ * for a bad register or lane; setters return WS_ERR_ARG. */
 ws_status ws_set_bits(ws_warp *warp, ws_reg reg, int lane, uint64_t bits);
 uint64_t ws_get_bits(const ws_warp *warp, ws_reg reg, int lane);
 ws_status ws_set_u32(ws_warp *warp, ws_reg reg, int lane, uint32_t value);
