@@ -171,6 +171,7 @@ ws_status ws_collective(ws_warp *w, const ws_coll_desc *d)
     if (!callers)
         return WS_OK;
     ws_type type = d->src ? ws_reg_type(w, d->src) : WS_U32;
+    uint64_t call = ++w->calls;
     for (int lane = 0; lane < w->lanes; lane++) {
         if (!ws_lane_in(callers, lane))
             continue;
@@ -185,6 +186,7 @@ ws_status ws_collective(ws_warp *w, const ws_coll_desc *d)
             .c = d->c_reg ? (uint32_t)*ws_cell(w, d->c_reg, lane) : d->c,
             .dst = d->dst,
             .pred_dst = d->pred_dst,
+            .call = call,
         };
     }
     ws_diag_batch batch = {.count = 0};

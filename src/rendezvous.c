@@ -85,6 +85,30 @@ static ws_mask group_of(const ws_warp *w, int lane)
     return group;
 }
 
+/* Ready groups of one kind that came from the same call were converged:
+ * they execute as one instruction and see each other (two 16-lane tiles
+ * with their own masks, ub_collectives_probe). Groups from separate calls
+ * (separate branches) that happen to complete at the same moment do not.
+ * Returns the ready lanes linked to `lane` through shared calls. */
+static ws_mask converged_with(const ws_warp *w, ws_mask ready, int lane)
+{
+    ws_mask together = group_of(w, lane) & ready;
+    for (ws_mask before = 0; before != together;) {
+        before = together;
+        for (int k = 0; k < w->lanes; k++) {
+            if (!ws_lane_in(ready & ~together, k))
+                continue;
+            for (int j = 0; j < w->lanes; j++) {
+                if (ws_lane_in(together, j) && w->arrivals[j].call == w->arrivals[k].call) {
+                    together |= group_of(w, k) & ready;
+                    break;
+                }
+            }
+        }
+    }
+    return together;
+}
+
 static ws_status report_deadlock(ws_warp *w)
 {
     ws_diag d = {.code = WS_DIAG_DEADLOCK, .op = "rendezvous", .lanes = w->waiting};
@@ -128,16 +152,15 @@ ws_status ws_rendezvous_settle(ws_warp *w, ws_mask callers)
             if ((w->arrivals[lane].mask & live & ~group) == 0) /* every named live lane is here */
                 ready[w->arrivals[lane].kind] |= group;
         }
-        /* Groups of one kind that complete together execute as one
-         * instruction (two 16-lane tiles with their own masks): they see
-         * each other. */
         for (int kind = 0; kind < WS_COLL_KIND_COUNT; kind++) {
-            if (!ready[kind])
-                continue;
-            progress = true;
-            ws_status s = execute(w, ready[kind]);
-            if (s != WS_OK && result == WS_OK)
-                result = s;
+            for (ws_mask todo = ready[kind]; todo;) {
+                ws_mask together = converged_with(w, todo, lowest_lane(todo));
+                todo &= ~together;
+                progress = true;
+                ws_status s = execute(w, together);
+                if (s != WS_OK && result == WS_OK)
+                    result = s;
+            }
         }
         if (w->deadlocked)
             return result;

@@ -46,6 +46,7 @@ typedef struct ws_arrival {
      * rendezvous of its own: after the first word it waits again. */
     bool second_word;
     uint64_t first_word;  /* the first word moved, already in place */
+    uint64_t call;        /* which ws_collective call it arrived through */
 } ws_arrival;
 
 typedef enum { WS_FRAME_IF, WS_FRAME_LOOP } ws_frame_kind;
@@ -75,6 +76,7 @@ struct ws_warp {
     ws_type *reg_types;
 
     ws_arrival arrivals[WS_MAX_LANES];
+    uint64_t calls;   /* ws_collective calls so far: numbers the arrivals */
 
     ws_diag_policy policy;
     ws_diag *diags;

@@ -948,9 +948,38 @@ static void test_bad_arguments(void **state)
     drop_warp(w);
 }
 
+/* Two branches whose shuffles both complete when the same lanes exit are
+ * still two instructions: they do not see each other. Hand-worked: lanes
+ * 0-3 call __shfl_sync(0x10F, v, 4) and lanes 4-7 call
+ * __shfl_sync(0x1F0, v, 0); both wait for lane 8, which exits with lanes
+ * 8-31. Each branch reads a lane of the other branch: inactive, so 0. */
+static void test_separate_branches_stay_separate(void **state)
+{
+    (void)state;
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg v = test_reg(w, "v", WS_U32), d = test_reg(w, "d", WS_U32);
+    fill_lanes(w, v, 32, 100);
+    fill_lanes(w, d, 32, SENTINEL);
+    assert_int_equal(ws_if_lanes(w, 0x0Fu), WS_OK);
+    assert_int_equal(ws_shfl_idx(w, 0x10Fu, d, v, 4, 32), WS_PENDING);
+    assert_int_equal(ws_else(w), WS_OK);
+    assert_int_equal(ws_if_lanes(w, 0xF0u), WS_OK);
+    assert_int_equal(ws_shfl_idx(w, 0x1F0u, d, v, 0, 32), WS_PENDING);
+    assert_int_equal(ws_else(w), WS_OK);
+    assert_int_equal(ws_exit(w), WS_OK); /* lanes 8-31 */
+    assert_int_equal(ws_end_if(w), WS_OK);
+    assert_int_equal(ws_end_if(w), WS_OK);
+    assert_int_equal(ws_lanes_waiting(w), 0);
+    for (int l = 0; l < 8; l++)
+        EXPECT_U64("d", "other branch is inactive", l, ws_get_u32(w, d, l), 0u);
+    assert_int_equal(diag_lanes(w, WS_DIAG_INACTIVE_SOURCE), 0xFFu);
+    drop_warp(w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_separate_branches_stay_separate),
         cmocka_unit_test(test_cuda_shfl_c_table),
         cmocka_unit_test(test_ptx_shfl_source_table),
         cmocka_unit_test(test_spec_1_3_rows),
