@@ -976,10 +976,90 @@ static void test_separate_branches_stay_separate(void **state)
     drop_warp(w);
 }
 
+/* A sweep: the four intrinsics over offsets -70..300 and the widths of
+ * spec section 7's hardware run, every lane, against spec 1.1/1.2 written
+ * out again here (with 64-bit arithmetic and divisions instead of masks),
+ * plus raw shfl.sync with pseudo-random b and c, value and predicate. */
+static int spec_source(ws_coll_kind kind, int lane, uint32_t b, uint32_t c, int *pred)
+{
+    long long bval = b % 32, cval = c % 32, seg = (c / 256) % 32;
+    long long max_lane = (lane & seg) | (cval & ~seg), min_lane = lane & seg, j;
+    int ok;
+    if (kind == WS_COLL_SHFL_UP) {
+        j = lane - bval;
+        ok = j >= max_lane;
+    } else if (kind == WS_COLL_SHFL_DOWN) {
+        j = lane + bval;
+        ok = j <= max_lane;
+    } else if (kind == WS_COLL_SHFL_BFLY) {
+        j = lane ^ bval;
+        ok = j <= max_lane;
+    } else {
+        j = min_lane | (bval & ~seg);
+        ok = j <= max_lane;
+    }
+    *pred = ok;
+    return ok ? (int)j : lane;
+}
+
+static void test_sweep_against_spec(void **state)
+{
+    (void)state;
+    static const int widths[] = {-64, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 15, 16, 17,
+                                 20, 24, 31, 32, 33, 40, 48, 64, 65, 100};
+    ws_warp *w = test_warp_with_policy(WS_PROFILE_SM90, 0, WS_DIAG_POLICY_IGNORE);
+    ws_reg v = test_reg(w, "v", WS_U32), d = test_reg(w, "d", WS_U32), p = test_reg(w, "p", WS_U32);
+    fill_lanes(w, v, 32, 1000);
+    long lanes_checked = 0;
+    for (int k = WS_COLL_SHFL_IDX; k <= WS_COLL_SHFL_BFLY; k++) {
+        for (size_t wi = 0; wi < sizeof widths / sizeof widths[0]; wi++) {
+            int width = widths[wi];
+            /* the header's c, computed here from spec 1.2 in 64-bit arithmetic */
+            uint32_t c = (uint32_t)(((32LL - width) * 256) & 0xFFFFFFFFLL) | (k == WS_COLL_SHFL_UP ? 0u : 31u);
+            for (int off = -70; off <= 300; off++) {
+                EXPECT_STATUS("sweep", "call", call_shfl_wrapper(w, (ws_coll_kind)k, WS_FULL32, d, v, off, width), WS_OK);
+                for (int l = 0; l < 32; l++) {
+                    int pred;
+                    int j = spec_source((ws_coll_kind)k, l, (uint32_t)off, c, &pred);
+                    if (ws_get_u32(w, d, l) != 1000u + (uint32_t)j) {
+                        print_error("%s width %d offset %d lane %d: got %u, want lane %d\n",
+                                    ws_coll_kind_name((ws_coll_kind)k), width, off, l, ws_get_u32(w, d, l), j);
+                        fail();
+                    }
+                    lanes_checked++;
+                }
+            }
+        }
+    }
+    /* raw shfl.sync: b and c from a fixed LCG (any bits) */
+    uint32_t x = 12345u;
+    for (int n = 0; n < 3000; n++) {
+        x = x * 1664525u + 1013904223u;
+        uint32_t b = x;
+        x = x * 1664525u + 1013904223u;
+        uint32_t c = x;
+        ws_coll_kind k = (ws_coll_kind)(n % 4);
+        EXPECT_STATUS("sweep", "ptx", ws_shfl_ptx(w, k, WS_FULL32, d, p, v, b, c), WS_OK);
+        for (int l = 0; l < 32; l++) {
+            int pred;
+            int j = spec_source(k, l, b, c, &pred);
+            if (ws_get_u32(w, d, l) != 1000u + (uint32_t)j || ws_get_u32(w, p, l) != (uint32_t)pred) {
+                print_error("ptx %s b=0x%x c=0x%x lane %d: got %u/%u, want lane %d/%d\n", ws_coll_kind_name(k), b, c,
+                            l, ws_get_u32(w, d, l), ws_get_u32(w, p, l), j, pred);
+                fail();
+            }
+            lanes_checked++;
+        }
+    }
+    print_message("sweep: %ld lane results checked\n", lanes_checked);
+    drop_warp(w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_separate_branches_stay_separate),
+        cmocka_unit_test(test_sweep_against_spec),
         cmocka_unit_test(test_cuda_shfl_c_table),
         cmocka_unit_test(test_ptx_shfl_source_table),
         cmocka_unit_test(test_spec_1_3_rows),
