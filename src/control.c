@@ -146,13 +146,14 @@ ws_status ws_warp_finish(ws_warp *w)
     w->depth = 0;
     /* Lanes released by a completing collective run on to the end and exit
      * too, which may complete more collectives. */
-    while (ws_live(w)) {
+    ws_status first_error = WS_OK;
+    while (ws_live(w) && !w->deadlocked) {
         w->exited |= ws_live(w) & ~w->waiting;
         ws_status s = ws_rendezvous_settle(w, 0);
-        if (s < 0)
-            return s;
+        if (s < 0 && first_error == WS_OK)
+            first_error = s; /* e.g. undefined behaviour under the error policy: go on exiting */
     }
-    return WS_OK;
+    return first_error;
 }
 
 ws_status ws_activemask(ws_warp *w, ws_reg dst)

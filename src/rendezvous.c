@@ -69,10 +69,20 @@ ws_status ws_rendezvous_execute_now(ws_warp *w, ws_mask group) { return execute(
  * the first word of a 64-bit shuffle in the other. */
 static bool same_rendezvous(const ws_arrival *a, const ws_arrival *b)
 {
-    bool is_match = a->kind == WS_COLL_MATCH_ANY || a->kind == WS_COLL_MATCH_ALL;
-    bool same_width = ws_type_is_64bit(a->type) == ws_type_is_64bit(b->type);
-    /* match.b32 and match.b64 are different instructions; shuffles are all b32 */
-    return a->kind == b->kind && a->mask == b->mask && (!is_match || same_width);
+    if (a->kind != b->kind || a->mask != b->mask)
+        return false;
+    switch (a->kind) {
+    case WS_COLL_MATCH_ANY:
+    case WS_COLL_MATCH_ALL: /* match.b32 and match.b64 are different instructions */
+        return ws_type_is_64bit(a->type) == ws_type_is_64bit(b->type);
+    case WS_COLL_REDUX_ADD:
+    case WS_COLL_REDUX_MIN:
+    case WS_COLL_REDUX_MAX: /* REDUX.SUM vs REDUX.SUM.S32: an int and an unsigned call hang
+                               (measured: docs/probes/redux_sign_probe.h200.txt) */
+        return a->type == b->type;
+    default: /* shuffles are all b32 (a 64-bit value is two of them) */
+        return true;
+    }
 }
 
 /* Lanes waiting at the same (kind, mask) as `lane`. */
@@ -120,9 +130,9 @@ static ws_status report_deadlock(ws_warp *w)
         ws_mask group = group_of(w, lane);
         const ws_arrival *a = &w->arrivals[lane];
         char lanes[96];
-        int n = snprintf(d.message + used, size - used, "%slanes %s wait in %s (%s, mask 0x%llx)", sep,
+        int n = snprintf(d.message + used, size - used, "%slanes %s wait in %s (%s, %s, mask 0x%llx)", sep,
                          ws_format_lanes(group, lanes, sizeof lanes), ws_coll_cuda_name(a->kind),
-                         ws_coll_kind_name(a->kind), (unsigned long long)a->mask);
+                         ws_coll_kind_name(a->kind), ws_type_name(a->type), (unsigned long long)a->mask);
         used += n > 0 ? (size_t)n : 0;
         sep = "; ";
         todo &= ~group;
@@ -130,7 +140,7 @@ static ws_status report_deadlock(ws_warp *w)
     if (used < size)
         snprintf(d.message + used, size - used,
                  ". A collective completes only when every live lane its mask names arrives at the "
-                 "same kind with the same mask.");
+                 "same kind with the same mask (and, for match and reduce, the same operand type).");
     ws_diag_record(w, &d);
     w->deadlocked = true;
     return ws_fail(w, WS_ERR_DEADLOCK, "deadlock: %s", d.message);
@@ -181,8 +191,15 @@ ws_status ws_rendezvous_settle(ws_warp *w, ws_mask callers)
 ws_status ws_rendezvous_arrive(ws_warp *w, ws_mask callers)
 {
     w->waiting |= callers;
+    ws_status first_error = WS_OK;
     ws_status s = ws_rendezvous_settle(w, callers);
-    while (s == WS_PENDING) {
+    for (;;) {
+        /* Under the error policy a sub-group with undefined behaviour
+         * fails (and writes nothing); the others still run. */
+        if (s < 0 && first_error == WS_OK)
+            first_error = s;
+        if (w->deadlocked || !(callers & w->waiting))
+            break;
         ws_mask done_in_call = callers & ~w->waiting;
         ws_mask forced = 0;
         for (ws_mask todo = callers & w->waiting; todo && done_in_call && !forced;) {
@@ -196,9 +213,11 @@ ws_status ws_rendezvous_arrive(ws_warp *w, ws_mask callers)
         if (!forced)
             break;
         s = execute(w, forced);
-        if (s != WS_OK)
-            return s;
+        if (s < 0 && first_error == WS_OK)
+            first_error = s;
         s = ws_rendezvous_settle(w, callers);
     }
-    return s;
+    if (first_error != WS_OK)
+        return first_error;
+    return (callers & w->waiting) ? WS_PENDING : WS_OK;
 }

@@ -735,6 +735,45 @@ static void test_results_fit_the_register(void **state)
     drop_warp(w);
 }
 
+/* Under the error policy a call that runs as sub-groups, and the end of
+ * the kernel, still leave no lane waiting. Lanes 0-15 pass 0xFFFF and
+ * read lanes 16-31 (not taking part in their sub-group): undefined, so the
+ * call fails; lanes 16-31 then run as their own sub-group (reading lanes
+ * 0-15, also undefined). Nothing is written, nobody waits. */
+static void test_error_policy_leaves_no_lane_waiting(void **state)
+{
+    (void)state;
+    ws_warp *w = test_warp_with_policy(WS_PROFILE_SM90, 0, WS_DIAG_POLICY_ERROR);
+    ws_reg v = test_reg(w, "v", WS_U32), d = test_reg(w, "d", WS_U32), m = test_reg(w, "m", WS_U32);
+    for (int l = 0; l < 32; l++) {
+        ws_set_u32(w, m, l, l < 16 ? 0xFFFFu : 0xFFFFFFFFu);
+        ws_set_u32(w, d, l, 7);
+    }
+    EXPECT_STATUS("xor", "sub-groups under error policy",
+                  ws_collective(w, &(ws_coll_desc){.kind = WS_COLL_SHFL_BFLY, .mask_reg = m, .dst = d, .src = v,
+                                                   .b = 16, .width = 32}),
+                  WS_ERR_UNDEFINED);
+    assert_int_equal(ws_lanes_waiting(w), 0);
+    for (int l = 0; l < 32; l++)
+        EXPECT_U64("d", "unchanged", l, ws_get_u32(w, d, l), 7u);
+    assert_int_equal(ws_lane_id(w, v), WS_OK); /* not blocked */
+    drop_warp(w);
+
+    /* finish: lanes 0-15 wait in a shuffle that reads exited lanes once
+     * 16-31 exit: undefined, reported, and every lane is exited anyway */
+    w = test_warp_with_policy(WS_PROFILE_SM90, 0, WS_DIAG_POLICY_ERROR);
+    v = test_reg(w, "v", WS_U32);
+    d = test_reg(w, "d", WS_U32);
+    assert_int_equal(ws_if_lanes(w, 0xFFFFu), WS_OK);
+    assert_int_equal(ws_shfl_xor(w, WS_FULL32, d, v, 16, 32), WS_PENDING);
+    assert_int_equal(ws_end_if(w), WS_OK);
+    assert_int_equal(ws_warp_finish(w), WS_ERR_UNDEFINED);
+    assert_int_equal(ws_lanes_waiting(w), 0);
+    assert_int_equal(ws_lanes_exited(w), WS_FULL32);
+    assert_true(ws_diag_has(w, WS_DIAG_EXITED_SOURCE));
+    drop_warp(w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -744,6 +783,7 @@ int main(void)
         cmocka_unit_test(test_mask_names_absent_is_quiet),
         cmocka_unit_test(test_argument_rules),
         cmocka_unit_test(test_results_fit_the_register),
+        cmocka_unit_test(test_error_policy_leaves_no_lane_waiting),
         cmocka_unit_test(test_bad_width),
         cmocka_unit_test(test_bad_width_wave64),
         cmocka_unit_test(test_deadlock),

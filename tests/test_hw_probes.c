@@ -336,6 +336,56 @@ static void test_fma_nan_order_probe(void **state)
     assert_int_equal(rows, 8);
 }
 
+/* Counts lines of a probe output that start with `prefix`. */
+static int count_lines(const char *path, const char *prefix)
+{
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    char line[1024];
+    int n = 0;
+    while (fgets(line, sizeof line, f))
+        n += strncmp(line, prefix, strlen(prefix)) == 0;
+    fclose(f);
+    return n;
+}
+
+/* redux_sign_probe: __reduce_add/max_sync on int in one branch and on
+ * unsigned in the other hang on the GPU (cases 1 and 2 killed by timeout);
+ * int in both completes jointly (case 3: -5 in every lane). */
+static void test_redux_signedness_probe(void **state)
+{
+    (void)state;
+    const char *path = WARPSIM_PROBE_DIR "/redux_sign_probe.h200.txt";
+    assert_int_equal(count_lines(path, "case 1: exit 124"), 1);
+    assert_int_equal(count_lines(path, "case 2: exit 124"), 1);
+    assert_int_equal(count_lines(path, "case 3: -5 x32"), 1);
+    for (int kind = 0; kind < 3; kind++) {
+        ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+        ws_reg si = test_reg(w, "si", WS_I32), ui = test_reg(w, "ui", WS_U32), d = test_reg(w, "d", WS_I32);
+        for (int l = 0; l < 32; l++) {
+            int32_t x = (l == 3 || l == 19) ? -5 : l;
+            ws_set_i32(w, si, l, kind == 2 && l >= 16 ? x + 1 : x);
+            ws_set_u32(w, ui, l, (uint32_t)x);
+        }
+        assert_int_equal(ws_if_lanes(w, 0xFFFFu), WS_OK);
+        ws_status first = kind == 1 ? ws_reduce_max_sync(w, WS_FULL32, d, si) : kind == 0
+                              ? ws_reduce_add_sync(w, WS_FULL32, d, si) : ws_reduce_min_sync(w, WS_FULL32, d, si);
+        assert_int_equal(first, WS_PENDING);
+        assert_int_equal(ws_else(w), WS_OK);
+        ws_status second = kind == 1 ? ws_reduce_max_sync(w, WS_FULL32, d, ui) : kind == 0
+                               ? ws_reduce_add_sync(w, WS_FULL32, d, ui) : ws_reduce_min_sync(w, WS_FULL32, d, si);
+        if (kind < 2) {
+            assert_int_equal(second, WS_ERR_DEADLOCK);
+            assert_true(ws_diag_has(w, WS_DIAG_DEADLOCK));
+        } else {
+            assert_int_equal(second, WS_OK);
+            for (int l = 0; l < 32; l++)
+                EXPECT_U64("redux_sign_probe", "case 3: joint min", l, (uint32_t)ws_get_i32(w, d, l), (uint32_t)-5);
+        }
+        drop_warp(w);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -344,6 +394,7 @@ int main(void)
         cmocka_unit_test(test_mask_kind_probe),
         cmocka_unit_test(test_vote_kinds_deadlock),
         cmocka_unit_test(test_fma_nan_order_probe),
+        cmocka_unit_test(test_redux_signedness_probe),
     };
     return cmocka_run_group_tests(tests, NULL, destroy_live_warps);
 }

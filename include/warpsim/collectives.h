@@ -9,8 +9,10 @@
  * returns WS_PENDING and its lanes are *waiting*: they take no part in
  * other statements. If every live lane waits and nothing can complete, the
  * call returns WS_ERR_DEADLOCK and a WS_DIAG_DEADLOCK diagnostic says which
- * lanes wait in which collective. A warp-wide call where every lane named
- * in the mask is active completes at once.
+ * lanes wait in which collective. A call where every lane passes the same
+ * mask and every live lane it names is active completes at once; a call
+ * whose lanes pass different masks runs as sub-groups, one per mask (see
+ * docs/model.md).
  *
  * On the wave profiles (AMD lanes do not progress independently) a
  * collective always executes at once over the active lanes; the mask is
