@@ -153,7 +153,7 @@ ws_status ws_warp_finish(ws_warp *w)
         if (s < 0 && first_error == WS_OK)
             first_error = s; /* e.g. undefined behaviour under the error policy: go on exiting */
     }
-    return first_error;
+    return w->deadlocked ? WS_ERR_DEADLOCK : first_error;
 }
 
 ws_status ws_activemask(ws_warp *w, ws_reg dst)
