@@ -35,9 +35,7 @@ ws_status ws_exec_match(ws_exec *x)
             snprintf(d.message, sizeof d.message,
                      "match.any: lanes %s hold NaN; HIP compares with == and its loop never ends (hang)",
                      ws_format_lanes(nan_lanes, l, sizeof l));
-            ws_diag_record(w, &d);
-            w->deadlocked = true;
-            return ws_fail(w, WS_ERR_DEADLOCK, "%s", d.message);
+            return ws_warp_hangs(w, &d);
         }
     }
 

@@ -141,9 +141,14 @@ static ws_status report_deadlock(ws_warp *w)
         snprintf(d.message + used, size - used,
                  ". A collective completes only when every live lane its mask names arrives at the "
                  "same kind with the same mask (and, for match and reduce, the same operand type).");
-    ws_diag_record(w, &d);
+    return ws_warp_hangs(w, &d);
+}
+
+ws_status ws_warp_hangs(ws_warp *w, const ws_diag *diag)
+{
+    ws_diag_record(w, diag);
     w->deadlocked = true;
-    return ws_fail(w, WS_ERR_DEADLOCK, "deadlock: %s", d.message);
+    return ws_fail(w, WS_ERR_DEADLOCK, "deadlock: %s", diag->message);
 }
 
 ws_status ws_rendezvous_settle(ws_warp *w, ws_mask callers)

@@ -174,6 +174,10 @@ void ws_raise_bad_reads(ws_exec *x, const char *op, ws_mask readers_bad,
 /* The CUDA name of a collective, e.g. "__shfl_down_sync". */
 const char *ws_coll_cuda_name(ws_coll_kind kind);
 
+/* rendezvous.c: the warp can never go on (a deadlock, or a HIP loop that
+ * never ends): records the diagnostic whatever the policy, stops the warp,
+ * and returns WS_ERR_DEADLOCK. */
+ws_status ws_warp_hangs(ws_warp *w, const ws_diag *diag);
 /* rendezvous.c: executes every waiting group that is complete, then
  * checks for a deadlock. Returns WS_PENDING if some of `callers` still
  * wait. Called after each arrival and after an exit. */
