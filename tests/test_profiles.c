@@ -550,31 +550,6 @@ static void test_unsupported_on_wave_profiles(void **state)
  * widths -1..130, every lane, against spec 4.2's header arithmetic written
  * out again here: 64-bit integers, then the 32-bit wrap of C int, then the
  * ds_bpermute wrap to 64 lanes. */
-static int32_t wrap32(long long x) { return (int32_t)(uint32_t)(unsigned long long)x; }
-
-static int spec_hip_source(ws_coll_kind kind, int self, int32_t arg, int32_t width)
-{
-    long long w = width, index;
-    int32_t lo_bits = wrap32(w - 1);                 /* width - 1 */
-    int32_t seg_start = wrap32(self & ~lo_bits);     /* self & ~(width - 1) */
-    if (kind == WS_COLL_SHFL_UP) {
-        index = wrap32((long long)self - (uint32_t)arg);  /* int self - unsigned delta */
-        if (index < seg_start)
-            index = self;
-    } else if (kind == WS_COLL_SHFL_DOWN) {
-        index = wrap32((long long)self + (uint32_t)arg);
-        if (wrap32((long long)(self & lo_bits) + (uint32_t)arg) >= w)
-            index = self;
-    } else if (kind == WS_COLL_SHFL_BFLY) {
-        index = self ^ arg;
-        if (index >= wrap32((self + w) & ~(long long)lo_bits))
-            index = self;
-    } else {
-        index = wrap32((long long)(arg & lo_bits) + seg_start);
-    }
-    return (int)(((unsigned long long)index) % 64);
-}
-
 static void test_wave64_sweep_against_spec(void **state)
 {
     (void)state;
@@ -587,7 +562,7 @@ static void test_wave64_sweep_against_spec(void **state)
             for (int off = -70; off <= 300; off += 3) {
                 EXPECT_STATUS("sweep", "call", call_shfl_wrapper(w, (ws_coll_kind)k, WS_FULL64, d, v, off, width), WS_OK);
                 for (int l = 0; l < 64; l++) {
-                    int j = spec_hip_source((ws_coll_kind)k, l, off, width);
+                    int j = spec_hip_source((ws_coll_kind)k, l, off, width, 64);
                     if (ws_get_u32(w, d, l) != 1000u + (uint32_t)j) {
                         print_error("%s width %d arg %d lane %d: got %u, want lane %d\n",
                                     ws_coll_kind_name((ws_coll_kind)k), width, off, l, ws_get_u32(w, d, l), j);

@@ -980,28 +980,6 @@ static void test_separate_branches_stay_separate(void **state)
  * spec section 7's hardware run, every lane, against spec 1.1/1.2 written
  * out again here (with 64-bit arithmetic and divisions instead of masks),
  * plus raw shfl.sync with pseudo-random b and c, value and predicate. */
-static int spec_source(ws_coll_kind kind, int lane, uint32_t b, uint32_t c, int *pred)
-{
-    long long bval = b % 32, cval = c % 32, seg = (c / 256) % 32;
-    long long max_lane = (lane & seg) | (cval & ~seg), min_lane = lane & seg, j;
-    int ok;
-    if (kind == WS_COLL_SHFL_UP) {
-        j = lane - bval;
-        ok = j >= max_lane;
-    } else if (kind == WS_COLL_SHFL_DOWN) {
-        j = lane + bval;
-        ok = j <= max_lane;
-    } else if (kind == WS_COLL_SHFL_BFLY) {
-        j = lane ^ bval;
-        ok = j <= max_lane;
-    } else {
-        j = min_lane | (bval & ~seg);
-        ok = j <= max_lane;
-    }
-    *pred = ok;
-    return ok ? (int)j : lane;
-}
-
 static void test_sweep_against_spec(void **state)
 {
     (void)state;
@@ -1014,13 +992,12 @@ static void test_sweep_against_spec(void **state)
     for (int k = WS_COLL_SHFL_IDX; k <= WS_COLL_SHFL_BFLY; k++) {
         for (size_t wi = 0; wi < sizeof widths / sizeof widths[0]; wi++) {
             int width = widths[wi];
-            /* the header's c, computed here from spec 1.2 in 64-bit arithmetic */
-            uint32_t c = (uint32_t)(((32LL - width) * 256) & 0xFFFFFFFFLL) | (k == WS_COLL_SHFL_UP ? 0u : 31u);
+            uint32_t c = spec_cuda_c((ws_coll_kind)k, width);
             for (int off = -70; off <= 300; off++) {
                 EXPECT_STATUS("sweep", "call", call_shfl_wrapper(w, (ws_coll_kind)k, WS_FULL32, d, v, off, width), WS_OK);
                 for (int l = 0; l < 32; l++) {
                     int pred;
-                    int j = spec_source((ws_coll_kind)k, l, (uint32_t)off, c, &pred);
+                    int j = spec_ptx_source((ws_coll_kind)k, l, (uint32_t)off, c, &pred);
                     if (ws_get_u32(w, d, l) != 1000u + (uint32_t)j) {
                         print_error("%s width %d offset %d lane %d: got %u, want lane %d\n",
                                     ws_coll_kind_name((ws_coll_kind)k), width, off, l, ws_get_u32(w, d, l), j);
@@ -1042,7 +1019,7 @@ static void test_sweep_against_spec(void **state)
         EXPECT_STATUS("sweep", "ptx", ws_shfl_ptx(w, k, WS_FULL32, d, p, v, b, c), WS_OK);
         for (int l = 0; l < 32; l++) {
             int pred;
-            int j = spec_source(k, l, b, c, &pred);
+            int j = spec_ptx_source(k, l, b, c, &pred);
             if (ws_get_u32(w, d, l) != 1000u + (uint32_t)j || ws_get_u32(w, p, l) != (uint32_t)pred) {
                 print_error("ptx %s b=0x%x c=0x%x lane %d: got %u/%u, want lane %d/%d\n", ws_coll_kind_name(k), b, c,
                             l, ws_get_u32(w, d, l), ws_get_u32(w, p, l), j, pred);

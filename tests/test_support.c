@@ -141,3 +141,59 @@ bool check_no_diag(const ws_warp *w, const char *name)
     print_error("case \"%s\": unexpected diagnostic %s\n", name, ws_diag_code_name(ws_diag_get(w, 0)->code));
     return false;
 }
+
+/* ---- the shuffle formulas, restated from the spec for expected values ---- */
+
+int spec_ptx_source(ws_coll_kind kind, int lane, uint32_t b, uint32_t c, int *pred)
+{
+    long long bval = b % 32, cval = c % 32, seg = (c / 256) % 32;
+    long long max_lane = (lane & seg) | (cval & ~seg), min_lane = lane & seg, j;
+    int ok;
+    if (kind == WS_COLL_SHFL_UP) {
+        j = lane - bval;
+        ok = j >= max_lane;
+    } else if (kind == WS_COLL_SHFL_DOWN) {
+        j = lane + bval;
+        ok = j <= max_lane;
+    } else if (kind == WS_COLL_SHFL_BFLY) {
+        j = lane ^ bval;
+        ok = j <= max_lane;
+    } else {
+        j = min_lane | (bval & ~seg);
+        ok = j <= max_lane;
+    }
+    *pred = ok;
+    return ok ? (int)j : lane;
+}
+
+uint32_t spec_cuda_c(ws_coll_kind kind, int32_t width)
+{
+    /* spec 1.2: ((32 - width) << 8) | 0x1f (no | 0x1f for up), 32-bit wrap-around */
+    return (uint32_t)(((32LL - width) * 256) & 0xFFFFFFFFLL) | (kind == WS_COLL_SHFL_UP ? 0u : 31u);
+}
+
+static int32_t wrap32(long long x) { return (int32_t)(uint32_t)(unsigned long long)x; }
+
+int spec_hip_source(ws_coll_kind kind, int self, int32_t arg, int32_t width, int lanes)
+{
+    long long w = width, index;
+    int32_t lo_bits = wrap32(w - 1);                 /* width - 1 */
+    int32_t seg_start = wrap32(self & ~lo_bits);     /* self & ~(width - 1) */
+    if (kind == WS_COLL_SHFL_UP) {
+        index = wrap32((long long)self - (uint32_t)arg);  /* int self - unsigned delta */
+        if (index < seg_start)
+            index = self;
+    } else if (kind == WS_COLL_SHFL_DOWN) {
+        index = wrap32((long long)self + (uint32_t)arg);
+        if (wrap32((long long)(self & lo_bits) + (uint32_t)arg) >= w)
+            index = self;
+    } else if (kind == WS_COLL_SHFL_BFLY) {
+        index = self ^ arg;
+        if (index >= wrap32((self + w) & ~(long long)lo_bits))
+            index = self;
+    } else {
+        index = wrap32((long long)(arg & lo_bits) + seg_start);
+    }
+    return (int)(((unsigned long long)index) % (unsigned)lanes);
+}
+
