@@ -145,11 +145,11 @@ static void raise_call_diags(ws_warp *w, const ws_coll_desc *d, ws_mask callers,
         if (bad_width)
             ws_diag_raise(batch, WS_DIAG_BAD_WIDTH, op, bad_width,
                           "%s: width %d is not a power of two in [1, %d]; the hardware formula still "
-                          "decides which lane is read", op, w->arrivals[__builtin_ctzll(bad_width)].width, w->lanes);
+                          "decides which lane is read", op, w->arrivals[ws_lowest_lane(bad_width)].width, w->lanes);
         if (bad_b)
             ws_diag_raise(batch, WS_DIAG_LANE_ARG_RANGE, op, bad_b,
                           "%s: lane argument %d (lanes %s) is outside 0..31; only its bits 4:0 are used",
-                          op, (int32_t)w->arrivals[__builtin_ctzll(bad_b)].b,
+                          op, (int32_t)w->arrivals[ws_lowest_lane(bad_b)].b,
                           ws_format_lanes(bad_b, a, sizeof a));
     }
 }

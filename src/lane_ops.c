@@ -1,11 +1,6 @@
 /* Per-lane arithmetic on registers, in the executing lanes only. */
 #include "warp_internal.h"
 
-static ws_status begin(ws_warp *w, const char *func)
-{
-    return ws_begin_statement(w, func, WS_STMT_EXECUTES);
-}
-
 static bool check_type(ws_warp *w, ws_type t, const char *func)
 {
     if ((unsigned)t < WS_TYPE_COUNT)
@@ -87,7 +82,7 @@ static uint64_t int_binop(ws_binop op, ws_type t, uint64_t a, uint64_t b)
 static ws_status binop_lanes(ws_warp *w, ws_binop op, ws_type t, ws_reg dst, ws_reg a, ws_reg b,
                              bool b_is_imm, uint64_t imm, const char *func)
 {
-    ws_status s = begin(w, func);
+    ws_status s = ws_begin_statement(w, func, WS_STMT_EXECUTES);
     if (s != WS_OK)
         return s;
     if ((unsigned)op >= WS_BINOP_COUNT)
@@ -125,7 +120,7 @@ ws_status ws_binop_imm(ws_warp *w, ws_binop op, ws_type t, ws_reg dst, ws_reg a,
 
 ws_status ws_fma_apply(ws_warp *w, ws_type t, ws_reg dst, ws_reg a, ws_reg b, ws_reg c)
 {
-    ws_status s = begin(w, "ws_fma_apply");
+    ws_status s = ws_begin_statement(w, "ws_fma_apply", WS_STMT_EXECUTES);
     if (s != WS_OK)
         return s;
     if (!ws_type_is_float(t))
@@ -176,7 +171,7 @@ static bool compare(ws_cmpop op, ws_type t, uint64_t a, uint64_t b)
 static ws_status cmp_lanes(ws_warp *w, ws_cmpop op, ws_type t, ws_reg dst, ws_reg a, ws_reg b,
                            bool b_is_imm, uint64_t imm, const char *func)
 {
-    ws_status s = begin(w, func);
+    ws_status s = ws_begin_statement(w, func, WS_STMT_EXECUTES);
     if (s != WS_OK)
         return s;
     if ((unsigned)op >= WS_CMPOP_COUNT)
@@ -208,7 +203,7 @@ ws_status ws_cmp_imm(ws_warp *w, ws_cmpop op, ws_type t, ws_reg dst, ws_reg a, u
 
 ws_status ws_select(ws_warp *w, ws_reg dst, ws_reg cond, ws_reg a, ws_reg b)
 {
-    ws_status s = begin(w, "ws_select");
+    ws_status s = ws_begin_statement(w, "ws_select", WS_STMT_EXECUTES);
     if (s != WS_OK)
         return s;
     if (!ws_check_reg(w, dst, "ws_select", "destination") || !ws_check_cond(w, cond, "ws_select") ||
@@ -226,7 +221,7 @@ ws_status ws_select(ws_warp *w, ws_reg dst, ws_reg cond, ws_reg a, ws_reg b)
 
 ws_status ws_lane_id(ws_warp *w, ws_reg dst)
 {
-    ws_status s = begin(w, "ws_lane_id");
+    ws_status s = ws_begin_statement(w, "ws_lane_id", WS_STMT_EXECUTES);
     if (s != WS_OK)
         return s;
     if (!ws_check_reg(w, dst, "ws_lane_id", "destination"))
@@ -248,7 +243,7 @@ ws_status ws_lane_id(ws_warp *w, ws_reg dst)
 
 ws_status ws_mov_imm(ws_warp *w, ws_reg dst, uint64_t bits)
 {
-    ws_status s = begin(w, "ws_mov_imm");
+    ws_status s = ws_begin_statement(w, "ws_mov_imm", WS_STMT_EXECUTES);
     if (s != WS_OK)
         return s;
     if (!ws_check_reg(w, dst, "ws_mov_imm", "destination"))
@@ -263,7 +258,7 @@ ws_status ws_mov_imm(ws_warp *w, ws_reg dst, uint64_t bits)
 
 ws_status ws_mov(ws_warp *w, ws_reg dst, ws_reg src)
 {
-    ws_status s = begin(w, "ws_mov");
+    ws_status s = ws_begin_statement(w, "ws_mov", WS_STMT_EXECUTES);
     if (s != WS_OK)
         return s;
     if (!ws_check_reg(w, dst, "ws_mov", "destination") || !ws_check_reg(w, src, "ws_mov", "source"))

@@ -20,7 +20,7 @@ ws_status ws_exec_match(ws_exec *x)
 {
     ws_warp *w = x->w;
     const ws_profile *p = w->profile;
-    const ws_arrival *first = &x->arrivals[__builtin_ctzll(x->group)];
+    const ws_arrival *first = &x->arrivals[ws_lowest_lane(x->group)];
     ws_type t = first->type;
 
     if (p->match_by_value && first->kind == WS_COLL_MATCH_ANY) {
@@ -61,7 +61,7 @@ ws_status ws_exec_match(ws_exec *x)
                 if (ws_lane_in(x->group, k) && x->arrivals[k].mask == a->mask)
                     part |= ws_bit(k);
         }
-        uint64_t ref = x->arrivals[__builtin_ctzll(part)].value;
+        uint64_t ref = x->arrivals[ws_lowest_lane(part)].value;
         bool all = true;
         for (int k = 0; k < w->lanes; k++)
             if (ws_lane_in(part, k) && !values_equal(p, t, x->arrivals[k].value, ref))

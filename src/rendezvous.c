@@ -3,8 +3,6 @@
  * arrived at the same kind with the same mask (spec 2.3 and 7). */
 #include "warp_internal.h"
 
-static int lowest_lane(ws_mask m) { return __builtin_ctzll(m); }
-
 static ws_status (*const executors[WS_COLL_KIND_COUNT])(ws_exec *) = {
     [WS_COLL_SHFL_IDX] = ws_exec_shfl,   [WS_COLL_SHFL_UP] = ws_exec_shfl,
     [WS_COLL_SHFL_DOWN] = ws_exec_shfl,  [WS_COLL_SHFL_BFLY] = ws_exec_shfl,
@@ -21,7 +19,7 @@ static ws_status (*const executors[WS_COLL_KIND_COUNT])(ws_exec *) = {
 static ws_status execute(ws_warp *w, ws_mask group)
 {
     ws_exec x = {.w = w, .group = group, .arrivals = w->arrivals};
-    ws_coll_kind kind = w->arrivals[lowest_lane(group)].kind;
+    ws_coll_kind kind = w->arrivals[ws_lowest_lane(group)].kind;
     ws_status s = executors[kind] ? executors[kind](&x) : WS_OK;
     w->waiting &= ~(group & ~x.again);
     if (ws_diag_commit(w, &x.diags)) {
@@ -100,20 +98,23 @@ static ws_mask group_of(const ws_warp *w, int lane)
  * with their own masks, ub_collectives_probe). Groups from separate calls
  * (separate branches) that happen to complete at the same moment do not.
  * Returns the ready lanes linked to `lane` through shared calls. */
+static bool arrived_through(const ws_warp *w, ws_mask lanes, uint64_t call)
+{
+    for (ws_mask todo = lanes; todo; todo &= todo - 1)
+        if (w->arrivals[ws_lowest_lane(todo)].call == call)
+            return true;
+    return false;
+}
+
 static ws_mask converged_with(const ws_warp *w, ws_mask ready, int lane)
 {
     ws_mask together = group_of(w, lane) & ready;
     for (ws_mask before = 0; before != together;) {
         before = together;
-        for (int k = 0; k < w->lanes; k++) {
-            if (!ws_lane_in(ready & ~together, k))
-                continue;
-            for (int j = 0; j < w->lanes; j++) {
-                if (ws_lane_in(together, j) && w->arrivals[j].call == w->arrivals[k].call) {
-                    together |= group_of(w, k) & ready;
-                    break;
-                }
-            }
+        for (ws_mask todo = ready & ~together; todo; todo &= todo - 1) {
+            int k = ws_lowest_lane(todo);
+            if (arrived_through(w, together, w->arrivals[k].call))
+                together |= group_of(w, k) & ready;
         }
     }
     return together;
@@ -126,7 +127,7 @@ static ws_status report_deadlock(ws_warp *w)
     size_t used = (size_t)snprintf(d.message, size, "every live lane waits and none can go on:");
     const char *sep = " ";
     for (ws_mask todo = w->waiting; todo && used < size;) {
-        int lane = lowest_lane(todo);
+        int lane = ws_lowest_lane(todo);
         ws_mask group = group_of(w, lane);
         const ws_arrival *a = &w->arrivals[lane];
         char lanes[96];
@@ -161,7 +162,7 @@ ws_status ws_rendezvous_settle(ws_warp *w, ws_mask callers)
         ws_mask live = ws_live(w);
         ws_mask ready[WS_COLL_KIND_COUNT] = {0};
         for (ws_mask todo = w->waiting; todo;) {
-            int lane = lowest_lane(todo);
+            int lane = ws_lowest_lane(todo);
             ws_mask group = group_of(w, lane);
             todo &= ~group;
             if ((w->arrivals[lane].mask & live & ~group) == 0) /* every named live lane is here */
@@ -169,7 +170,7 @@ ws_status ws_rendezvous_settle(ws_warp *w, ws_mask callers)
         }
         for (int kind = 0; kind < WS_COLL_KIND_COUNT; kind++) {
             for (ws_mask todo = ready[kind]; todo;) {
-                ws_mask together = converged_with(w, todo, lowest_lane(todo));
+                ws_mask together = converged_with(w, todo, ws_lowest_lane(todo));
                 todo &= ~together;
                 progress = true;
                 ws_status s = execute(w, together);
@@ -208,7 +209,7 @@ ws_status ws_rendezvous_arrive(ws_warp *w, ws_mask callers)
         ws_mask done_in_call = callers & ~w->waiting;
         ws_mask forced = 0;
         for (ws_mask todo = callers & w->waiting; todo && done_in_call && !forced;) {
-            int lane = lowest_lane(todo);
+            int lane = ws_lowest_lane(todo);
             ws_mask group = group_of(w, lane);
             ws_mask missing = w->arrivals[lane].mask & ws_live(w) & ~group;
             todo &= ~group;

@@ -34,7 +34,7 @@ ws_status ws_exec_shfl(ws_exec *x)
 {
     const ws_warp *w = x->w;
     const ws_profile *p = w->profile;
-    const ws_arrival *first = &x->arrivals[__builtin_ctzll(x->group)];
+    const ws_arrival *first = &x->arrivals[ws_lowest_lane(x->group)];
     const char *op = ws_coll_kind_name(first->kind);
     int source[WS_MAX_LANES];
     ws_mask not_in_mask = 0;

@@ -26,7 +26,7 @@ ws_status ws_begin_statement(ws_warp *w, const char *func, ws_stmt_kind kind)
     ws_mask stuck = w->active & w->waiting;
     if (kind == WS_STMT_EXECUTES && stuck) {
         char lanes[200];
-        int lane = __builtin_ctzll(stuck);
+        int lane = ws_lowest_lane(stuck);
         return ws_fail(w, WS_ERR_BLOCKED,
                        "%s: lanes %s still wait in %s (mask 0x%llx) and cannot run this statement; let the "
                        "lanes it waits for reach a matching collective (e.g. in the other branch) first, "

@@ -99,6 +99,8 @@ static inline uint64_t ws_typed_value(ws_warp *w, ws_reg reg, int lane)
 }
 static inline bool ws_lane_in(ws_mask m, int lane) { return (m >> lane) & 1u; }
 static inline ws_mask ws_bit(int lane) { return (ws_mask)1 << lane; }
+/* The lowest lane of a non-empty mask. */
+static inline int ws_lowest_lane(ws_mask m) { return __builtin_ctzll(m); }
 static inline ws_mask ws_live(const ws_warp *w) { return w->present & ~w->exited; }
 /* Lanes that execute the next statement. */
 static inline ws_mask ws_executing(const ws_warp *w) { return w->active & ~w->waiting; }
