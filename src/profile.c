@@ -15,9 +15,17 @@ static int hip_source(const ws_profile *p, ws_coll_kind kind, int lane, uint32_t
 {
     (void)ptx;
     (void)c;
-    if (pred)
-        *pred = false; /* HIP shuffles have no predicate */
-    return ws_hip_shfl_source(kind, lane, b, width, p->lanes);
+    /* HIP shuffles return no predicate; internally it says whether the
+     * header's range test kept the lane's own value (false) or not. */
+    int source = ws_hip_shfl_source(kind, lane, b, width, p->lanes);
+    if (pred) {
+        uint32_t self = (uint32_t)lane, asked = kind == WS_COLL_SHFL_UP     ? self - b
+                                              : kind == WS_COLL_SHFL_DOWN ? self + b
+                                              : kind == WS_COLL_SHFL_BFLY ? self ^ b
+                                                                          : (uint32_t)source;
+        *pred = !(source == lane && asked != self);
+    }
+    return source;
 }
 
 static const ws_profile profiles[WS_PROFILE_COUNT] = {

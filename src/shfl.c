@@ -30,6 +30,30 @@ void ws_raise_bad_reads(ws_exec *x, const char *op, ws_mask bad, const int sourc
     }
 }
 
+/* Keeps what each lane read, for ws_last_shuffle_reads (traces). */
+static void record_reads(ws_exec *x, const int source[WS_MAX_LANES], ws_mask bad)
+{
+    ws_warp *w = x->w;
+    for (int lane = 0; lane < WS_MAX_LANES; lane++) {
+        ws_lane_read *r = &w->last_reads[lane];
+        r->source = lane < w->lanes && ws_lane_in(x->group, lane) ? source[lane] : -1;
+        r->kind = r->source < 0                ? WS_READ_NONE
+                  : ws_lane_in(bad, lane)      ? WS_READ_INACTIVE
+                  : !x->pred[lane] && r->source == lane ? WS_READ_OWN
+                                                        : WS_READ_LANE;
+    }
+    w->shuffles_executed++;
+}
+
+uint64_t ws_last_shuffle_reads(const ws_warp *warp, ws_lane_read reads[64])
+{
+    if (!reads)
+        return 0;
+    for (int lane = 0; lane < WS_MAX_LANES; lane++)
+        reads[lane] = warp ? warp->last_reads[lane] : (ws_lane_read){WS_READ_NONE, -1};
+    return warp ? warp->shuffles_executed : 0;
+}
+
 ws_status ws_exec_shfl(ws_exec *x)
 {
     const ws_warp *w = x->w;
@@ -93,6 +117,7 @@ ws_status ws_exec_shfl(ws_exec *x)
                 x->result[lane] |= x->arrivals[lane].first_word;
     }
 
+    record_reads(x, source, bad);
     if (bad)
         ws_raise_bad_reads(x, op, bad, source);
     if (not_in_mask) {

@@ -61,6 +61,8 @@ ws_status ws_warp_create(const ws_warp_desc *desc, ws_warp **out)
     w->present = threads == 64 ? WS_FULL64 : ((ws_mask)1 << threads) - 1;
     w->active = w->present;
     w->policy = d.diag_policy;
+    for (int lane = 0; lane < WS_MAX_LANES; lane++)
+        w->last_reads[lane] = (ws_lane_read){WS_READ_NONE, -1};
     *out = w;
     return WS_OK;
 }

@@ -78,6 +78,9 @@ struct ws_warp {
     ws_arrival arrivals[WS_MAX_LANES];
     uint64_t calls;   /* ws_collective calls so far: numbers the arrivals */
 
+    ws_lane_read last_reads[WS_MAX_LANES]; /* the latest shuffle, for ws_last_shuffle_reads */
+    uint64_t shuffles_executed;
+
     ws_diag_policy policy;
     ws_diag *diags;
     size_t diag_count, diag_capacity, diag_dropped;

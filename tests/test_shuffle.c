@@ -980,6 +980,53 @@ static void test_separate_branches_stay_separate(void **state)
  * spec section 7's hardware run, every lane, against spec 1.1/1.2 written
  * out again here (with 64-bit arithmetic and divisions instead of masks),
  * plus raw shfl.sync with pseudo-random b and c, value and predicate. */
+/* ws_last_shuffle_reads, by hand: a 20-thread block (lanes 20..31 absent)
+ * with lanes 4..7 exited; shfl_down by 2 at width 8 (spec 1.1: j = lane + 2
+ * unless that leaves the lane's 8-lane segment, then the own value). Lane 2
+ * reads exited lane 4; lane 14 falls off its segment 8..15; lane 18 reads
+ * absent lane 20 (its segment 16..23 ends at 23). */
+static void test_last_shuffle_reads(void **state)
+{
+    (void)state;
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 20);
+    ws_reg v = test_reg(w, "v", WS_U32), t = test_reg(w, "t", WS_U32);
+    ws_lane_read reads[64];
+    assert_int_equal(ws_last_shuffle_reads(w, reads), 0);
+    assert_int_equal(reads[0].kind, WS_READ_NONE);
+    assert_int_equal(reads[0].source, -1);
+    exit_lanes(w, 0xF0);
+    EXPECT_STATUS("shfl_down", "reads", ws_shfl_down(w, WS_FULL32, t, v, 2, 8), WS_OK);
+    assert_int_equal(ws_last_shuffle_reads(w, reads), 1);
+    struct { int lane; ws_read_kind kind; int source; } cases[] = {
+        {0, WS_READ_LANE, 2},     {1, WS_READ_LANE, 3},   {2, WS_READ_INACTIVE, 4},
+        {3, WS_READ_INACTIVE, 5}, {4, WS_READ_NONE, -1},  {7, WS_READ_NONE, -1},
+        {8, WS_READ_LANE, 10},    {13, WS_READ_LANE, 15}, {14, WS_READ_OWN, 14},
+        {15, WS_READ_OWN, 15},    {17, WS_READ_LANE, 19}, {18, WS_READ_INACTIVE, 20},
+        {19, WS_READ_INACTIVE, 21}, {20, WS_READ_NONE, -1}, {31, WS_READ_NONE, -1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        EXPECT_U64("kind", "reads", cases[i].lane, reads[cases[i].lane].kind, cases[i].kind);
+        EXPECT_U64("source", "reads", cases[i].lane, (uint64_t)(int64_t)reads[cases[i].lane].source,
+                   (uint64_t)(int64_t)cases[i].source);
+    }
+    /* A vote is not a shuffle: the record stays. */
+    EXPECT_STATUS("ballot", "reads", ws_ballot_sync(w, 0xFFFFF, t, v), WS_OK);
+    assert_int_equal(ws_last_shuffle_reads(w, reads), 1);
+    drop_warp(w);
+
+    /* wave64: HIP __shfl_up falls back to the own value below the segment. */
+    w = test_warp(WS_PROFILE_WAVE64, 0);
+    v = test_reg(w, "v", WS_U32);
+    t = test_reg(w, "t", WS_U32);
+    EXPECT_STATUS("shfl_up", "wave64", ws_shfl_up(w, WS_FULL64, t, v, 3, 64), WS_OK);
+    ws_last_shuffle_reads(w, reads);
+    for (int lane = 0; lane < 64; lane++) {
+        EXPECT_U64("kind", "wave64", lane, reads[lane].kind, lane < 3 ? WS_READ_OWN : WS_READ_LANE);
+        EXPECT_U64("source", "wave64", lane, (uint64_t)reads[lane].source, (uint64_t)(lane < 3 ? lane : lane - 3));
+    }
+    drop_warp(w);
+}
+
 static void test_sweep_against_spec(void **state)
 {
     (void)state;
@@ -1037,6 +1084,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_separate_branches_stay_separate),
         cmocka_unit_test(test_sweep_against_spec),
+        cmocka_unit_test(test_last_shuffle_reads),
         cmocka_unit_test(test_cuda_shfl_c_table),
         cmocka_unit_test(test_ptx_shfl_source_table),
         cmocka_unit_test(test_spec_1_3_rows),

@@ -110,6 +110,27 @@ ws_status ws_reduce_and_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg val
 ws_status ws_reduce_or_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg value);
 ws_status ws_reduce_xor_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg value);
 
+/* ---- What the last shuffle read, lane by lane (for traces) ---- */
+typedef enum ws_read_kind {
+    WS_READ_NONE = 0, /* the lane did not take part in that shuffle */
+    WS_READ_LANE,     /* it read lane `source` (its own lane when the formula names it) */
+    WS_READ_OWN,      /* out of range: the formula fell back to the lane's own value */
+    WS_READ_INACTIVE  /* `source` did not take part (inactive, exited, absent): the
+                         lane got the profile's inactive-read word (0 on sm90) */
+} ws_read_kind;
+
+typedef struct ws_lane_read {
+    ws_read_kind kind;
+    int source;        /* the lane the formula named; -1 for WS_READ_NONE */
+} ws_lane_read;
+
+/* Copies what each lane read in the most recent shuffle this warp executed
+ * into reads[0 .. lanes). Returns how many shuffles the warp has executed
+ * so far (0: none yet, and every entry is WS_READ_NONE), so a caller can
+ * tell whether a new one ran. A 64-bit shuffle counts once when both words
+ * move together. */
+uint64_t ws_last_shuffle_reads(const ws_warp *warp, ws_lane_read reads[64]);
+
 /* ---- __syncwarp(mask) ---- */
 ws_status ws_syncwarp(ws_warp *warp, ws_mask mask);
 
