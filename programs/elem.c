@@ -1,0 +1,214 @@
+/* Element types: names, storage, text in and out. */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "elem.h"
+#include "sym.h"
+
+static const struct {
+    const char *name;
+    ws_type storage;
+    bool is_float, is_signed;
+    int bits;
+} elems[WK_ELEM_COUNT] = {
+    [WK_I32] = {"i32", WS_I32, false, true, 32}, [WK_U32] = {"u32", WS_U32, false, false, 32},
+    [WK_F32] = {"f32", WS_F32, true, true, 32},  [WK_F64] = {"f64", WS_F64, true, true, 64},
+    [WK_I64] = {"i64", WS_I64, false, true, 64}, [WK_U64] = {"u64", WS_U64, false, false, 64},
+    [WK_SYM] = {"sym", WS_U32, false, false, 32},
+};
+
+static bool valid(wk_elem e) { return (unsigned)e < WK_ELEM_COUNT; }
+
+const char *wk_elem_name(wk_elem e) { return valid(e) ? elems[e].name : NULL; }
+
+bool wk_elem_from_name(const char *name, wk_elem *out)
+{
+    for (int e = 0; e < WK_ELEM_COUNT; e++)
+        if (name && strcmp(name, elems[e].name) == 0) {
+            *out = (wk_elem)e;
+            return true;
+        }
+    return false;
+}
+
+ws_type wk_elem_storage(wk_elem e) { return valid(e) ? elems[e].storage : WS_U32; }
+
+wk_elem wk_elem_of_storage(ws_type t)
+{
+    for (int e = 0; e < WK_SYM; e++)
+        if (elems[e].storage == t)
+            return (wk_elem)e;
+    return WK_U32;
+}
+
+bool wk_elem_is_float(wk_elem e) { return valid(e) && elems[e].is_float; }
+bool wk_elem_is_signed(wk_elem e) { return valid(e) && elems[e].is_signed; }
+int wk_elem_bits(wk_elem e) { return valid(e) ? elems[e].bits : 32; }
+
+/* The shortest %.*g that reads back to the same float or double. */
+static void shortest_float(char *buf, size_t size, double v, bool single)
+{
+    for (int digits = 1; digits <= 17; digits++) {
+        snprintf(buf, size, "%.*g", digits, v);
+        if (single ? strtof(buf, NULL) == (float)v : strtod(buf, NULL) == v)
+            return;
+    }
+}
+
+char *wk_format(wk_elem e, uint64_t bits, const wk_sym_table *sym, char *buf, size_t size)
+{
+    if (!buf || size == 0)
+        return buf;
+    switch (e) {
+    case WK_I32: snprintf(buf, size, "%" PRId32, (int32_t)(uint32_t)bits); break;
+    case WK_U32: snprintf(buf, size, "%" PRIu32, (uint32_t)bits); break;
+    case WK_I64: snprintf(buf, size, "%" PRId64, (int64_t)bits); break;
+    case WK_U64: snprintf(buf, size, "%" PRIu64, bits); break;
+    case WK_F32: {
+        uint32_t u = (uint32_t)bits;
+        float f;
+        memcpy(&f, &u, sizeof f);
+        if (isnan(f))
+            snprintf(buf, size, "nan(0x%08" PRIx32 ")", u);
+        else if (isinf(f))
+            snprintf(buf, size, "%sinf", f < 0 ? "-" : "");
+        else
+            shortest_float(buf, size, f, true);
+        break;
+    }
+    case WK_F64: {
+        double d;
+        memcpy(&d, &bits, sizeof d);
+        if (isnan(d))
+            snprintf(buf, size, "nan(0x%016" PRIx64 ")", bits);
+        else if (isinf(d))
+            snprintf(buf, size, "%sinf", d < 0 ? "-" : "");
+        else
+            shortest_float(buf, size, d, false);
+        break;
+    }
+    case WK_SYM:
+        if (sym)
+            wk_sym_format(sym, (uint32_t)bits, buf, size);
+        else
+            snprintf(buf, size, "sym#%" PRIu32, (uint32_t)bits);
+        break;
+    default: snprintf(buf, size, "?"); break;
+    }
+    return buf;
+}
+
+char *wk_format_hex(wk_elem e, uint64_t bits, char *buf, size_t size)
+{
+    if (wk_elem_bits(e) == 64)
+        snprintf(buf, size, "0x%016" PRIx64, bits);
+    else
+        snprintf(buf, size, "0x%08" PRIx32, (uint32_t)bits);
+    return buf;
+}
+
+static bool fail(char *err, size_t size, const char *what)
+{
+    if (err && size)
+        snprintf(err, size, "%s", what);
+    return false;
+}
+
+/* Whole-text unsigned or signed integer, decimal or 0x hex. */
+static bool parse_int(const char *text, bool is_signed, int bits, uint64_t *out, char *err, size_t size)
+{
+    const char *s = text;
+    bool negative = false;
+    if (*s == '-' || *s == '+') {
+        negative = *s == '-';
+        s++;
+    }
+    if (!*s || *s == '-' || *s == '+' || *s == ' ')
+        return fail(err, size, "not a number");
+    errno = 0;
+    char *end = NULL;
+    unsigned long long mag = strtoull(s, &end, (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) ? 16 : 10);
+    if (end == s || *end)
+        return fail(err, size, "not an integer");
+    if (errno == ERANGE)
+        return fail(err, size, bits == 64 ? "out of range for a 64-bit integer" : "out of range");
+    uint64_t umax = bits == 64 ? UINT64_MAX : UINT32_MAX;
+    if (!is_signed) {
+        if (negative && mag != 0)
+            return fail(err, size, bits == 64 ? "negative, out of range for u64" : "negative, out of range for u32");
+        if (mag > umax)
+            return fail(err, size, "out of range for u32");
+        *out = mag;
+        return true;
+    }
+    uint64_t limit = (umax >> 1) + (negative ? 1u : 0u); /* INT_MAX, or -INT_MIN */
+    if (mag > limit)
+        return fail(err, size, bits == 64 ? "out of range for i64" : "out of range for i32");
+    uint64_t v = negative ? (uint64_t)0 - mag : mag;
+    *out = bits == 64 ? v : (uint32_t)v;
+    return true;
+}
+
+/* "nan(0x7fc00001)": a NaN with exactly these bits. */
+static bool parse_nan_bits(const char *text, int bits, uint64_t *out, char *err, size_t size)
+{
+    const char *s = text + (text[0] == '-' || text[0] == '+');
+    if (strncmp(s, "nan(", 4) != 0)
+        return false;
+    char *end = NULL;
+    errno = 0;
+    unsigned long long v = strtoull(s + 4, &end, 16);
+    if (end == s + 4 || strcmp(end, ")") != 0 || errno == ERANGE ||
+        (bits == 32 && v > UINT32_MAX))
+        return fail(err, size, "bad NaN: write nan(0x7fc00001), the bits in hex");
+    bool is_nan = bits == 32 ? ((v & 0x7F800000u) == 0x7F800000u && (v & 0x007FFFFFu))
+                             : ((v & 0x7FF0000000000000u) == 0x7FF0000000000000u && (v & 0x000FFFFFFFFFFFFFu));
+    if (!is_nan)
+        return fail(err, size, "the bits in nan(...) are not a NaN");
+    *out = v;
+    return true;
+}
+
+bool wk_parse(wk_elem e, const char *text, bool raw_bits, uint64_t *bits, char *err, size_t size)
+{
+    if (!text || !*text)
+        return fail(err, size, "empty value");
+    if (e == WK_SYM)
+        return fail(err, size, "sym takes no input values");
+    if (raw_bits)
+        return parse_int(text, false, wk_elem_bits(e), bits, err, size) ||
+               fail(err, size, wk_elem_bits(e) == 64 ? "not a 64-bit pattern (decimal or 0x hex)"
+                                                     : "not a 32-bit pattern (decimal or 0x hex)");
+    if (!wk_elem_is_float(e))
+        return parse_int(text, wk_elem_is_signed(e), wk_elem_bits(e), bits, err, size);
+
+    int width = wk_elem_bits(e);
+    uint64_t nan_bits;
+    char nan_err[80] = "";
+    if (parse_nan_bits(text, width, &nan_bits, nan_err, sizeof nan_err)) {
+        *bits = nan_bits;
+        return true;
+    }
+    if (nan_err[0])
+        return fail(err, size, nan_err);
+    char *end = NULL;
+    errno = 0;
+    if (width == 32) {
+        float f = strtof(text, &end);
+        if (end == text || *end)
+            return fail(err, size, "not a number");
+        uint32_t u;
+        memcpy(&u, &f, sizeof u);
+        *bits = u;
+    } else {
+        double d = strtod(text, &end);
+        if (end == text || *end)
+            return fail(err, size, "not a number");
+        memcpy(bits, &d, sizeof d);
+    }
+    return true; /* overflow gives inf and underflow a subnormal or 0, as a C literal does */
+}

@@ -1,0 +1,608 @@
+/* The program runtime: warps of a run, steps, and the operations a program
+ * calls. Each operation runs the model and, when the run is traced, notes
+ * its model text in the open step. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel.h"
+
+/* ---- Failures --------------------------------------------------------- */
+
+void wk_fail(wk_run *r, ws_status status, const char *fmt, ...)
+{
+    if (r->failed)
+        return;
+    r->failed = true;
+    r->status = status;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->error, sizeof r->error, fmt, ap);
+    va_end(ap);
+}
+
+/* True when the run can go on; records a model failure otherwise. */
+static bool check(wk_warp *k, ws_status st, const char *op)
+{
+    if (st >= 0)
+        return true;
+    wk_fail(k->run, st, "%s (block %d, warp %d): %s", op, k->block, k->warp, ws_warp_error(k->w));
+    return false;
+}
+
+static bool live(const wk_warp *k) { return k && !k->run->failed; }
+
+/* Lanes that execute the next statement. */
+static ws_mask executing(const wk_warp *k) { return ws_lanes_active(k->w) & ~ws_lanes_waiting(k->w); }
+
+/* ---- Steps ------------------------------------------------------------ */
+
+static bool tracing(const wk_warp *k) { return k->run->params.trace; }
+
+static wk_step *open_step(wk_warp *k)
+{
+    return k->step >= 0 ? &k->run->trace.steps[k->step] : NULL;
+}
+
+static char *text_append(char *s, const char *sep, const char *add)
+{
+    size_t old = s ? strlen(s) : 0, extra = (old ? strlen(sep) : 0) + strlen(add);
+    char *grown = realloc(s, old + extra + 1);
+    if (!grown)
+        return s;
+    snprintf(grown + old, extra + 1, "%s%s", old ? sep : "", add);
+    return grown;
+}
+
+/* Notes one model operation in the open step, and which register it wrote. */
+static void note(wk_warp *k, ws_reg written, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void note(wk_warp *k, ws_reg written, const char *fmt, ...)
+{
+    if (written)
+        k->last_written = written;
+    wk_step *s = open_step(k);
+    if (!s)
+        return;
+    char text[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    s->model = text_append(s->model, "; ", text);
+}
+
+static const char *rn(const wk_warp *k, ws_reg reg)
+{
+    const char *name = ws_reg_name(k->w, reg);
+    return name ? name : "?";
+}
+
+static wk_elem reg_elem(const wk_warp *k, ws_reg reg)
+{
+    ws_type t = ws_reg_type(k->w, reg);
+    return t == k->storage ? k->type : wk_elem_of_storage(t);
+}
+
+static void close_step(wk_warp *k)
+{
+    wk_step *s = open_step(k);
+    k->step = -1;
+    if (!s)
+        return;
+    ws_reg reg = k->shown ? k->shown : k->last_written;
+    s->exited = ws_lanes_exited(k->w);
+    s->absent = ~ws_lanes_present(k->w) & k->full;
+    if (reg) {
+        s->has_values = true;
+        snprintf(s->reg, sizeof s->reg, "%s", rn(k, reg));
+        s->type = reg_elem(k, reg);
+        for (int lane = 0; lane < k->lanes; lane++)
+            s->bits[lane] = ws_get_bits(k->w, reg, lane) &
+                            (wk_elem_bits(s->type) == 64 ? UINT64_MAX : UINT32_MAX);
+    }
+}
+
+void wk_stmt(wk_warp *k, const char *fmt, ...)
+{
+    if (!live(k) || !tracing(k))
+        return;
+    close_step(k);
+    wk_trace *t = &k->run->trace;
+    if (t->count == t->capacity) {
+        size_t cap = t->capacity ? t->capacity * 2 : 64;
+        wk_step *grown = realloc(t->steps, cap * sizeof *grown);
+        if (!grown) {
+            wk_fail(k->run, WS_ERR_NOMEM, "out of memory recording the trace");
+            return;
+        }
+        t->steps = grown;
+        t->capacity = cap;
+    }
+    wk_step *s = &t->steps[t->count];
+    memset(s, 0, sizeof *s);
+    s->block = k->block;
+    s->warp = k->warp;
+    s->lanes = k->lanes;
+    s->executed = executing(k);
+    char text[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    s->cuda = text_append(NULL, "", text);
+    k->step = (long)t->count++;
+    k->last_written = 0;
+    k->shown = 0;
+}
+
+void wk_show(wk_warp *k, ws_reg reg)
+{
+    if (k)
+        k->shown = reg;
+}
+
+/* ---- Warps ------------------------------------------------------------ */
+
+wk_warp *wk_warp_begin(wk_run *r, int block, int warp, int threads)
+{
+    if (r->failed)
+        return NULL;
+    wk_warp *k = calloc(1, sizeof *k);
+    if (!k) {
+        wk_fail(r, WS_ERR_NOMEM, "out of memory starting a warp");
+        return NULL;
+    }
+    k->run = r;
+    k->block = block;
+    k->warp = warp;
+    k->step = -1;
+    k->type = r->params.type;
+    k->storage = wk_elem_storage(r->params.type);
+    ws_warp_desc desc = {.profile = r->params.profile, .threads = threads, .diag_policy = r->params.diag};
+    ws_status st = ws_warp_create(&desc, &k->w);
+    if (st != WS_OK) {
+        wk_fail(r, st, "cannot start warp %d of block %d: %s", warp, block, ws_status_name(st));
+        free(k);
+        return NULL;
+    }
+    k->lanes = ws_warp_lanes(k->w);
+    k->full = k->lanes == 64 ? WS_FULL64 : WS_FULL32;
+    snprintf(k->full_text, sizeof k->full_text, "0x%" PRIx64, k->full);
+
+    ws_mask active = r->params.active;
+    if (active && (active & ws_lanes_present(k->w)) != ws_lanes_present(k->w)) {
+        wk_stmt(k, "if (!((0x%" PRIx64 " >> lane) & 1)) return;", active);
+        wk_if_lanes(k, ws_lanes_present(k->w) & ~active);
+        wk_exit(k);
+        wk_end_if(k);
+    }
+    return k;
+}
+
+static void keep_diagnostics(wk_warp *k)
+{
+    wk_run *r = k->run;
+    size_t n = ws_diag_count(k->w);
+    r->diags_dropped += ws_diag_dropped(k->w);
+    for (size_t i = 0; i < n; i++) {
+        if (r->n_diags == r->diag_capacity) {
+            size_t cap = r->diag_capacity ? r->diag_capacity * 2 : 16;
+            ws_diag *d = realloc(r->diags, cap * sizeof *d);
+            if (!d) {
+                r->diags_dropped += n - i;
+                return;
+            }
+            r->diags = d;
+            int *b = realloc(r->diag_block, cap * sizeof *b);
+            if (b)
+                r->diag_block = b;
+            int *w = realloc(r->diag_warp, cap * sizeof *w);
+            if (w)
+                r->diag_warp = w;
+            if (!b || !w) {
+                r->diags_dropped += n - i;
+                return;
+            }
+            r->diag_capacity = cap;
+        }
+        r->diags[r->n_diags] = *ws_diag_get(k->w, i);
+        r->diag_block[r->n_diags] = k->block;
+        r->diag_warp[r->n_diags] = k->warp;
+        r->n_diags++;
+    }
+}
+
+void wk_warp_end(wk_warp *k)
+{
+    if (!k)
+        return;
+    close_step(k);
+    if (!k->run->failed)
+        check(k, ws_warp_finish(k->w), "end of kernel");
+    keep_diagnostics(k);
+    ws_warp_destroy(k->w);
+    free(k);
+}
+
+/* ---- Variables ---------------------------------------------------------- */
+
+ws_reg wk_var_of(wk_warp *k, const char *name, ws_type type)
+{
+    if (!live(k))
+        return 0;
+    ws_reg reg = ws_reg_new(k->w, name, type);
+    if (!reg)
+        wk_fail(k->run, WS_ERR_NOMEM, "cannot allocate register %s: %s", name, ws_warp_error(k->w));
+    return reg;
+}
+
+ws_reg wk_var(wk_warp *k, const char *name) { return k ? wk_var_of(k, name, k->storage) : 0; }
+
+uint64_t wk_get(const wk_warp *k, ws_reg reg, int lane) { return k ? ws_get_bits(k->w, reg, lane) : 0; }
+
+/* ---- Memory ------------------------------------------------------------- */
+
+static bool in_bounds(wk_warp *k, size_t index, size_t len, const char *what, int lane)
+{
+    if (index < len)
+        return true;
+    wk_fail(k->run, WS_ERR_ARG, "%s out of bounds in block %d, warp %d, lane %d: index %zu, length %zu",
+            what, k->block, k->warp, lane, index, len);
+    return false;
+}
+
+void wk_load_lanes(wk_warp *k, ws_reg dst, const uint64_t *mem, size_t len, size_t base)
+{
+    if (!live(k))
+        return;
+    ws_mask ex = executing(k);
+    for (int lane = 0; lane < k->lanes; lane++)
+        if ((ex >> lane & 1) && in_bounds(k, base + (size_t)lane, len, "load", lane))
+            ws_set_bits(k->w, dst, lane, mem[base + (size_t)lane]);
+    note(k, dst, "ld %s, [mem + %zu + lane]", rn(k, dst), base);
+}
+
+static size_t index_of(const wk_warp *k, ws_reg idx, int lane)
+{
+    uint64_t bits = ws_get_bits(k->w, idx, lane);
+    switch (ws_reg_type(k->w, idx)) {
+    case WS_I32: return (size_t)(int64_t)(int32_t)(uint32_t)bits; /* negative: huge, out of bounds */
+    case WS_U32: return (uint32_t)bits;
+    default: return (size_t)bits;
+    }
+}
+
+void wk_load_idx(wk_warp *k, ws_reg dst, const uint64_t *mem, size_t len, ws_reg idx)
+{
+    if (!live(k))
+        return;
+    ws_mask ex = executing(k);
+    for (int lane = 0; lane < k->lanes; lane++) {
+        if (!(ex >> lane & 1))
+            continue;
+        size_t i = index_of(k, idx, lane);
+        if (!in_bounds(k, i, len, "load", lane))
+            return;
+        ws_set_bits(k->w, dst, lane, mem[i]);
+    }
+    note(k, dst, "ld %s, [mem + %s]", rn(k, dst), rn(k, idx));
+}
+
+void wk_store_idx(wk_warp *k, uint64_t *mem, size_t len, ws_reg idx, ws_reg src)
+{
+    if (!live(k))
+        return;
+    ws_mask ex = executing(k);
+    for (int lane = 0; lane < k->lanes; lane++) {
+        if (!(ex >> lane & 1))
+            continue;
+        size_t i = index_of(k, idx, lane);
+        if (!in_bounds(k, i, len, "store", lane))
+            return;
+        mem[i] = ws_get_bits(k->w, src, lane);
+    }
+    note(k, 0, "st [mem + %s], %s", rn(k, idx), rn(k, src));
+}
+
+void wk_store_lanes(wk_warp *k, uint64_t *mem, size_t len, size_t base, ws_reg src)
+{
+    if (!live(k))
+        return;
+    ws_mask ex = executing(k);
+    for (int lane = 0; lane < k->lanes; lane++)
+        if ((ex >> lane & 1) && in_bounds(k, base + (size_t)lane, len, "store", lane))
+            mem[base + (size_t)lane] = ws_get_bits(k->w, src, lane);
+    note(k, 0, "st [mem + %zu + lane], %s", base, rn(k, src));
+}
+
+/* ---- Element arithmetic --------------------------------------------------- */
+
+/* A host loop for sym (and popc): the library has no such lane operation.
+ * It keeps the library's rule that nothing runs while active lanes wait. */
+static bool lanes_free(wk_warp *k, const char *op)
+{
+    if (!(ws_lanes_active(k->w) & ws_lanes_waiting(k->w)))
+        return true;
+    wk_fail(k->run, WS_ERR_BLOCKED, "%s (block %d, warp %d): active lanes still wait in a collective",
+            op, k->block, k->warp);
+    return false;
+}
+
+static void sym_combine(wk_warp *k, ws_reg dst, ws_reg a, ws_reg b, int sign)
+{
+    if (!lanes_free(k, "sym"))
+        return;
+    ws_mask ex = executing(k);
+    for (int lane = 0; lane < k->lanes; lane++) {
+        if (!(ex >> lane & 1))
+            continue;
+        uint32_t h = wk_sym_combine(&k->run->sym, (uint32_t)ws_get_bits(k->w, a, lane),
+                                    (uint32_t)ws_get_bits(k->w, b, lane), sign);
+        if (h == WK_SYM_NONE) {
+            wk_fail(k->run, WS_ERR_NOMEM, "out of memory for symbolic sums");
+            return;
+        }
+        ws_set_u32(k->w, dst, lane, h);
+    }
+}
+
+static void elem_binop(wk_warp *k, ws_binop op, const char *name, ws_reg dst, ws_reg a, ws_reg b)
+{
+    if (!live(k))
+        return;
+    if (k->type == WK_SYM)
+        sym_combine(k, dst, a, b, op == WS_SUB ? -1 : 1);
+    else
+        check(k, ws_binop_apply(k->w, op, k->storage, dst, a, b), name);
+    note(k, dst, "%s.%s %s, %s, %s", name, wk_elem_name(k->type), rn(k, dst), rn(k, a), rn(k, b));
+}
+
+void wk_add(wk_warp *k, ws_reg dst, ws_reg a, ws_reg b) { elem_binop(k, WS_ADD, "add", dst, a, b); }
+
+void wk_sub(wk_warp *k, ws_reg dst, ws_reg a, ws_reg b)
+{
+    if (live(k) && wk_elem_is_float(k->type)) {
+        wk_fail(k->run, WS_ERR_ARG, "wk_sub is for integers and sym");
+        return;
+    }
+    elem_binop(k, WS_SUB, "sub", dst, a, b);
+}
+
+void wk_zero(wk_warp *k, ws_reg dst)
+{
+    if (!live(k))
+        return;
+    check(k, ws_mov_imm(k->w, dst, 0), "mov"); /* 0, +0.0 and the empty sum are all bits 0 */
+    note(k, dst, "mov.%s %s, 0", wk_elem_name(k->type), rn(k, dst));
+}
+
+void wk_mov(wk_warp *k, ws_reg dst, ws_reg src)
+{
+    if (!live(k))
+        return;
+    check(k, ws_mov(k->w, dst, src), "mov");
+    note(k, dst, "mov %s, %s", rn(k, dst), rn(k, src));
+}
+
+static const char *const cmp_names[WS_CMPOP_COUNT] = {"lt", "le", "gt", "ge", "eq", "ne"};
+
+void wk_cmp(wk_warp *k, ws_cmpop op, ws_reg dst, ws_reg a, ws_reg b)
+{
+    if (!live(k))
+        return;
+    if (k->type == WK_SYM) {
+        wk_fail(k->run, WS_ERR_UNSUPPORTED, "symbolic values cannot be compared");
+        return;
+    }
+    check(k, ws_cmp_apply(k->w, op, k->storage, dst, a, b), "setp");
+    note(k, dst, "setp.%s.%s %s, %s, %s", cmp_names[op % WS_CMPOP_COUNT], wk_elem_name(k->type), rn(k, dst),
+         rn(k, a), rn(k, b));
+}
+
+void wk_select(wk_warp *k, ws_reg dst, ws_reg cond, ws_reg a, ws_reg b)
+{
+    if (!live(k))
+        return;
+    check(k, ws_select(k->w, dst, cond, a, b), "selp");
+    note(k, dst, "selp %s, %s, %s, %s", rn(k, dst), rn(k, a), rn(k, b), rn(k, cond));
+}
+
+/* ---- Plain-type arithmetic ---------------------------------------------- */
+
+static const char *const binop_names[WS_BINOP_COUNT] = {"add", "sub", "mul", "min", "max",
+                                                        "and", "or",  "xor", "shl", "shr"};
+
+void wk_lane_id(wk_warp *k, ws_reg dst)
+{
+    if (!live(k))
+        return;
+    check(k, ws_lane_id(k->w, dst), "laneid");
+    note(k, dst, "mov %s, %%laneid", rn(k, dst));
+}
+
+void wk_set_imm(wk_warp *k, ws_reg dst, uint64_t bits)
+{
+    if (!live(k))
+        return;
+    check(k, ws_mov_imm(k->w, dst, bits), "mov");
+    note(k, dst, "mov %s, 0x%" PRIx64, rn(k, dst), bits);
+}
+
+void wk_binop(wk_warp *k, ws_binop op, ws_reg dst, ws_reg a, ws_reg b)
+{
+    if (!live(k))
+        return;
+    ws_type t = ws_reg_type(k->w, a);
+    check(k, ws_binop_apply(k->w, op, t, dst, a, b), binop_names[op % WS_BINOP_COUNT]);
+    note(k, dst, "%s.%s %s, %s, %s", binop_names[op % WS_BINOP_COUNT], ws_type_name(t), rn(k, dst), rn(k, a),
+         rn(k, b));
+}
+
+void wk_binop_imm(wk_warp *k, ws_binop op, ws_reg dst, ws_reg a, uint64_t imm)
+{
+    if (!live(k))
+        return;
+    ws_type t = ws_reg_type(k->w, a);
+    check(k, ws_binop_imm(k->w, op, t, dst, a, imm), binop_names[op % WS_BINOP_COUNT]);
+    note(k, dst, "%s.%s %s, %s, 0x%" PRIx64, binop_names[op % WS_BINOP_COUNT], ws_type_name(t), rn(k, dst),
+         rn(k, a), imm);
+}
+
+void wk_cmp_imm(wk_warp *k, ws_cmpop op, ws_reg dst, ws_reg a, uint64_t imm)
+{
+    if (!live(k))
+        return;
+    ws_type t = ws_reg_type(k->w, a);
+    check(k, ws_cmp_imm(k->w, op, t, dst, a, imm), "setp");
+    note(k, dst, "setp.%s.%s %s, %s, 0x%" PRIx64, cmp_names[op % WS_CMPOP_COUNT], ws_type_name(t), rn(k, dst),
+         rn(k, a), imm);
+}
+
+void wk_popc(wk_warp *k, ws_reg dst, ws_reg src)
+{
+    if (!live(k) || !lanes_free(k, "popc"))
+        return;
+    ws_mask ex = executing(k);
+    bool wide = ws_type_is_64bit(ws_reg_type(k->w, src));
+    for (int lane = 0; lane < k->lanes; lane++) {
+        if (!(ex >> lane & 1))
+            continue;
+        uint64_t v = ws_get_bits(k->w, src, lane);
+        if (!wide)
+            v = (uint32_t)v;
+        ws_set_bits(k->w, dst, lane, (uint64_t)__builtin_popcountll(v));
+    }
+    note(k, dst, "popc %s, %s", rn(k, dst), rn(k, src));
+}
+
+/* ---- Control -------------------------------------------------------------- */
+
+void wk_if(wk_warp *k, ws_reg cond)
+{
+    if (!live(k))
+        return;
+    check(k, ws_if(k->w, cond), "if");
+    note(k, 0, "@%s bra (if)", rn(k, cond));
+}
+
+void wk_if_lanes(wk_warp *k, ws_mask lanes)
+{
+    if (!live(k))
+        return;
+    check(k, ws_if_lanes(k->w, lanes), "if");
+    note(k, 0, "if lanes 0x%" PRIx64, lanes);
+}
+
+void wk_else(wk_warp *k)
+{
+    if (!live(k))
+        return;
+    check(k, ws_else(k->w), "else");
+    note(k, 0, "else");
+}
+
+void wk_end_if(wk_warp *k)
+{
+    if (!live(k))
+        return;
+    check(k, ws_end_if(k->w), "end if");
+    note(k, 0, "end if");
+}
+
+void wk_exit(wk_warp *k)
+{
+    if (!live(k))
+        return;
+    check(k, ws_exit(k->w), "exit");
+    note(k, 0, "exit");
+}
+
+/* ---- Collectives ---------------------------------------------------------- */
+
+static const char *const shfl_modes[] = {
+    [WS_COLL_SHFL_IDX] = "idx", [WS_COLL_SHFL_UP] = "up", [WS_COLL_SHFL_DOWN] = "down", [WS_COLL_SHFL_BFLY] = "bfly"};
+
+static void keep_reads(wk_warp *k)
+{
+    wk_step *s = open_step(k);
+    if (!s)
+        return;
+    s->has_reads = true;
+    ws_last_shuffle_reads(k->w, s->reads);
+}
+
+void wk_shfl(wk_warp *k, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg src, int32_t b, int width)
+{
+    if (!live(k))
+        return;
+    if (kind > WS_COLL_SHFL_BFLY) {
+        wk_fail(k->run, WS_ERR_ARG, "wk_shfl: not a shuffle kind");
+        return;
+    }
+    ws_coll_desc d = {.kind = kind, .mask = mask, .dst = dst, .src = src, .b = b, .width = width};
+    check(k, ws_collective(k->w, &d), ws_coll_kind_name(kind));
+    keep_reads(k);
+    note(k, dst, "shfl.sync.%s %s, %s, %d, width %d, mask 0x%" PRIx64, shfl_modes[kind], rn(k, dst), rn(k, src),
+         (int)b, width, mask);
+}
+
+void wk_shfl_idx(wk_warp *k, ws_reg dst, ws_reg src, int src_lane, int width)
+{
+    if (k)
+        wk_shfl(k, WS_COLL_SHFL_IDX, k->full, dst, src, src_lane, width);
+}
+
+void wk_shfl_up(wk_warp *k, ws_reg dst, ws_reg src, int delta, int width)
+{
+    if (k)
+        wk_shfl(k, WS_COLL_SHFL_UP, k->full, dst, src, delta, width);
+}
+
+void wk_shfl_down(wk_warp *k, ws_reg dst, ws_reg src, int delta, int width)
+{
+    if (k)
+        wk_shfl(k, WS_COLL_SHFL_DOWN, k->full, dst, src, delta, width);
+}
+
+void wk_shfl_xor(wk_warp *k, ws_reg dst, ws_reg src, int lane_mask, int width)
+{
+    if (k)
+        wk_shfl(k, WS_COLL_SHFL_BFLY, k->full, dst, src, lane_mask, width);
+}
+
+void wk_shfl_ptx(wk_warp *k, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg pred, ws_reg src, uint32_t b,
+                 uint32_t c)
+{
+    if (!live(k))
+        return;
+    check(k, ws_shfl_ptx(k->w, kind, mask, dst, pred, src, b, c), ws_coll_kind_name(kind));
+    keep_reads(k);
+    note(k, dst, "shfl.sync.%s.b32 %s|%s, %s, %" PRIu32 ", 0x%" PRIx32 ", 0x%" PRIx64,
+         kind <= WS_COLL_SHFL_BFLY ? shfl_modes[kind] : "?", rn(k, dst), pred ? rn(k, pred) : "_", rn(k, src), b,
+         c, mask);
+}
+
+void wk_ballot(wk_warp *k, ws_reg dst, ws_reg pred)
+{
+    if (!live(k))
+        return;
+    check(k, ws_ballot_sync(k->w, k->full, dst, pred), "vote.ballot");
+    note(k, dst, "vote.sync.ballot.b32 %s, %s, 0x%" PRIx64, rn(k, dst), rn(k, pred), k->full);
+}
+
+void wk_reduce(wk_warp *k, wk_redop op, ws_mask mask, ws_reg dst, ws_reg src)
+{
+    static const ws_coll_kind kinds[WK_OP_COUNT] = {WS_COLL_REDUX_ADD, WS_COLL_REDUX_MIN, WS_COLL_REDUX_MAX,
+                                                    WS_COLL_REDUX_AND, WS_COLL_REDUX_OR,  WS_COLL_REDUX_XOR};
+    if (!live(k))
+        return;
+    if ((unsigned)op >= WK_OP_COUNT) {
+        wk_fail(k->run, WS_ERR_ARG, "wk_reduce: bad operation");
+        return;
+    }
+    ws_coll_desc d = {.kind = kinds[op], .mask = mask, .dst = dst, .src = src};
+    check(k, ws_collective(k->w, &d), ws_coll_kind_name(kinds[op]));
+    note(k, dst, "redux.sync.%s.%s %s, %s, 0x%" PRIx64, wk_redop_name(op), ws_type_name(ws_reg_type(k->w, src)),
+         rn(k, dst), rn(k, src), mask);
+}

@@ -1,0 +1,58 @@
+/* programs/program.h: how a program is registered.
+ *
+ * A program is one file, programs/<group>/<name>.c, defining
+ * `const wk_program wk_prog_<name>`; CMake finds the files and generates
+ * the list that registry.c reads, so adding a program touches nothing else.
+ * Groups: reductions, scans, sorts, others. */
+#ifndef WARPSIM_PROGRAMS_PROGRAM_H
+#define WARPSIM_PROGRAMS_PROGRAM_H
+
+#include "kernel.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The options a program takes besides type, profile, input and trace. */
+enum {
+    WK_OPT_LANES = 1u << 0,  /* --threads, --active (single-warp programs) */
+    WK_OPT_WIDTH = 1u << 1,  /* --width */
+    WK_OPT_SRC = 1u << 2,    /* --src */
+    WK_OPT_OP = 1u << 3,     /* --op */
+    WK_OPT_ORDER = 1u << 4,  /* --descending */
+    WK_OPT_PAIRS = 1u << 5,  /* --pairs */
+    WK_OPT_BLOCK = 1u << 6,  /* --block */
+    WK_OPT_GRID = 1u << 7,   /* --grid */
+    WK_OPT_N = 1u << 8,      /* any number of inputs (--n with --gen) */
+};
+
+#define WK_PROFILE_BIT(p) (1u << (p))
+#define WK_NVIDIA WK_PROFILE_BIT(WS_PROFILE_SM90)
+#define WK_ALL_PROFILES (WK_PROFILE_BIT(WS_PROFILE_SM90) | WK_PROFILE_BIT(WS_PROFILE_WAVE64) | WK_PROFILE_BIT(WS_PROFILE_WAVE32))
+
+struct wk_program {
+    const char *name;        /* "reduce-down" */
+    const char *summary;     /* one line for `warpsim list` */
+    const char *cuda;        /* the CUDA it mirrors, a few lines, for `warpsim run NAME --help` */
+    unsigned types;          /* WK_BIT(WK_I32) | ... */
+    unsigned profiles;       /* WK_PROFILE_BIT(...) | ... */
+    unsigned options;        /* WK_OPT_* */
+    const char *default_gen; /* the default input: "seq" or "rand:SEED" */
+    const char *sym_term;    /* how sym writes an input: "lane" or "x" */
+    /* Input values for these params (> 0); NULL means one per lane. Writes
+     * a reason to err and returns 0 when the params are out of range. */
+    size_t (*input_count)(const wk_params *p, int lanes, char *err, size_t err_size);
+    void (*run)(wk_run *r);
+};
+
+extern const wk_program *const wk_programs[];
+extern const size_t wk_program_count;
+/* NULL if no program has that name. */
+const wk_program *wk_find_program(const char *name);
+/* The folder of wk_programs[index]: "reductions", "scans", "sorts", "others". */
+const char *wk_program_group(size_t index);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,207 @@
+/* Runs: checking a program's parameters, its input, what it produced. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "program.h"
+
+static const char *const redop_names[WK_OP_COUNT] = {"add", "min", "max", "and", "or", "xor"};
+
+const char *wk_redop_name(wk_redop op) { return (unsigned)op < WK_OP_COUNT ? redop_names[op] : NULL; }
+
+bool wk_redop_from_name(const char *name, wk_redop *out)
+{
+    for (int op = 0; op < WK_OP_COUNT; op++)
+        if (name && strcmp(name, redop_names[op]) == 0) {
+            *out = (wk_redop)op;
+            return true;
+        }
+    return false;
+}
+
+size_t wk_input_count(const wk_program *p, const wk_params *params, char *err, size_t size)
+{
+    int lanes = ws_profile_lanes(params->profile);
+    if (lanes == 0) {
+        snprintf(err, size, "unknown profile");
+        return 0;
+    }
+    if (!p->input_count)
+        return (size_t)lanes;
+    return p->input_count(params, lanes, err, size);
+}
+
+/* The options set in params that the program does not take. */
+static const char *unwanted_option(const wk_program *p, const wk_params *q)
+{
+    struct {
+        unsigned opt;
+        bool set;
+        const char *name;
+    } opts[] = {
+        {WK_OPT_LANES, q->threads != 0, "--threads"}, {WK_OPT_LANES, q->active != 0, "--active"},
+        {WK_OPT_WIDTH, q->width != 0, "--width"},     {WK_OPT_SRC, q->src_lane != 0, "--src"},
+        {WK_OPT_OP, q->op != WK_OP_ADD, "--op"},       {WK_OPT_ORDER, q->descending, "--descending"},
+        {WK_OPT_PAIRS, q->pairs, "--pairs"},          {WK_OPT_BLOCK, q->block != 0, "--block"},
+        {WK_OPT_GRID, q->grid != 0, "--grid"},         {WK_OPT_N, q->n != 0, "--n"},
+    };
+    for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
+        if (opts[i].set && !(p->options & opts[i].opt))
+            return opts[i].name;
+    return NULL;
+}
+
+static bool init_fail(wk_run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool init_fail(wk_run *r, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->error, sizeof r->error, fmt, ap);
+    va_end(ap);
+    r->failed = true;
+    r->status = WS_ERR_ARG;
+    return false;
+}
+
+bool wk_run_init(wk_run *r, const wk_program *p, const wk_params *params, const uint64_t *input, size_t n)
+{
+    memset(r, 0, sizeof *r);
+    r->program = p;
+    r->params = *params;
+    const char *profile = ws_profile_name(params->profile);
+    if (!profile)
+        return init_fail(r, "unknown profile");
+    if (!(p->profiles & WK_PROFILE_BIT(params->profile)))
+        return init_fail(r, "%s does not run on the %s profile", p->name, profile);
+    if (!wk_elem_name(params->type) || !(p->types & WK_BIT(params->type)))
+        return init_fail(r, "%s does not run on type %s", p->name,
+                         wk_elem_name(params->type) ? wk_elem_name(params->type) : "?");
+    const char *opt = unwanted_option(p, params);
+    if (opt)
+        return init_fail(r, "%s takes no %s option", p->name, opt);
+    r->lanes = ws_profile_lanes(params->profile);
+    ws_mask all = r->lanes == 64 ? WS_FULL64 : WS_FULL32;
+    if (params->threads < 0 || params->threads > r->lanes)
+        return init_fail(r, "--threads %d: must be 1..%d on %s", params->threads, r->lanes, profile);
+    if (params->active & ~all)
+        return init_fail(r, "--active 0x%" PRIx64 ": names lanes past %d", params->active, r->lanes - 1);
+
+    char err[200] = "";
+    size_t want = wk_input_count(p, params, err, sizeof err);
+    if (want == 0)
+        return init_fail(r, "%s: %s", p->name, err);
+    if (params->type == WK_SYM) {
+        if (want > WK_SYM_MAX_INPUTS)
+            return init_fail(r, "%s: --type sym takes at most %d inputs (this run has %zu)", p->name,
+                             WK_SYM_MAX_INPUTS, want);
+        if (!wk_sym_init(&r->sym, want, p->sym_term ? p->sym_term : "lane"))
+            return init_fail(r, "out of memory for symbolic values");
+    } else if (n != want) {
+        return init_fail(r, "%s takes %zu input values with these options, got %zu", p->name, want, n);
+    }
+    r->input = malloc(want * sizeof *r->input);
+    if (!r->input)
+        return init_fail(r, "out of memory for %zu input values", want);
+    r->n_input = want;
+    uint64_t keep = wk_elem_bits(params->type) == 64 ? UINT64_MAX : UINT32_MAX;
+    for (size_t i = 0; i < want; i++)
+        r->input[i] = params->type == WK_SYM ? wk_sym_input(i) : input[i] & keep;
+    return true;
+}
+
+bool wk_run_exec(wk_run *r)
+{
+    if (r->failed)
+        return false;
+    r->program->run(r);
+    return !r->failed;
+}
+
+void wk_trace_free(wk_trace *t)
+{
+    for (size_t i = 0; i < t->count; i++) {
+        free(t->steps[i].cuda);
+        free(t->steps[i].model);
+    }
+    free(t->steps);
+    memset(t, 0, sizeof *t);
+}
+
+void wk_run_free(wk_run *r)
+{
+    free(r->input);
+    wk_sym_free(&r->sym);
+    wk_trace_free(&r->trace);
+    for (int i = 0; i < r->n_outputs; i++) {
+        free(r->outputs[i].bits);
+        free(r->outputs[i].lane_state);
+    }
+    free(r->diags);
+    free(r->diag_block);
+    free(r->diag_warp);
+    memset(r, 0, sizeof *r);
+}
+
+const wk_output *wk_find_output(const wk_run *r, const char *name)
+{
+    for (int i = 0; i < r->n_outputs; i++)
+        if (strcmp(r->outputs[i].name, name) == 0)
+            return &r->outputs[i];
+    return NULL;
+}
+
+static wk_output *new_output(wk_run *r, const char *name, wk_elem type, size_t count, bool per_lane)
+{
+    if (r->n_outputs == WK_MAX_OUTPUTS) {
+        wk_fail(r, WS_ERR_ARG, "too many outputs (at most %d)", WK_MAX_OUTPUTS);
+        return NULL;
+    }
+    wk_output *o = &r->outputs[r->n_outputs];
+    memset(o, 0, sizeof *o);
+    snprintf(o->name, sizeof o->name, "%s", name);
+    o->type = type;
+    o->block = o->warp = -1;
+    o->per_lane = per_lane;
+    o->count = count;
+    o->bits = calloc(count ? count : 1, sizeof *o->bits);
+    o->lane_state = per_lane ? calloc(count ? count : 1, 1) : NULL;
+    if (!o->bits || (per_lane && !o->lane_state)) {
+        free(o->bits);
+        free(o->lane_state);
+        wk_fail(r, WS_ERR_NOMEM, "out of memory for output %s", name);
+        return NULL;
+    }
+    r->n_outputs++;
+    return o;
+}
+
+void wk_output_lanes(wk_warp *k, const char *name, ws_reg reg)
+{
+    if (!k || k->run->failed)
+        return;
+    ws_type t = ws_reg_type(k->w, reg);
+    wk_elem e = t == k->storage ? k->type : wk_elem_of_storage(t);
+    wk_output *o = new_output(k->run, name, e, (size_t)k->lanes, true);
+    if (!o)
+        return;
+    o->block = k->block;
+    o->warp = k->warp;
+    uint64_t keep = wk_elem_bits(e) == 64 ? UINT64_MAX : UINT32_MAX;
+    ws_mask present = ws_lanes_present(k->w), exited = ws_lanes_exited(k->w);
+    for (int lane = 0; lane < k->lanes; lane++) {
+        o->bits[lane] = ws_get_bits(k->w, reg, lane) & keep;
+        o->lane_state[lane] = !(present >> lane & 1)  ? WK_LANE_ABSENT
+                              : (exited >> lane & 1) ? WK_LANE_EXITED
+                                                      : WK_LANE_RAN;
+    }
+}
+
+void wk_output_values(wk_run *r, const char *name, wk_elem type, const uint64_t *bits, size_t count)
+{
+    if (r->failed)
+        return;
+    wk_output *o = new_output(r, name, type, count, false);
+    if (o && count)
+        memcpy(o->bits, bits, count * sizeof *bits);
+}

@@ -1,0 +1,208 @@
+/* The JSON writer: a run's parameters, outputs, diagnostics and steps
+ * (schema "warpsim-run/1", documented in docs/cli.md). Every value is
+ * given as its exact bits in hex and as decoded text; sym values as their
+ * formula and their counts. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "program.h"
+#include "writers.h"
+
+#define VALUE_TEXT 65536
+
+static void json_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
+        switch (*p) {
+        case '"': fputs("\\\"", out); break;
+        case '\\': fputs("\\\\", out); break;
+        case '\n': fputs("\\n", out); break;
+        case '\t': fputs("\\t", out); break;
+        case '\r': fputs("\\r", out); break;
+        default:
+            if (*p < 0x20)
+                fprintf(out, "\\u%04x", *p);
+            else
+                fputc(*p, out);
+        }
+    }
+    fputc('"', out);
+}
+
+static void json_mask(FILE *out, ws_mask m, int lanes)
+{
+    if (lanes == 64)
+        fprintf(out, "\"0x%016" PRIx64 "\"", m);
+    else
+        fprintf(out, "\"0x%08" PRIx64 "\"", m & WS_FULL32);
+}
+
+/* One value: "bits" and "value", or for sym "value" and "counts". */
+static void json_value(FILE *out, const wk_run *r, wk_elem type, uint64_t bits, char *text)
+{
+    char hex[24];
+    wk_format(type, bits, &r->sym, text, VALUE_TEXT);
+    if (type != WK_SYM) {
+        fprintf(out, "\"bits\": \"%s\", \"value\": ", wk_format_hex(type, bits, hex, sizeof hex));
+        json_string(out, text);
+        return;
+    }
+    fprintf(out, "\"value\": ");
+    json_string(out, text);
+    fprintf(out, ", \"counts\": {");
+    bool first = true;
+    for (size_t i = 0; i < r->sym.n_inputs; i++) {
+        int32_t c = wk_sym_count(&r->sym, (uint32_t)bits, i);
+        if (c) {
+            fprintf(out, "%s\"%zu\": %" PRId32, first ? "" : ", ", i, c);
+            first = false;
+        }
+    }
+    fprintf(out, "}");
+}
+
+static const char *const lane_states[] = {"ran", "exited", "absent"};
+static const char *const read_kinds[] = {
+    [WS_READ_NONE] = "none", [WS_READ_LANE] = "lane", [WS_READ_OWN] = "own", [WS_READ_INACTIVE] = "inactive"};
+
+static void json_params(FILE *out, const wk_run *r)
+{
+    const wk_params *p = &r->params;
+    unsigned o = r->program->options;
+    fprintf(out, "  \"params\": {");
+    const char *sep = "";
+    if (o & WK_OPT_LANES) {
+        fprintf(out, "\"threads\": %d, \"active\": ", p->threads ? p->threads : r->lanes);
+        json_mask(out, p->active ? p->active : (r->lanes == 64 ? WS_FULL64 : WS_FULL32), r->lanes);
+        sep = ", ";
+    }
+    if (o & WK_OPT_WIDTH) {
+        fprintf(out, "%s\"width\": %d", sep, p->width);
+        sep = ", ";
+    }
+    if (o & WK_OPT_SRC) {
+        fprintf(out, "%s\"src\": %d", sep, p->src_lane);
+        sep = ", ";
+    }
+    if (o & WK_OPT_OP) {
+        fprintf(out, "%s\"op\": \"%s\"", sep, wk_redop_name(p->op));
+        sep = ", ";
+    }
+    if (o & WK_OPT_ORDER) {
+        fprintf(out, "%s\"descending\": %s", sep, p->descending ? "true" : "false");
+        sep = ", ";
+    }
+    if (o & WK_OPT_PAIRS) {
+        fprintf(out, "%s\"pairs\": %s", sep, p->pairs ? "true" : "false");
+        sep = ", ";
+    }
+    if (o & WK_OPT_BLOCK) {
+        fprintf(out, "%s\"block\": %d", sep, p->block);
+        sep = ", ";
+    }
+    if (o & WK_OPT_GRID) {
+        fprintf(out, "%s\"grid\": %d", sep, p->grid);
+        sep = ", ";
+    }
+    fprintf(out, "%s\"inputs\": %zu},\n", sep, r->n_input);
+}
+
+static void json_outputs(FILE *out, const wk_run *r, char *text)
+{
+    fprintf(out, "  \"outputs\": [");
+    for (int i = 0; i < r->n_outputs; i++) {
+        const wk_output *o = &r->outputs[i];
+        fprintf(out, "%s\n    {\"name\": ", i ? "," : "");
+        json_string(out, o->name);
+        fprintf(out, ", \"type\": \"%s\", ", wk_elem_name(o->type));
+        if (o->block >= 0)
+            fprintf(out, "\"block\": %d, \"warp\": %d, ", o->block, o->warp);
+        fprintf(out, "\"per_lane\": %s, \"values\": [", o->per_lane ? "true" : "false");
+        for (size_t j = 0; j < o->count; j++) {
+            fprintf(out, "%s\n      {\"%s\": %zu, ", j ? "," : "", o->per_lane ? "lane" : "index", j);
+            if (o->per_lane)
+                fprintf(out, "\"state\": \"%s\", ", lane_states[o->lane_state[j] % 3]);
+            json_value(out, r, o->type, o->bits[j], text);
+            fprintf(out, "}");
+        }
+        fprintf(out, "]}");
+    }
+    fprintf(out, "\n  ],\n");
+}
+
+static void json_diagnostics(FILE *out, const wk_run *r)
+{
+    fprintf(out, "  \"diagnostics\": [");
+    for (size_t i = 0; i < r->n_diags; i++) {
+        const ws_diag *d = &r->diags[i];
+        fprintf(out, "%s\n    {\"code\": \"%s\", \"op\": ", i ? "," : "", ws_diag_code_name(d->code));
+        json_string(out, d->op);
+        fprintf(out, ", \"block\": %d, \"warp\": %d, \"lanes\": ", r->diag_block[i], r->diag_warp[i]);
+        json_mask(out, d->lanes, r->lanes);
+        fprintf(out, ", \"message\": ");
+        json_string(out, d->message);
+        fprintf(out, "}");
+    }
+    fprintf(out, "%s]", r->n_diags ? "\n  " : "");
+}
+
+static void json_steps(FILE *out, const wk_run *r, char *text)
+{
+    fprintf(out, ",\n  \"steps\": [");
+    for (size_t i = 0; i < r->trace.count; i++) {
+        const wk_step *s = &r->trace.steps[i];
+        fprintf(out, "%s\n    {\"step\": %zu, \"block\": %d, \"warp\": %d, \"cuda\": ", i ? "," : "", i + 1,
+                s->block, s->warp);
+        json_string(out, s->cuda);
+        fprintf(out, ", \"model\": ");
+        json_string(out, s->model);
+        fprintf(out, ", \"executed\": ");
+        json_mask(out, s->executed, s->lanes);
+        fprintf(out, ", \"exited\": ");
+        json_mask(out, s->exited, s->lanes);
+        if (!s->has_values) {
+            fprintf(out, ", \"register\": null, \"lanes\": []}");
+            continue;
+        }
+        fprintf(out, ", \"register\": ");
+        json_string(out, s->reg);
+        fprintf(out, ", \"type\": \"%s\", \"lanes\": [", wk_elem_name(s->type));
+        for (int lane = 0; lane < s->lanes; lane++) {
+            fprintf(out, "%s\n      {\"lane\": %d, ", lane ? "," : "", lane);
+            json_value(out, r, s->type, s->bits[lane], text);
+            if (s->has_reads) {
+                const ws_lane_read *rd = &s->reads[lane];
+                fprintf(out, ", \"read\": \"%s\", \"source\": %d", read_kinds[rd->kind % 4], rd->source);
+            }
+            fprintf(out, "}");
+        }
+        fprintf(out, "]}");
+    }
+    fprintf(out, "%s]", r->trace.count ? "\n  " : "");
+}
+
+bool wk_write_run_json(FILE *out, const wk_run *r, bool with_steps)
+{
+    char *text = malloc(VALUE_TEXT);
+    if (!text)
+        return false;
+    fprintf(out, "{\n  \"schema\": \"warpsim-run/1\",\n  \"program\": \"%s\",\n", r->program->name);
+    fprintf(out, "  \"profile\": \"%s\",\n  \"lanes\": %d,\n  \"type\": \"%s\",\n",
+            ws_profile_name(r->params.profile), r->lanes, wk_elem_name(r->params.type));
+    json_params(out, r);
+    fprintf(out, "  \"ok\": %s,\n  \"error\": ", r->failed ? "false" : "true");
+    if (r->failed)
+        json_string(out, r->error);
+    else
+        fprintf(out, "null");
+    fprintf(out, ",\n");
+    json_outputs(out, r, text);
+    json_diagnostics(out, r);
+    if (with_steps)
+        json_steps(out, r, text);
+    fprintf(out, "\n}\n");
+    free(text);
+    return !ferror(out);
+}

@@ -1,0 +1,45 @@
+/* programs/trace.h: the recorded steps of a run. Recording happens where
+ * the operation runs (kernel.c); the writers (trace_text.c, trace_csv.c,
+ * run_json.c, trace_svg.c) only format what is here. */
+#ifndef WARPSIM_PROGRAMS_TRACE_H
+#define WARPSIM_PROGRAMS_TRACE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "warpsim/warpsim.h"
+
+#include "elem.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* One CUDA line as it ran on one warp. */
+typedef struct wk_step {
+    int block, warp;
+    int lanes;
+    char *cuda;              /* the CUDA text, e.g. "v += __shfl_down_sync(0xffffffff, v, 16);" */
+    char *model;             /* the model operations, "; "-separated */
+    ws_mask executed;        /* the lanes that executed the line (active, not exited) */
+    ws_mask exited, absent;  /* lane states after the line */
+    bool has_values;         /* a register is shown */
+    char reg[32];            /* its name */
+    wk_elem type;            /* the type its values are written in */
+    uint64_t bits[64];       /* every lane's value after the line */
+    bool has_reads;          /* the line ran a shuffle */
+    ws_lane_read reads[64];  /* what each lane read in it */
+} wk_step;
+
+typedef struct wk_trace {
+    wk_step *steps;
+    size_t count, capacity;
+} wk_trace;
+
+void wk_trace_free(wk_trace *t);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

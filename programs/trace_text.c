@@ -1,0 +1,188 @@
+/* Text writers: the final values, and the trace as a lane-by-step grid. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "program.h"
+#include "writers.h"
+
+#define CELL_MAX 24      /* wider values (sym sums) are written one block per step */
+#define LINE_WIDTH 100   /* the grid is cut into column chunks of about this width */
+#define VALUE_TEXT 65536 /* room for the longest sym sum */
+
+static const char *const state_names[] = {"", "  (exited)", "  (absent)"};
+
+bool wk_write_results_text(FILE *out, const wk_run *r)
+{
+    char *text = malloc(VALUE_TEXT);
+    if (!text)
+        return false;
+    char hex[24];
+    fprintf(out, "%s  profile %s  type %s\n", r->program->name, ws_profile_name(r->params.profile),
+            wk_elem_name(r->params.type));
+    for (int i = 0; i < r->n_outputs; i++) {
+        const wk_output *o = &r->outputs[i];
+        fprintf(out, "%s", o->name);
+        if (o->block >= 0)
+            fprintf(out, " (block %d, warp %d)", o->block, o->warp);
+        fprintf(out, ":\n");
+        for (size_t j = 0; j < o->count; j++) {
+            wk_format(o->type, o->bits[j], &r->sym, text, VALUE_TEXT);
+            if (o->type == WK_SYM)
+                fprintf(out, "  %s %2zu  %s", o->per_lane ? "lane" : "[", j, text);
+            else
+                fprintf(out, "  %s %2zu%s  %-14s %s", o->per_lane ? "lane" : "   ", j, o->per_lane ? "" : " ",
+                        text, wk_format_hex(o->type, o->bits[j], hex, sizeof hex));
+            fprintf(out, "%s\n", o->per_lane ? state_names[o->lane_state[j] % 3] : "");
+        }
+    }
+    free(text);
+    return !ferror(out);
+}
+
+/* What a lane read in a step, as a short suffix: "<16", "*" (own value,
+ * out of range), "!20" (lane 20 did not take part: read 0). */
+static void read_mark(const wk_step *s, int lane, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    if (!s->has_reads)
+        return;
+    const ws_lane_read *rd = &s->reads[lane];
+    switch (rd->kind) {
+    case WS_READ_LANE: snprintf(buf, size, " <%d", rd->source); break;
+    case WS_READ_OWN: snprintf(buf, size, " *"); break;
+    case WS_READ_INACTIVE: snprintf(buf, size, " !%d", rd->source); break;
+    default: break;
+    }
+}
+
+static void cell_text(const wk_run *r, const wk_step *s, int lane, char *buf, size_t size)
+{
+    if (!s->has_values) {
+        snprintf(buf, size, ".");
+        return;
+    }
+    char mark[16];
+    wk_format(s->type, s->bits[lane], &r->sym, buf, size);
+    read_mark(s, lane, mark, sizeof mark);
+    size_t len = strlen(buf);
+    snprintf(buf + len, size - len, "%s", mark);
+}
+
+static bool same_warp(const wk_step *a, int block, int warp) { return a->block == block && a->warp == warp; }
+
+static void step_header(FILE *out, const wk_step *s, size_t number)
+{
+    char lanes[200];
+    fprintf(out, "step %zu: %s\n", number, s->cuda ? s->cuda : "");
+    if (s->model)
+        fprintf(out, "    model: %s\n", s->model);
+    fprintf(out, "    lanes executing: %s", ws_format_lanes(s->executed, lanes, sizeof lanes));
+    if (s->exited)
+        fprintf(out, "; exited: %s", ws_format_lanes(s->exited, lanes, sizeof lanes));
+    if (s->has_values)
+        fprintf(out, "; shows %s", s->reg);
+    fprintf(out, "\n");
+}
+
+/* The widest cell of the steps of one warp. */
+static size_t widest_cell(const wk_run *r, const size_t *idx, size_t n, int lanes, char *buf)
+{
+    size_t widest = 1;
+    for (size_t i = 0; i < n; i++)
+        for (int lane = 0; lane < lanes; lane++) {
+            cell_text(r, &r->trace.steps[idx[i]], lane, buf, VALUE_TEXT);
+            size_t len = strlen(buf);
+            if (len > widest)
+                widest = len;
+        }
+    return widest;
+}
+
+static void write_grid(FILE *out, const wk_run *r, const size_t *idx, size_t n, int lanes, size_t width,
+                       char *buf)
+{
+    size_t per_chunk = (LINE_WIDTH - 6) / (width + 2);
+    if (per_chunk == 0)
+        per_chunk = 1;
+    for (size_t first = 0; first < n; first += per_chunk) {
+        size_t last = first + per_chunk < n ? first + per_chunk : n;
+        fprintf(out, "\n lane");
+        for (size_t i = first; i < last; i++) {
+            char head[24];
+            snprintf(head, sizeof head, "step %zu", idx[i] + 1);
+            fprintf(out, "  %*s", (int)width, head);
+        }
+        fprintf(out, "\n");
+        for (int lane = 0; lane < lanes; lane++) {
+            fprintf(out, "%5d", lane);
+            for (size_t i = first; i < last; i++) {
+                cell_text(r, &r->trace.steps[idx[i]], lane, buf, VALUE_TEXT);
+                fprintf(out, "  %*s", (int)width, buf);
+            }
+            fprintf(out, "\n");
+        }
+    }
+}
+
+static void write_blocks(FILE *out, const wk_run *r, const size_t *idx, size_t n, int lanes, char *buf)
+{
+    for (size_t i = 0; i < n; i++) {
+        const wk_step *s = &r->trace.steps[idx[i]];
+        if (!s->has_values)
+            continue;
+        fprintf(out, "\n step %zu, %s:\n", idx[i] + 1, s->reg);
+        for (int lane = 0; lane < lanes; lane++) {
+            cell_text(r, s, lane, buf, VALUE_TEXT);
+            fprintf(out, "%5d  %s\n", lane, buf);
+        }
+    }
+}
+
+bool wk_write_trace_text(FILE *out, const wk_run *r)
+{
+    const wk_trace *t = &r->trace;
+    size_t *idx = malloc((t->count ? t->count : 1) * sizeof *idx);
+    bool *done = calloc(t->count ? t->count : 1, sizeof *done);
+    char *buf = malloc(VALUE_TEXT);
+    if (!idx || !done || !buf) {
+        free(idx);
+        free(done);
+        free(buf);
+        return false;
+    }
+    fprintf(out, "%s  profile %s  type %s\n", r->program->name, ws_profile_name(r->params.profile),
+            wk_elem_name(r->params.type));
+    fprintf(out, "marks: <N read lane N; * out of range, kept its own value; !N lane N did not take part, "
+                 "read 0\n");
+    bool many_warps = false;
+    for (size_t i = 0; i < t->count; i++)
+        if (!same_warp(&t->steps[i], t->steps[0].block, t->steps[0].warp))
+            many_warps = true;
+    /* One section per warp, its steps in the order they ran. */
+    for (size_t start = 0; start < t->count; start++) {
+        if (done[start])
+            continue;
+        const wk_step *first = &t->steps[start];
+        size_t n = 0;
+        for (size_t i = start; i < t->count; i++)
+            if (!done[i] && same_warp(&t->steps[i], first->block, first->warp)) {
+                idx[n++] = i;
+                done[i] = true;
+            }
+        if (many_warps)
+            fprintf(out, "\n=== block %d, warp %d ===\n", first->block, first->warp);
+        fprintf(out, "\n");
+        for (size_t i = 0; i < n; i++)
+            step_header(out, &t->steps[idx[i]], idx[i] + 1);
+        size_t width = widest_cell(r, idx, n, first->lanes, buf);
+        if (width <= CELL_MAX)
+            write_grid(out, r, idx, n, first->lanes, width, buf);
+        else
+            write_blocks(out, r, idx, n, first->lanes, buf);
+    }
+    free(idx);
+    free(done);
+    free(buf);
+    return !ferror(out);
+}

@@ -1,0 +1,34 @@
+/* programs/writers.h: writing a run's results and trace. Each writer only
+ * formats what the run recorded. All return false when writing failed. */
+#ifndef WARPSIM_PROGRAMS_WRITERS_H
+#define WARPSIM_PROGRAMS_WRITERS_H
+
+#include <stdio.h>
+
+#include "kernel.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The final values of every output, one line per lane or index. */
+bool wk_write_results_text(FILE *out, const wk_run *r);
+/* The trace as text: a header per step (CUDA line, model operations, active
+ * lanes), then a grid with one row per lane and one column per step when
+ * the values are short, else one block of lanes per step. Marks: '*' the
+ * lane's source was out of range and it kept its own value, '!' the source
+ * did not take part and the lane read 0. */
+bool wk_write_trace_text(FILE *out, const wk_run *r);
+/* One row per lane per step; the columns are documented in docs/cli.md. */
+bool wk_write_trace_csv(FILE *out, const wk_run *r);
+/* Lanes as columns, one row per step, arrows for shuffle reads. */
+bool wk_write_trace_svg(FILE *out, const wk_run *r);
+/* The run as JSON (schema "warpsim-run/1", docs/cli.md): parameters,
+ * outputs with every value as hex bits and decoded, diagnostics, and the
+ * steps when with_steps. */
+bool wk_write_run_json(FILE *out, const wk_run *r, bool with_steps);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

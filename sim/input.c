@@ -1,0 +1,263 @@
+/* Input values: text or binary files, generators, command-line lists. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* A growing array of values. */
+typedef struct values {
+    uint64_t *bits;
+    size_t n, cap;
+} values;
+
+static bool push(values *v, uint64_t bits)
+{
+    if (v->n == v->cap) {
+        size_t cap = v->cap ? v->cap * 2 : 256;
+        uint64_t *grown = realloc(v->bits, cap * sizeof *grown);
+        if (!grown)
+            return false;
+        v->bits = grown;
+        v->cap = cap;
+    }
+    v->bits[v->n++] = bits;
+    return true;
+}
+
+static bool is_separator(int c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ','; }
+
+/* Parses the tokens of one line of text; `where` names it in messages. */
+static int parse_line(const char *where, size_t line_no, char *line, wk_elem type, bool raw_bits, values *v)
+{
+    char *hash = strchr(line, '#');
+    if (hash)
+        *hash = '\0';
+    for (char *p = line; *p;) {
+        while (*p && is_separator((unsigned char)*p))
+            p++;
+        if (!*p)
+            break;
+        char *start = p;
+        while (*p && !is_separator((unsigned char)*p))
+            p++;
+        char saved = *p;
+        *p = '\0';
+        uint64_t bits;
+        char err[120];
+        if (!wk_parse(type, start, raw_bits, &bits, err, sizeof err)) {
+            if (line_no)
+                cli_error("%s:%zu: '%s': %s", where, line_no, start, err);
+            else
+                cli_error("%s: '%s': %s", where, start, err);
+            return CLI_EXIT_USAGE;
+        }
+        if (!push(v, bits)) {
+            cli_error("%s: out of memory", where);
+            return CLI_EXIT_IO;
+        }
+        *p = saved;
+    }
+    return CLI_EXIT_OK;
+}
+
+static int read_text(FILE *f, const char *name, wk_elem type, bool raw_bits, values *v)
+{
+    char *line = NULL;
+    size_t cap = 0, line_no = 0;
+    int rc = CLI_EXIT_OK;
+    while (rc == CLI_EXIT_OK && getline(&line, &cap, f) >= 0) {
+        line_no++;
+        if (strlen(line) == 0 && !feof(f))
+            continue;
+        rc = parse_line(name, line_no, line, type, raw_bits, v);
+    }
+    if (rc == CLI_EXIT_OK && ferror(f)) {
+        cli_error("%s: read error: %s", name, strerror(errno));
+        rc = CLI_EXIT_IO;
+    }
+    free(line);
+    return rc;
+}
+
+static int read_binary(FILE *f, const char *name, wk_elem type, values *v)
+{
+    size_t width = wk_elem_bits(type) / 8;
+    unsigned char buf[8];
+    size_t got;
+    while ((got = fread(buf, 1, width, f)) == width) {
+        uint64_t bits = 0;
+        for (size_t i = 0; i < width; i++)
+            bits |= (uint64_t)buf[i] << (8 * i); /* little-endian, whatever the host */
+        if (!push(v, bits)) {
+            cli_error("%s: out of memory", name);
+            return CLI_EXIT_IO;
+        }
+    }
+    if (ferror(f)) {
+        cli_error("%s: read error: %s", name, strerror(errno));
+        return CLI_EXIT_IO;
+    }
+    if (got != 0) {
+        cli_error("%s: %zu bytes at the end do not make a whole %zu-byte %s value", name, got, width,
+                  wk_elem_name(type));
+        return CLI_EXIT_USAGE;
+    }
+    return CLI_EXIT_OK;
+}
+
+int cli_read_values(const char *path, wk_elem type, bool raw_bits, bool binary, uint64_t **bits, size_t *n)
+{
+    *bits = NULL;
+    *n = 0;
+    if (type == WK_SYM) {
+        cli_error("--input: --type sym takes no input values (each input is a symbol)");
+        return CLI_EXIT_USAGE;
+    }
+    bool from_stdin = strcmp(path, "-") == 0;
+    const char *name = from_stdin ? "standard input" : path;
+    FILE *f = from_stdin ? stdin : fopen(path, binary ? "rb" : "r");
+    if (!f) {
+        cli_error("--input %s: cannot open: %s", path, strerror(errno));
+        return CLI_EXIT_IO;
+    }
+    values v = {0};
+    int rc = binary ? read_binary(f, name, type, &v) : read_text(f, name, type, raw_bits, &v);
+    if (!from_stdin)
+        fclose(f);
+    if (rc == CLI_EXIT_OK && v.n == 0) {
+        cli_error("%s: no values", name);
+        rc = CLI_EXIT_USAGE;
+    }
+    if (rc != CLI_EXIT_OK) {
+        free(v.bits);
+        return rc;
+    }
+    *bits = v.bits;
+    *n = v.n;
+    return CLI_EXIT_OK;
+}
+
+int cli_list_values(const char *opt, const char *list, wk_elem type, bool raw_bits, uint64_t **bits, size_t *n)
+{
+    *bits = NULL;
+    *n = 0;
+    char *copy = strdup(list);
+    if (!copy) {
+        cli_error("out of memory");
+        return CLI_EXIT_IO;
+    }
+    values v = {0};
+    int rc = parse_line(opt, 0, copy, type, raw_bits, &v);
+    free(copy);
+    if (rc == CLI_EXIT_OK && v.n == 0) {
+        cli_error("%s: no values", opt);
+        rc = CLI_EXIT_USAGE;
+    }
+    if (rc != CLI_EXIT_OK) {
+        free(v.bits);
+        return rc;
+    }
+    *bits = v.bits;
+    *n = v.n;
+    return CLI_EXIT_OK;
+}
+
+/* splitmix64: a small, well-known generator; the same seed gives the same
+ * values on every machine. */
+static uint64_t splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15u);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+
+/* One "rand" value: integers in [-1000, 1000] (unsigned [0, 1000]),
+ * floats in [-1, 1) on a grid of 2^-23 (f32) or 2^-52 (f64). */
+static uint64_t rand_value(wk_elem type, uint64_t r)
+{
+    switch (type) {
+    case WK_I32: return (uint32_t)(int32_t)((int64_t)(r % 2001) - 1000);
+    case WK_I64: return (uint64_t)((int64_t)(r % 2001) - 1000);
+    case WK_U32:
+    case WK_U64: return r % 1001;
+    case WK_F32: {
+        float f = (float)(int32_t)((r >> 40) & 0xFFFFFF) / 8388608.0f - 1.0f;
+        uint32_t u;
+        memcpy(&u, &f, sizeof u);
+        return u;
+    }
+    case WK_F64: {
+        double d = (double)(int64_t)(r >> 11) / 4503599627370496.0 - 1.0;
+        uint64_t u;
+        memcpy(&u, &d, sizeof u);
+        return u;
+    }
+    default: return 0;
+    }
+}
+
+static uint64_t seq_value(wk_elem type, size_t i)
+{
+    switch (type) {
+    case WK_F32: {
+        float f = (float)i;
+        uint32_t u;
+        memcpy(&u, &f, sizeof u);
+        return u;
+    }
+    case WK_F64: {
+        double d = (double)i;
+        uint64_t u;
+        memcpy(&u, &d, sizeof u);
+        return u;
+    }
+    case WK_I32:
+    case WK_U32: return (uint32_t)i;
+    default: return (uint64_t)i;
+    }
+}
+
+int cli_gen_values(const char *spec, wk_elem type, size_t n, uint64_t **bits)
+{
+    *bits = NULL;
+    enum { SEQ, RAND, BITS } kind;
+    uint64_t seed = 0;
+    if (strcmp(spec, "seq") == 0) {
+        kind = SEQ;
+    } else if (strncmp(spec, "rand:", 5) == 0 || strncmp(spec, "bits:", 5) == 0) {
+        kind = spec[0] == 'r' ? RAND : BITS;
+        char *end = NULL;
+        errno = 0;
+        seed = strtoull(spec + 5, &end, 0);
+        if (end == spec + 5 || *end || errno == ERANGE || spec[5] == '-') {
+            cli_error("--gen %s: the seed must be a non-negative integer, like rand:42", spec);
+            return CLI_EXIT_USAGE;
+        }
+    } else {
+        cli_error("--gen: unknown generator '%s' (seq, rand:SEED, bits:SEED)", spec);
+        return CLI_EXIT_USAGE;
+    }
+    uint64_t *out = malloc((n ? n : 1) * sizeof *out);
+    if (!out) {
+        cli_error("--gen: out of memory for %zu values", n);
+        return CLI_EXIT_IO;
+    }
+    uint64_t state = seed;
+    uint64_t keep = wk_elem_bits(type) == 64 ? UINT64_MAX : UINT32_MAX;
+    for (size_t i = 0; i < n; i++) {
+        if (type == WK_SYM)
+            out[i] = 0;
+        else if (kind == SEQ)
+            out[i] = seq_value(type, i) & keep;
+        else if (kind == RAND)
+            out[i] = rand_value(type, splitmix64(&state)) & keep;
+        else
+            out[i] = splitmix64(&state) & keep;
+    }
+    *bits = out;
+    return CLI_EXIT_OK;
+}

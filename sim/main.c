@@ -1,0 +1,51 @@
+/* warpsim: the command-line simulator. One subcommand per file (cmd_*.c). */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char usage[] =
+    "usage: warpsim COMMAND [options]\n"
+    "\n"
+    "A bit-exact software model of a GPU warp (32-lane NVIDIA sm90, 64-lane AMD wave64).\n"
+    "\n"
+    "Commands:\n"
+    "  list              the programs, with a line each\n"
+    "  run PROGRAM       run a program; --trace shows every step, lane by lane\n"
+    "  op OP             one shuffle, vote, match or reduce on given lane values\n"
+    "\n"
+    "  warpsim COMMAND --help   the options of a command\n"
+    "  warpsim --version        the version\n"
+    "\n"
+    "Examples:\n"
+    "  warpsim run reduce-down --type sym --trace text\n"
+    "  warpsim run scan-incl --type f32 --gen rand:7 --json\n"
+    "  warpsim op shfl-down --b 4 --width 8 --values 0,1,2,3,4,5,6,7\n"
+    "\n"
+    "Exit status: 0 ok, 1 the simulation failed, 2 bad arguments or input,\n"
+    "3 a file could not be read or written. Documentation: docs/cli.md.\n";
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(usage, stderr);
+        return CLI_EXIT_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+        fputs(usage, stdout);
+        return CLI_EXIT_OK;
+    }
+    if (strcmp(cmd, "--version") == 0) {
+        printf("warpsim %s\n", ws_version());
+        return CLI_EXIT_OK;
+    }
+    if (strcmp(cmd, "list") == 0)
+        return cmd_list(argc - 1, argv + 1);
+    if (strcmp(cmd, "run") == 0)
+        return cmd_run(argc - 1, argv + 1);
+    if (strcmp(cmd, "op") == 0)
+        return cmd_op(argc - 1, argv + 1);
+    cli_error("unknown command '%s' (list, run, op; see warpsim --help)", cmd);
+    return CLI_EXIT_USAGE;
+}

@@ -1,0 +1,94 @@
+/* prog_support.c: see prog_support.h. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "prog_support.h"
+
+bool prog_run_status(wk_run *r, const char *name, const wk_params *params, const uint64_t *input, size_t n)
+{
+    const wk_program *p = wk_find_program(name);
+    if (!p) {
+        memset(r, 0, sizeof *r);
+        snprintf(r->error, sizeof r->error, "no program %s", name);
+        return false;
+    }
+    if (!wk_run_init(r, p, params, input, n))
+        return false;
+    return wk_run_exec(r);
+}
+
+void prog_run(wk_run *r, const char *name, const wk_params *params, const uint64_t *input, size_t n)
+{
+    if (!prog_run_status(r, name, params, input, n)) {
+        print_error("%s: %s\n", name, r->error);
+        wk_run_free(r);
+        fail();
+    }
+}
+
+const wk_output *prog_output(const wk_run *r, const char *name)
+{
+    const wk_output *o = wk_find_output(r, name);
+    if (!o) {
+        print_error("%s: no output named %s\n", r->program ? r->program->name : "?", name);
+        fail();
+    }
+    return o;
+}
+
+uint64_t f32_bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+uint64_t f64_bits(double d)
+{
+    uint64_t u;
+    memcpy(&u, &d, sizeof u);
+    return u;
+}
+
+float bits_f32(uint64_t b)
+{
+    uint32_t u = (uint32_t)b;
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+double bits_f64(uint64_t b)
+{
+    double d;
+    memcpy(&d, &b, sizeof d);
+    return d;
+}
+
+uint64_t prog_rand(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15u);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+
+void expect_lanes(const char *what, const wk_output *o, const uint64_t *want, size_t count)
+{
+    if (o->count != count) {
+        print_error("%s: output %s has %zu values, expected %zu\n", what, o->name, o->count, count);
+        fail();
+    }
+    for (size_t i = 0; i < count; i++)
+        if (o->bits[i] != want[i]) {
+            print_error("%s: output %s [%zu]: got 0x%016" PRIx64 ", expected 0x%016" PRIx64 "\n", what, o->name, i,
+                        o->bits[i], want[i]);
+            fail();
+        }
+}
+
+int32_t sym_count(const wk_run *r, const wk_output *o, size_t index, size_t input)
+{
+    return wk_sym_count(&r->sym, (uint32_t)o->bits[index], input);
+}
