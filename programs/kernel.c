@@ -518,6 +518,33 @@ void wk_exit(wk_warp *k)
     note(k, 0, "exit");
 }
 
+void wk_loop_begin(wk_warp *k)
+{
+    if (!live(k))
+        return;
+    check(k, ws_loop_begin(k->w), "loop");
+    note(k, 0, "loop");
+}
+
+int wk_loop_while(wk_warp *k, ws_reg cond)
+{
+    if (!live(k))
+        return 0;
+    int left = ws_loop_while(k->w, cond);
+    if (!check(k, left < 0 ? (ws_status)left : WS_OK, "loop test"))
+        return 0;
+    note(k, 0, "@!%s leave loop", rn(k, cond));
+    return left;
+}
+
+void wk_loop_end(wk_warp *k)
+{
+    if (!live(k))
+        return;
+    check(k, ws_loop_end(k->w), "end loop");
+    note(k, 0, "end loop");
+}
+
 /* ---- Collectives ---------------------------------------------------------- */
 
 static const char *const shfl_modes[] = {

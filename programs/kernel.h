@@ -208,6 +208,14 @@ void wk_if_lanes(wk_warp *k, ws_mask lanes);
 void wk_else(wk_warp *k);
 void wk_end_if(wk_warp *k);
 void wk_exit(wk_warp *k);
+/* A loop whose lanes leave it one by one:
+ *     wk_loop_begin(k);
+ *     while (wk_loop_while(k, cond_computed_just_before) > 0) { ...body...; recompute cond; }
+ *     wk_loop_end(k);
+ * wk_loop_while returns the lanes still in the loop (0 when none is, or after a failure). */
+void wk_loop_begin(wk_warp *k);
+int wk_loop_while(wk_warp *k, ws_reg cond);
+void wk_loop_end(wk_warp *k);
 
 /* ---- Collectives (mask: the warp's full mask unless given) ------------ */
 
