@@ -372,7 +372,7 @@ static void write_json(FILE *f, const op_args *a, const op_result *res)
         else
             fprintf(f, "  \"width\": %ld,\n", a->width);
     }
-    fprintf(f, "  \"completed_at_kernel_end\": %s,\n  \"lanes_out\": [", res->completed_at_end ? "true" : "false");
+    fprintf(f, "  \"completed_at_kernel_end\": %s,\n  \"per_lane\": [", res->completed_at_end ? "true" : "false");
     for (int lane = 0; lane < a->lanes; lane++) {
         const char *state = lane_state(a, res, lane);
         fprintf(f, "%s\n    {\"lane\": %d, \"state\": \"%s\", \"in\": ", lane ? "," : "", lane, state);

@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# Command-line tests of warpsim, run by ctest: exit codes, error messages,
+# no partial output files, and golden outputs checked by hand.
+#   cli_tests.sh WARPSIM GOLDEN_DIR
+set -u
+warpsim=$1
+golden=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+cases=0
+
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+# expect CODE REGEX -- ARGS...: exit status CODE, stderr matching REGEX (for
+# failures) or stdout matching REGEX (for success); failures print nothing
+# on stdout.
+expect() {
+  local code=$1 regex=$2
+  shift 3
+  cases=$((cases + 1))
+  "$warpsim" "$@" >"$work/out" 2>"$work/err"
+  local got=$?
+  if [ "$got" -ne "$code" ]; then
+    fail "warpsim $*: exit $got, expected $code"; sed 's/^/    /' "$work/err" | head -5; return
+  fi
+  if [ "$code" -ne 0 ]; then
+    grep -Eq -- "$regex" "$work/err" || { fail "warpsim $*: stderr does not match /$regex/:"; sed 's/^/    /' "$work/err" | head -5; }
+    [ -s "$work/out" ] && fail "warpsim $*: printed on stdout although it failed"
+    [ "$(wc -l <"$work/err")" -le 3 ] || fail "warpsim $*: more than three lines of errors"
+  else
+    [ -z "$regex" ] || grep -Eq -- "$regex" "$work/out" || { fail "warpsim $*: stdout does not match /$regex/"; head -5 "$work/out" | sed 's/^/    /'; }
+  fi
+}
+
+# golden NAME ARGS...: stdout equals GOLDEN_DIR/NAME exactly.
+golden() {
+  local name=$1
+  shift
+  cases=$((cases + 1))
+  if ! "$warpsim" "$@" >"$work/golden.out" 2>"$work/golden.err"; then
+    fail "golden $name: warpsim $* failed"; cat "$work/golden.err"; return
+  fi
+  diff -u "$golden/$name" "$work/golden.out" >"$work/golden.diff" || { fail "golden $name differs:"; head -30 "$work/golden.diff"; }
+}
+
+printf '1 2 3\n' >"$work/three.txt"
+seq 0 31 >"$work/seq32.txt"
+{ seq 0 30; echo 12x; } >"$work/bad.txt"
+printf '\x01\x00\x00\x00\x02\x00' >"$work/odd.bin"
+
+# ---- top level
+expect 0 'usage: warpsim COMMAND' -- --help
+expect 0 '^warpsim [0-9]+\.[0-9]+\.[0-9]+' -- --version
+expect 2 'unknown command .frobnicate.' -- frobnicate
+expect 0 'reduce-down' -- list
+expect 2 "list: unexpected argument 'x'" -- list x
+expect 0 'usage: warpsim run PROGRAM' -- run --help
+expect 0 'The CUDA it mirrors' -- run reduce-down --help
+expect 0 'usage: warpsim op OP' -- op --help
+
+# ---- run: bad programs and options
+expect 2 "unknown program 'nosuch'" -- run nosuch
+expect 2 'which program' -- run
+expect 2 "unknown option '--frob'" -- run reduce-down --frob
+expect 2 '--trace needs a value' -- run reduce-down --trace
+expect 2 "--trace: unknown format 'html'" -- run reduce-down --trace html
+expect 2 "--type: unknown type 'f16'" -- run reduce-down --type f16
+expect 2 "--profile: unknown profile 'sm80'" -- run reduce-down --profile sm80
+expect 2 '--lanes 48' -- run reduce-down --lanes 48
+expect 2 'contradicts --profile sm90' -- run reduce-down --lanes 64 --profile sm90
+expect 2 "--diag: unknown policy 'loud'" -- run reduce-down --diag loud
+expect 2 '--threads: 0 is out of range' -- run reduce-down --threads 0
+expect 2 "--threads: expected an integer, got 'many'" -- run reduce-down --threads many
+expect 2 '--active 0x100000000: 0x100000000 names lanes past 31|names lanes past 31' -- run reduce-down --active 0x100000000
+expect 2 '--active 0: no lane would run' -- run reduce-down --active 0
+expect 2 'reduce-down takes no --width option' -- run reduce-down --width 4
+expect 2 '--input and --gen' -- run reduce-down --input "$work/seq32.txt" --gen seq
+expect 2 "--gen: unknown generator 'normal'" -- run reduce-down --gen normal
+expect 2 'the seed must be a non-negative integer' -- run reduce-down --gen rand:x
+expect 2 '--bits: only with --input' -- run reduce-down --bits
+expect 2 'sym takes no input values' -- run reduce-down --type sym --input "$work/seq32.txt"
+expect 2 'both would go to standard output' -- run reduce-down --json --trace csv
+
+# ---- run: bad input values
+expect 2 'takes 32 input values with these options, got 3' -- run reduce-down --input "$work/three.txt"
+expect 2 "bad.txt:32: '12x': not an integer" -- run reduce-down --input "$work/bad.txt"
+expect 3 'cannot open' -- run reduce-down --input "$work/missing.txt"
+expect 2 'out of range for i32' -- run reduce-down --input <(echo 2147483648)
+expect 2 'negative, out of range for u32' -- run reduce-down --type u32 --input <(echo -1)
+expect 2 "'1.5': not an integer" -- run reduce-down --input <(echo 1.5)
+expect 2 "'abc': not a number" -- run reduce-down --type f32 --input <(echo abc)
+expect 2 'bytes at the end do not make a whole 4-byte i32 value' -- run reduce-down --binary --input "$work/odd.bin"
+expect 2 'no values' -- run reduce-down --input /dev/null
+expect 2 'bad NaN' -- run reduce-down --type f32 --input <(echo 'nan(zz)')
+expect 2 'are not a NaN' -- run reduce-down --type f32 --input <(echo 'nan(0x3f800000)')
+
+# ---- run: output files are complete or absent
+expect 0 '' -- run reduce-down --output "$work/ok.txt"
+[ -s "$work/ok.txt" ] || fail "--output ok.txt was not written"
+expect 2 'takes 32 input values' -- run reduce-down --input "$work/three.txt" --output "$work/never.txt"
+[ -e "$work/never.txt" ] && fail "a failed run left never.txt behind"
+expect 3 'cannot create the file' -- run reduce-down --output "$work/no/such/dir/x.txt"
+ls "$work" | grep -q tmp && fail "a temporary output file was left behind"
+
+# ---- run: values from every source agree
+expect 0 '"bits": "0x000001f0"' -- run reduce-down --json --input "$work/seq32.txt"
+expect 0 '"bits": "0x000001f0"' -- run reduce-down --json --input - <"$work/seq32.txt"
+expect 0 '"bits": "0x000001f0"' -- run reduce-down --json --bits --input <(for i in $(seq 0 31); do printf '0x%x\n' "$i"; done)
+expect 0 'lane  0  496 ' -- run reduce-down
+expect 0 'lane  1  lane\(1\)\+\.\.\.\+lane\(15\)\+2\*lane\(16\)' -- run reduce-down --type sym
+expect 0 'lane 31  32\*lane\(31\)' -- run reduce-down --type sym
+
+# ---- op
+expect 2 'which operation' -- op
+expect 2 "unknown operation 'shuffle'" -- op shuffle
+expect 2 'needs --b \(the delta\)' -- op shfl-down
+expect 2 '--b, --width and --c are for shuffles' -- op ballot --b 1
+expect 2 '--values: 3 values for 32 lanes' -- op ballot --values 1,2,3
+expect 2 "--values: '2x': not an integer" -- op ballot --values 1,2x,3
+expect 2 'raw shfl.sync exists only on sm90' -- op shfl-xor --b 1 --c 0x1f --profile wave64
+expect 2 '--c and --width' -- op shfl-xor --b 1 --c 0x1f --width 8
+expect 2 'no __reduce_\*_sync for f32' -- op reduce-add --type f32
+expect 2 '--active and --exited name the same lanes' -- op any --active 3 --exited 1
+expect 1 'UNDEFINED|undefined' -- op shfl-down --b 1 --mask 0xffff --diag error
+expect 0 'own \(out of range\)' -- op shfl-down --b 4 --width 8
+expect 0 '0xaaaaaaaa' -- op ballot --values "$(seq -s, 0 31 | awk -F, '{for(i=1;i<=NF;i++) printf "%s%d", (i>1?",":""), $i%2}')"
+
+# ---- golden outputs, checked by hand (see GOLDEN_DIR/README.md)
+golden reduce_down_i32.txt run reduce-down --trace text
+golden reduce_down_sym.txt run reduce-down --type sym
+golden shfl_down_w8.json op shfl-down --b 4 --width 8 --json
+golden shfl_down_exited.txt op shfl-down --b 2 --exited 0xffff0000 --mask 0xffff
+
+echo "$cases cases, $failures failures"
+[ "$failures" -eq 0 ]
