@@ -109,6 +109,11 @@ void wk_stmt(wk_warp *k, const char *fmt, ...)
         return;
     close_step(k);
     wk_trace *t = &k->run->trace;
+    if (t->count == WK_TRACE_MAX_STEPS) {
+        wk_fail(k->run, WS_ERR_NOMEM, "the trace would have more than %d steps; trace a smaller input",
+                WK_TRACE_MAX_STEPS);
+        return;
+    }
     if (t->count == t->capacity) {
         size_t cap = t->capacity ? t->capacity * 2 : 64;
         wk_step *grown = realloc(t->steps, cap * sizeof *grown);

@@ -32,6 +32,9 @@ typedef struct wk_step {
     ws_lane_read reads[64];  /* what each lane read in it */
 } wk_step;
 
+/* A longer trace fails the run (each step takes about 1 KiB). */
+#define WK_TRACE_MAX_STEPS 200000
+
 typedef struct wk_trace {
     wk_step *steps;
     size_t count, capacity;
