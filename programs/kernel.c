@@ -579,6 +579,21 @@ void wk_shfl(wk_warp *k, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg src
          (int)b, width, mask);
 }
 
+void wk_shfl_var(wk_warp *k, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg src, ws_reg b_reg, int width)
+{
+    if (!live(k))
+        return;
+    if (kind > WS_COLL_SHFL_BFLY) {
+        wk_fail(k->run, WS_ERR_ARG, "wk_shfl_var: not a shuffle kind");
+        return;
+    }
+    ws_coll_desc d = {.kind = kind, .mask = mask, .dst = dst, .src = src, .b_reg = b_reg, .width = width};
+    check(k, ws_collective(k->w, &d), ws_coll_kind_name(kind));
+    keep_reads(k);
+    note(k, dst, "shfl.sync.%s %s, %s, %s, width %d, mask 0x%" PRIx64, shfl_modes[kind], rn(k, dst), rn(k, src),
+         rn(k, b_reg), width, mask);
+}
+
 void wk_shfl_idx(wk_warp *k, ws_reg dst, ws_reg src, int src_lane, int width)
 {
     if (k)

@@ -220,6 +220,8 @@ void wk_loop_end(wk_warp *k);
 /* ---- Collectives (mask: the warp's full mask unless given) ------------ */
 
 void wk_shfl(wk_warp *k, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg src, int32_t b, int width);
+/* The same with each lane's srcLane/delta/laneMask from a register (e.g. lane ^ i). */
+void wk_shfl_var(wk_warp *k, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg src, ws_reg b_reg, int width);
 void wk_shfl_idx(wk_warp *k, ws_reg dst, ws_reg src, int src_lane, int width);
 void wk_shfl_up(wk_warp *k, ws_reg dst, ws_reg src, int delta, int width);
 void wk_shfl_down(wk_warp *k, ws_reg dst, ws_reg src, int delta, int width);
