@@ -49,13 +49,23 @@ bool wk_elem_is_float(wk_elem e) { return valid(e) && elems[e].is_float; }
 bool wk_elem_is_signed(wk_elem e) { return valid(e) && elems[e].is_signed; }
 int wk_elem_bits(wk_elem e) { return valid(e) ? elems[e].bits : 32; }
 
-/* The shortest %.*g that reads back to the same float or double. */
+/* The shortest %.*g that reads back to the same float or double, written
+ * without an exponent when the integer part has at most 16 digits (so 10
+ * is "10", not "1e+01"). */
 static void shortest_float(char *buf, size_t size, double v, bool single)
 {
-    for (int digits = 1; digits <= 17; digits++) {
+    int digits = 1;
+    for (; digits < 17; digits++) {
         snprintf(buf, size, "%.*g", digits, v);
         if (single ? strtof(buf, NULL) == (float)v : strtod(buf, NULL) == v)
-            return;
+            break;
+    }
+    double mag = fabs(v);
+    if (mag >= 1.0 && mag < 1e16) {
+        int int_digits = 1;
+        for (double p = 10.0; p <= mag; p *= 10.0)
+            int_digits++;
+        snprintf(buf, size, "%.*g", digits > int_digits ? digits : int_digits, v);
     }
 }
 

@@ -29,7 +29,7 @@ bool wk_write_results_text(FILE *out, const wk_run *r)
         for (size_t j = 0; j < o->count; j++) {
             wk_format(o->type, o->bits[j], &r->sym, text, VALUE_TEXT);
             if (o->type == WK_SYM)
-                fprintf(out, "  %s %2zu  %s", o->per_lane ? "lane" : "[", j, text);
+                fprintf(out, "  %s %2zu  %s", o->per_lane ? "lane" : "   ", j, text);
             else
                 fprintf(out, "  %s %2zu%s  %-14s %s", o->per_lane ? "lane" : "   ", j, o->per_lane ? "" : " ",
                         text, wk_format_hex(o->type, o->bits[j], hex, sizeof hex));
