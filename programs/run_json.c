@@ -162,6 +162,8 @@ static void json_steps(FILE *out, const wk_run *r, char *text)
         json_mask(out, s->executed, s->lanes);
         fprintf(out, ", \"exited\": ");
         json_mask(out, s->exited, s->lanes);
+        fprintf(out, ", \"absent\": ");
+        json_mask(out, s->absent, s->lanes);
         if (!s->has_values) {
             fprintf(out, ", \"register\": null, \"lanes\": []}");
             continue;
@@ -188,7 +190,9 @@ bool wk_write_run_json(FILE *out, const wk_run *r, bool with_steps)
     char *text = malloc(VALUE_TEXT);
     if (!text)
         return false;
-    fprintf(out, "{\n  \"schema\": \"warpsim-run/1\",\n  \"program\": \"%s\",\n", r->program->name);
+    fprintf(out, "{\n  \"schema\": \"warpsim-run/1\",\n  \"program\": ");
+    json_string(out, r->program->name);
+    fprintf(out, ",\n");
     fprintf(out, "  \"profile\": \"%s\",\n  \"lanes\": %d,\n  \"type\": \"%s\",\n",
             ws_profile_name(r->params.profile), r->lanes, wk_elem_name(r->params.type));
     json_params(out, r);
@@ -204,5 +208,5 @@ bool wk_write_run_json(FILE *out, const wk_run *r, bool with_steps)
         json_steps(out, r, text);
     fprintf(out, "\n}\n");
     free(text);
-    return !ferror(out);
+    return fflush(out) == 0 && !ferror(out);
 }

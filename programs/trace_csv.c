@@ -1,5 +1,5 @@
 /* The CSV writer: one row per lane per step (RFC 4180 quoting). Columns:
- * step,block,warp,lane,cuda,model,executed,exited,register,type,bits,value,read,source */
+ * step,block,warp,lane,cuda,model,executed,exited,absent,register,type,bits,value,read,source */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,7 +34,7 @@ bool wk_write_trace_csv(FILE *out, const wk_run *r)
     char *text = malloc(VALUE_TEXT);
     if (!text)
         return false;
-    fprintf(out, "step,block,warp,lane,cuda,model,executed,exited,register,type,bits,value,read,source\n");
+    fprintf(out, "step,block,warp,lane,cuda,model,executed,exited,absent,register,type,bits,value,read,source\n");
     for (size_t i = 0; i < r->trace.count; i++) {
         const wk_step *s = &r->trace.steps[i];
         for (int lane = 0; lane < s->lanes; lane++) {
@@ -42,7 +42,8 @@ bool wk_write_trace_csv(FILE *out, const wk_run *r)
             csv_field(out, s->cuda);
             fputc(',', out);
             csv_field(out, s->model);
-            fprintf(out, ",%d,%d,", (int)(s->executed >> lane & 1), (int)(s->exited >> lane & 1));
+            fprintf(out, ",%d,%d,%d,", (int)(s->executed >> lane & 1), (int)(s->exited >> lane & 1),
+                    (int)(s->absent >> lane & 1));
             if (s->has_values) {
                 char hex[24];
                 csv_field(out, s->reg);
@@ -61,5 +62,5 @@ bool wk_write_trace_csv(FILE *out, const wk_run *r)
         }
     }
     free(text);
-    return !ferror(out);
+    return fflush(out) == 0 && !ferror(out);
 }

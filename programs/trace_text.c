@@ -37,7 +37,7 @@ bool wk_write_results_text(FILE *out, const wk_run *r)
         }
     }
     free(text);
-    return !ferror(out);
+    return fflush(out) == 0 && !ferror(out);
 }
 
 /* What a lane read in a step, as a short suffix: "<16", "*" (own value,
@@ -184,5 +184,5 @@ bool wk_write_trace_text(FILE *out, const wk_run *r)
     free(idx);
     free(done);
     free(buf);
-    return !ferror(out);
+    return fflush(out) == 0 && !ferror(out);
 }
