@@ -345,7 +345,8 @@ static void sym_combine(wk_warp *k, ws_reg dst, ws_reg a, ws_reg b, int sign)
         uint32_t h = wk_sym_combine(&k->run->sym, (uint32_t)ws_get_bits(k->w, a, lane),
                                     (uint32_t)ws_get_bits(k->w, b, lane), sign);
         if (h == WK_SYM_NONE) {
-            wk_fail(k->run, WS_ERR_NOMEM, "out of memory for symbolic sums");
+            wk_fail(k->run, WS_ERR_NOMEM, "symbolic sums need more than %zu MiB here; run --type sym on "
+                    "fewer inputs", WK_SYM_MAX_BYTES >> 20);
             return;
         }
         ws_set_u32(k->w, dst, lane, h);

@@ -51,7 +51,7 @@ typedef struct wk_params {
     int threads;             /* single-warp programs: lanes that exist, 1..lanes (0 = all) */
     ws_mask active;          /* single-warp programs: lanes that run; the others return
                                 at once (0 = all present lanes) */
-    int width;               /* segmented-reduce: 4, 8 or 16 (0 = 8) */
+    int width;               /* segmented-reduce: a power of two from 2 to lanes/2 (0 = 8) */
     int src_lane;            /* broadcast: the lane read */
     wk_redop op;             /* reduce-redux */
     bool descending;         /* sorts */

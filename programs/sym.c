@@ -39,8 +39,15 @@ uint32_t wk_sym_combine(wk_sym_table *t, uint32_t a, uint32_t b, int sign)
 {
     if (!wk_sym_valid(t, a) || !wk_sym_valid(t, b) || t->count >= WK_SYM_NONE)
         return WK_SYM_NONE;
+    /* Sums are never changed once made, so adding the empty sum can reuse a handle. */
+    if (b == 0)
+        return a;
+    if (a == 0 && sign > 0)
+        return b;
     if (t->count == t->capacity) {
         size_t cap = t->capacity * 2;
+        if (cap * t->n_inputs * sizeof *t->counts > WK_SYM_MAX_BYTES)
+            return WK_SYM_NONE;
         int32_t *grown = realloc(t->counts, cap * t->n_inputs * sizeof *grown);
         if (!grown)
             return WK_SYM_NONE;

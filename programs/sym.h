@@ -16,7 +16,8 @@ extern "C" {
 #endif
 
 #define WK_SYM_MAX_INPUTS 4096
-#define WK_SYM_NONE UINT32_MAX /* an allocation failed */
+#define WK_SYM_NONE UINT32_MAX /* an allocation failed, or the table would pass WK_SYM_MAX_BYTES */
+#define WK_SYM_MAX_BYTES ((size_t)1 << 30)
 
 typedef struct wk_sym_table {
     size_t n_inputs;

@@ -41,7 +41,7 @@ static const char usage[] =
     "  --n N                  how many values to generate (programs that take any number)\n"
     "  --threads N            lanes that exist (a block of N threads); the rest are absent\n"
     "  --active MASK          lanes that run; the others return at the start\n"
-    "  --width W              segmented-reduce: 4, 8 or 16\n"
+    "  --width W              segmented-reduce: the segment, a power of two 2..lanes/2\n"
     "  --src LANE             broadcast: the lane every lane reads\n"
     "  --op add|min|max|and|or|xor  reduce-redux: the __reduce_*_sync operation\n"
     "  --descending, --pairs  sorts: order, and (key, index) pairs\n"
