@@ -30,7 +30,7 @@ int cmd_list(int argc, char **argv)
         printf("; profiles:");
         for (int id = 0; id < WS_PROFILE_COUNT; id++)
             if (p->profiles & WK_PROFILE_BIT(id))
-                printf(" %s", ws_profile_name((ws_profile_id)id));
+                printf(" %s (%d lanes)", ws_profile_name((ws_profile_id)id), ws_profile_lanes((ws_profile_id)id));
         printf("\n");
     }
     return CLI_EXIT_OK;

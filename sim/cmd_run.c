@@ -227,6 +227,10 @@ static int parse(int argc, char **argv, run_args *a)
         cli_error("%s: only with --input", a->bits ? "--bits" : "--binary");
         return CLI_EXIT_USAGE;
     }
+    if (a->gen && a->params.type == WK_SYM) {
+        cli_error("--gen: --type sym takes no input values (each input is a symbol)");
+        return CLI_EXIT_USAGE;
+    }
     if (a->input && a->params.type == WK_SYM) {
         cli_error("--input: --type sym takes no input values (each input is a symbol)");
         return CLI_EXIT_USAGE;
@@ -345,7 +349,7 @@ int cmd_run(int argc, char **argv)
         cli_out js;
         rc = cli_out_open(&js, NULL);
         if (rc == CLI_EXIT_OK)
-            rc = cli_out_close(&js, wk_write_run_json(js.f, &run, false));
+            rc = cli_out_close(&js, wk_write_run_json(js.f, &run, true));
     }
     wk_run_free(&run);
     return rc;

@@ -103,6 +103,19 @@ expect 2 'takes 32 input values' -- run reduce-down --input "$work/three.txt" --
 expect 3 'cannot create the file' -- run reduce-down --output "$work/no/such/dir/x.txt"
 ls "$work" | grep -q tmp && fail "a temporary output file was left behind"
 
+expect 2 '--gen: --type sym takes no input values' -- run reduce-down --type sym --gen rand:1
+
+# ---- run: every trace format to a file; --json with a trace carries the steps
+expect 0 '' -- run scan-incl --trace csv --output "$work/t.csv"
+head -1 "$work/t.csv" | grep -q '^step,block,warp,lane,cuda,' || fail "t.csv has no CSV header"
+[ "$(wc -l <"$work/t.csv")" -eq $((1 + 12 * 32)) ] || fail "t.csv: expected 1 + 12 steps x 32 lanes rows"
+expect 0 '' -- run scan-incl --trace svg --output "$work/t.svg"
+grep -q '</svg>' "$work/t.svg" || fail "t.svg is not a complete SVG document"
+expect 0 '"steps": \[' -- run scan-incl --trace text --output "$work/t.txt" --json
+grep -q '^step 12: ' "$work/t.txt" || fail "t.txt lacks step 12"
+expect 0 '"schema": "warpsim-run/1"' -- run scan-incl --trace json
+expect 0 'sm90 \(32 lanes\) wave64 \(64 lanes\)' -- list
+
 # ---- run: values from every source agree
 expect 0 '"bits": "0x000001f0"' -- run reduce-down --json --input "$work/seq32.txt"
 expect 0 '"bits": "0x000001f0"' -- run reduce-down --json --input - <"$work/seq32.txt"
