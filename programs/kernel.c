@@ -619,11 +619,49 @@ void wk_shfl_xor(wk_warp *k, ws_reg dst, ws_reg src, int lane_mask, int width)
         wk_shfl(k, WS_COLL_SHFL_BFLY, k->full, dst, src, lane_mask, width);
 }
 
+/* A 64-bit value through raw shfl.sync: two 32-bit words, lo first. */
+static void shfl_ptx_wide(wk_warp *k, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg pred, ws_reg src,
+                          uint32_t b, uint32_t c)
+{
+    if (!k->ptx_wide) {
+        k->ptx_lo = wk_var_of(k, "lo", WS_U32);
+        k->ptx_hi = wk_var_of(k, "hi", WS_U32);
+        k->ptx_wide = wk_var_of(k, "b64", WS_U64);
+        k->ptx_low64 = wk_var_of(k, "lo64", WS_U64);
+        if (!live(k))
+            return;
+    }
+    ws_warp *w = k->w;
+    const char *op = ws_coll_kind_name(kind);
+    /* mov.b64 {lo, hi}, src */
+    if (!check(k, ws_mov(w, k->ptx_wide, src), op) || !check(k, ws_mov(w, k->ptx_lo, k->ptx_wide), op) ||
+        !check(k, ws_binop_imm(w, WS_SHR, WS_U64, k->ptx_wide, k->ptx_wide, 32), op) ||
+        !check(k, ws_mov(w, k->ptx_hi, k->ptx_wide), op))
+        return;
+    if (!check(k, ws_shfl_ptx(w, kind, mask, k->ptx_lo, pred, k->ptx_lo, b, c), op) ||
+        !check(k, ws_shfl_ptx(w, kind, mask, k->ptx_hi, pred, k->ptx_hi, b, c), op))
+        return;
+    /* mov.b64 dst, {lo, hi} */
+    ws_reg wide = k->ptx_wide, low = k->ptx_low64;
+    if (check(k, ws_mov(w, wide, k->ptx_hi), op) && check(k, ws_binop_imm(w, WS_SHL, WS_U64, wide, wide, 32), op) &&
+        check(k, ws_mov(w, low, k->ptx_lo), op) && check(k, ws_binop_apply(w, WS_OR, WS_U64, wide, wide, low), op))
+        check(k, ws_mov(w, dst, wide), op);
+}
+
 void wk_shfl_ptx(wk_warp *k, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg pred, ws_reg src, uint32_t b,
                  uint32_t c)
 {
     if (!live(k))
         return;
+    if (ws_type_is_64bit(ws_reg_type(k->w, src))) {
+        shfl_ptx_wide(k, kind, mask, dst, pred, src, b, c);
+        keep_reads(k);
+        note(k, dst, "mov.b64 {lo, hi}, %s; shfl.sync.%s.b32 lo|%s, lo, %" PRIu32 ", 0x%" PRIx32 ", 0x%" PRIx64
+             "; shfl.sync.%s.b32 hi|%s, hi, (same); mov.b64 %s, {lo, hi}",
+             rn(k, src), kind <= WS_COLL_SHFL_BFLY ? shfl_modes[kind] : "?", pred ? rn(k, pred) : "_", b, c, mask,
+             kind <= WS_COLL_SHFL_BFLY ? shfl_modes[kind] : "?", pred ? rn(k, pred) : "_", rn(k, dst));
+        return;
+    }
     check(k, ws_shfl_ptx(k->w, kind, mask, dst, pred, src, b, c), ws_coll_kind_name(kind));
     keep_reads(k);
     note(k, dst, "shfl.sync.%s.b32 %s|%s, %s, %" PRIu32 ", 0x%" PRIx32 ", 0x%" PRIx64,

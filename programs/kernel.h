@@ -115,6 +115,8 @@ typedef struct wk_warp {
     /* The open step (kernel.c): its index in the trace, or -1. */
     long step;
     ws_reg last_written, shown;
+    /* Scratch words for 64-bit raw shuffles (made on first use). */
+    ws_reg ptx_lo, ptx_hi, ptx_wide, ptx_low64;
 } wk_warp;
 
 /* ---- Runs (used by the CLI and the tests) ---------------------------- */
@@ -226,7 +228,10 @@ void wk_shfl_idx(wk_warp *k, ws_reg dst, ws_reg src, int src_lane, int width);
 void wk_shfl_up(wk_warp *k, ws_reg dst, ws_reg src, int delta, int width);
 void wk_shfl_down(wk_warp *k, ws_reg dst, ws_reg src, int delta, int width);
 void wk_shfl_xor(wk_warp *k, ws_reg dst, ws_reg src, int lane_mask, int width);
-/* Raw shfl.sync with c and the predicate (sm90), as CUB's inline PTX. */
+/* Raw shfl.sync with c and the predicate (sm90), as CUB's inline PTX. A
+ * 64-bit register moves as CUB's asm moves it: mov.b64 {lo, hi}, then two
+ * shfl.sync.b32 with the same b, c and mask (lo first, both writing the
+ * predicate), then mov.b64 dst, {lo, hi}. */
 void wk_shfl_ptx(wk_warp *k, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg pred, ws_reg src,
                  uint32_t b, uint32_t c);
 void wk_ballot(wk_warp *k, ws_reg dst, ws_reg pred);

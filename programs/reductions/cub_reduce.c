@@ -18,51 +18,30 @@ enum { LOGICAL_WARP = 32, LAST_LANE = LOGICAL_WARP - 1 };
 /* c = last_lane | ((32 - L) << 8) */
 static const uint32_t shfl_c = LAST_LANE | ((32 - LOGICAL_WARP) << 8);
 
-/* One ReduceStep of a 32-bit value: f32 (and sym). */
-static void step32(wk_warp *k, ws_reg v, ws_reg r0, ws_reg p, int offset)
+/* The PTX type of the add. */
+static const char *ptx_type(wk_elem e)
 {
-    wk_stmt(k, "shfl.sync.down.b32 r0|p, v, %d, 0x%x, %s;  // ReduceStep(v, plus, %d, %d)", offset, shfl_c,
-            k->full_text, LAST_LANE, offset);
-    wk_shfl_ptx(k, WS_COLL_SHFL_DOWN, k->full, r0, p, v, (uint32_t)offset, shfl_c);
-    wk_stmt(k, "@p add.%s r0, r0, v;  mov.%s v, r0;", wk_elem_name(k->type), wk_elem_name(k->type));
-    wk_if(k, p);
-    wk_add(k, r0, r0, v);
-    wk_end_if(k);
-    wk_mov(k, v, r0);
+    switch (e) {
+    case WK_I64: return "s64";
+    default: return wk_elem_name(e);
+    }
 }
 
-/* The registers of a 64-bit step: the two words and a u64 scratch. */
-typedef struct wide_regs {
-    ws_reg lo, hi, bits, word;
-} wide_regs;
-
-/* One ReduceStep of a 64-bit value (f64, i64, u64): CUB's asm moves the two
- * words through two shfl.sync.down.b32 with the same b, c and mask. */
-static void step64(wk_warp *k, ws_reg v, ws_reg r0, ws_reg p, const wide_regs *x, int offset)
+/* One ReduceStep: CUB's inline PTX. A 64-bit value moves as two 32-bit
+ * words with the same b, c and mask, lo first (wk_shfl_ptx does that). */
+static void step(wk_warp *k, ws_reg v, ws_reg r0, ws_reg p, int offset)
 {
-    wk_stmt(k, "mov.b64 {lo, hi}, v;  // ReduceStep(v, plus, %d, %d)", LAST_LANE, offset);
-    wk_mov(k, x->lo, v);
-    wk_mov(k, x->bits, v);
-    wk_binop_imm(k, WS_SHR, x->bits, x->bits, 32);
-    wk_mov(k, x->hi, x->bits);
-    wk_show(k, x->lo);
-    wk_stmt(k, "shfl.sync.down.b32 lo|p, lo, %d, 0x%x, %s;", offset, shfl_c, k->full_text);
-    wk_shfl_ptx(k, WS_COLL_SHFL_DOWN, k->full, x->lo, p, x->lo, (uint32_t)offset, shfl_c);
-    wk_stmt(k, "shfl.sync.down.b32 hi|p, hi, %d, 0x%x, %s;", offset, shfl_c, k->full_text);
-    wk_shfl_ptx(k, WS_COLL_SHFL_DOWN, k->full, x->hi, p, x->hi, (uint32_t)offset, shfl_c);
-    wk_stmt(k, "mov.b64 r0, {lo, hi};");
-    wk_mov(k, x->bits, x->hi);
-    wk_binop_imm(k, WS_SHL, x->bits, x->bits, 32);
-    wk_mov(k, x->word, x->lo);
-    wk_binop(k, WS_OR, x->bits, x->bits, x->word);
-    wk_mov(k, r0, x->bits);
+    const char *words = wk_elem_bits(k->type) == 64 ? "  (as two 32-bit words, lo then hi)" : "";
+    wk_stmt(k, "shfl.sync.down.b32 r0|p, v, %d, 0x%x, %s;%s  // ReduceStep(v, plus, %d, %d)", offset, shfl_c,
+            k->full_text, words, LAST_LANE, offset);
+    wk_shfl_ptx(k, WS_COLL_SHFL_DOWN, k->full, r0, p, v, (uint32_t)offset, shfl_c);
     if (k->type == WK_F64) {
         wk_stmt(k, "@p add.f64 v, v, r0;  // own + peer");
         wk_if(k, p);
         wk_add(k, v, v, r0);
         wk_end_if(k);
     } else {
-        wk_stmt(k, "@p add.%s r0, r0, v;  mov.b64 v, r0;", k->type == WK_I64 ? "s64" : "u64");
+        wk_stmt(k, "@p add.%s r0, r0, v;  mov v, r0;  // peer + own", ptx_type(k->type));
         wk_if(k, p);
         wk_add(k, r0, r0, v);
         wk_end_if(k);
@@ -86,16 +65,8 @@ static void run(wk_run *r)
         wk_reduce(k, WK_OP_ADD, k->full, v, v);
     } else {
         ws_reg r0 = wk_var(k, "r0"), p = wk_var_of(k, "p", WS_U32);
-        wide_regs x = {0};
-        if (wk_elem_bits(k->type) == 64)
-            x = (wide_regs){wk_var_of(k, "lo", WS_U32), wk_var_of(k, "hi", WS_U32), wk_var_of(k, "bits", WS_U64),
-                            wk_var_of(k, "word", WS_U64)};
-        for (int offset = 1; offset < LOGICAL_WARP; offset *= 2) {
-            if (x.lo)
-                step64(k, v, r0, p, &x, offset);
-            else
-                step32(k, v, r0, p, offset);
-        }
+        for (int offset = 1; offset < LOGICAL_WARP; offset *= 2)
+            step(k, v, r0, p, offset);
     }
     wk_output_lanes(k, "v", v);
     wk_warp_end(k);

@@ -13,97 +13,17 @@
  * So unlike cg::exclusive_scan, a lane after a -0.0 inclusive value gets
  * +0.0. sym takes the float path (counts are the same either way). sm90
  * only. */
+#include "cub_scan.h"
 #include "program.h"
-
-static const char *ptx_type(wk_elem e)
-{
-    switch (e) {
-    case WK_I32: return "s32";
-    case WK_U32: return "u32";
-    case WK_F32: return "f32";
-    case WK_I64: return "s64";
-    case WK_U64: return "u64";
-    case WK_F64: return "f64";
-    default: return wk_elem_name(e);
-    }
-}
-
-typedef struct words {
-    ws_reg bits, tmp, lo, hi; /* bits, tmp: u64; lo, hi: u32 */
-} words;
-
-/* mov.b64 {lo, hi}, src */
-static void split(wk_warp *k, const words *w, ws_reg src)
-{
-    wk_mov(k, w->bits, src);
-    wk_mov(k, w->lo, w->bits);
-    wk_binop_imm(k, WS_SHR, w->tmp, w->bits, 32);
-    wk_mov(k, w->hi, w->tmp);
-}
-
-/* mov.b64 dst, {lo, hi} */
-static void join(wk_warp *k, const words *w, ws_reg dst)
-{
-    wk_mov(k, w->bits, w->hi);
-    wk_binop_imm(k, WS_SHL, w->bits, w->bits, 32);
-    wk_mov(k, w->tmp, w->lo);
-    wk_binop(k, WS_OR, w->bits, w->bits, w->tmp);
-    wk_mov(k, dst, w->bits);
-}
-
-/* WarpScanShfl::InclusiveScan(v, v, plus<>): the steps of cub-scan-incl. */
-static void inclusive_sum(wk_warp *k, ws_reg v, ws_reg r0, ws_reg p, const words *w)
-{
-    const char *pt = ptx_type(k->type);
-    for (int offset = 1; offset < 32; offset *= 2) {
-        if (!w->bits) {
-            wk_stmt(k, "shfl.sync.up.b32 r0|p, v, %d, 0, %s;  // InclusiveScanStep(v, plus, 0, %d)", offset,
-                    k->full_text, offset);
-            wk_shfl_ptx(k, WS_COLL_SHFL_UP, k->full, r0, p, v, (uint32_t)offset, 0);
-            wk_stmt(k, "@p add.%s r0, r0, v;  mov.%s v, r0;", pt, pt);
-            wk_if(k, p);
-            wk_add(k, r0, r0, v);
-            wk_end_if(k);
-            wk_mov(k, v, r0);
-            continue;
-        }
-        wk_stmt(k, "mov.b64 {lo, hi}, v;  // InclusiveScanStep(v, plus, 0, %d)", offset);
-        split(k, w, v);
-        wk_show(k, w->lo);
-        wk_stmt(k, "shfl.sync.up.b32 lo|p, lo, %d, 0, %s;", offset, k->full_text);
-        wk_shfl_ptx(k, WS_COLL_SHFL_UP, k->full, w->lo, p, w->lo, (uint32_t)offset, 0);
-        wk_stmt(k, "shfl.sync.up.b32 hi|p, hi, %d, 0, %s;", offset, k->full_text);
-        wk_shfl_ptx(k, WS_COLL_SHFL_UP, k->full, w->hi, p, w->hi, (uint32_t)offset, 0);
-        wk_stmt(k, "mov.b64 r0, {lo, hi};");
-        join(k, w, r0);
-        if (k->type == WK_F64) {
-            wk_stmt(k, "@p add.f64 v, v, r0;  // own + peer");
-            wk_if(k, p);
-            wk_add(k, v, v, r0);
-            wk_end_if(k);
-        } else {
-            wk_stmt(k, "@p add.%s r0, r0, v;  mov.%s v, r0;", pt, pt);
-            wk_if(k, p);
-            wk_add(k, r0, r0, v);
-            wk_end_if(k);
-            wk_mov(k, v, r0);
-        }
-    }
-}
 
 static void run(wk_run *r)
 {
     wk_warp *k = wk_warp_begin(r, 0, 0, 0);
     if (!k)
         return;
-    const bool wide = wk_elem_bits(k->type) == 64;
     ws_reg x = wk_var(k, "x"), v = wk_var(k, "v"), r0 = wk_var(k, "r0"), inc = wk_var(k, "inc");
     ws_reg e = wk_var(k, "e"), zero = wk_var(k, "zero");
     ws_reg lane_id = wk_var_of(k, "lane_id", WS_U32), p = wk_var_of(k, "p", WS_U32);
-    words w = {0};
-    if (wide)
-        w = (words){wk_var_of(k, "bits", WS_U64), wk_var_of(k, "tmp", WS_U64), wk_var_of(k, "lo", WS_U32),
-                    wk_var_of(k, "hi", WS_U32)};
 
     wk_stmt(k, "unsigned lane_id = laneid;  // WarpScanShfl(temp)");
     wk_lane_id(k, lane_id);
@@ -111,7 +31,7 @@ static void run(wk_run *r)
     wk_load_lanes(k, x, r->input, r->n_input, 0);
     wk_stmt(k, "T v = x;  // InclusiveScan(x, v, plus<>)");
     wk_mov(k, v, x);
-    inclusive_sum(k, v, r0, p, &w);
+    cub_inclusive_sum(k, v, r0, p);
 
     wk_stmt(k, "T inc = T{} + v;  // Update(): inclusive = scan_op(initial_value, inclusive)");
     wk_zero(k, zero);
@@ -122,14 +42,7 @@ static void run(wk_run *r)
     } else {
         wk_stmt(k, "T e = ShuffleUp<32>(inc, 1, 0, %s);  // shfl.sync.up.b32, c = 0, per 32-bit word",
                 k->full_text);
-        if (wide) {
-            split(k, &w, inc);
-            wk_shfl_ptx(k, WS_COLL_SHFL_UP, k->full, w.lo, 0, w.lo, 1, 0);
-            wk_shfl_ptx(k, WS_COLL_SHFL_UP, k->full, w.hi, 0, w.hi, 1, 0);
-            join(k, &w, e);
-        } else {
-            wk_shfl_ptx(k, WS_COLL_SHFL_UP, k->full, e, 0, inc, 1, 0);
-        }
+        wk_shfl_ptx(k, WS_COLL_SHFL_UP, k->full, e, 0, inc, 1, 0);
         wk_stmt(k, "if (lane_id == 0) e = initial_value;  // selp e, 0, e, p");
         wk_cmp_imm(k, WS_EQ, p, lane_id, 0);
         wk_select(k, e, p, zero, e);

@@ -658,7 +658,7 @@ static void test_traces(void **state)
         size_t steps;
     } cases[] = {
         {"reduce-xor", WK_F32, 6},   {"reduce-redux", WK_I32, 2}, {"cg-reduce", WK_F32, 6},
-        {"cg-reduce", WK_I32, 2},    {"cub-reduce", WK_F32, 11},  {"cub-reduce", WK_F64, 26},
+        {"cg-reduce", WK_I32, 2},    {"cub-reduce", WK_F32, 11},  {"cub-reduce", WK_F64, 11},
         {"cub-reduce", WK_U32, 2},   {"segmented-reduce", WK_F32, 4},
     };
     uint64_t in[32] = {0};
