@@ -59,7 +59,8 @@ static void run(wk_run *r)
 const wk_program wk_prog_ballot_compact = {
     .name = "ballot-compact",
     .summary = "stream compaction: keep x > 0, slot = __popc(ballot & lanemask_lt), count = __popc(ballot)",
-    .cuda = "T x = in[lane];\n"
+    .cuda = "int lane = threadIdx.x % warpSize;\n"
+            "T x = in[lane];\n"
             "bool keep = x > 0;                  // floats: NaN, -0, +0 not kept\n"
             "unsigned b = __ballot_sync(FULL_MASK, keep);   // 64 bits on wave64\n"
             "unsigned lanemask_lt = (1u << lane) - 1;\n"

@@ -10,11 +10,13 @@
  * at step r ^ c, so 7 shuffles of one element each transpose the tile, and
  * the diagonal (r ^ c = 0) never moves.
  *
- * row[idx] with a per-lane idx is not a register the hardware can name:
- * the compiler keeps row[] in 8 registers, selects row[idx] out of them
- * with compares and selects, shuffles that one value (shfl.sync.idx with
- * the source lane in a register, spec 1.1), and writes it back into
- * element idx with selects. The program does the same; each shuffle step
+ * row[idx] with a per-lane idx is not a register the hardware can name: a
+ * compiler either keeps row[] in 8 registers and picks row[idx] with
+ * compares and selects, or spills row[] to local memory and indexes it
+ * (nvcc often does the latter); the values are the same either way. The
+ * program takes the register reading: it selects row[idx], shuffles that
+ * one value (shfl.sync.idx with the source lane in a register, spec 1.1),
+ * and writes it back into element idx with selects; each shuffle step
  * shows the shuffled value. */
 #include <stdio.h>
 

@@ -11,44 +11,15 @@
  * the integers peer + own. Lane 0 ends with the sum; lane l keeps the sum
  * of lanes l..31 in the order the recurrence adds them (lane 31 its own
  * value): a bit-exact model must reproduce these too (spec 5.3, 7). */
+#include <stdio.h>
+
+#include "cub.h"
 #include "program.h"
 
 enum { LOGICAL_WARP = 32, LAST_LANE = LOGICAL_WARP - 1 };
 
 /* c = last_lane | ((32 - L) << 8) */
 static const uint32_t shfl_c = LAST_LANE | ((32 - LOGICAL_WARP) << 8);
-
-/* The PTX type of the add. */
-static const char *ptx_type(wk_elem e)
-{
-    switch (e) {
-    case WK_I64: return "s64";
-    default: return wk_elem_name(e);
-    }
-}
-
-/* One ReduceStep: CUB's inline PTX. A 64-bit value moves as two 32-bit
- * words with the same b, c and mask, lo first (wk_shfl_ptx does that). */
-static void step(wk_warp *k, ws_reg v, ws_reg r0, ws_reg p, int offset)
-{
-    const char *words = wk_elem_bits(k->type) == 64 ? "  (as two 32-bit words, lo then hi)" : "";
-    wk_stmt(k, "shfl.sync.down.b32 r0|p, v, %d, 0x%x, %s;%s  // ReduceStep(v, plus, %d, %d)", offset, shfl_c,
-            k->full_text, words, LAST_LANE, offset);
-    wk_shfl_ptx(k, WS_COLL_SHFL_DOWN, k->full, r0, p, v, (uint32_t)offset, shfl_c);
-    if (k->type == WK_F64) {
-        wk_stmt(k, "@p add.f64 v, v, r0;  // own + peer");
-        wk_if(k, p);
-        wk_add(k, v, v, r0);
-        wk_end_if(k);
-    } else {
-        wk_stmt(k, "@p add.%s r0, r0, v;  mov v, r0;  // peer + own", ptx_type(k->type));
-        wk_if(k, p);
-        wk_add(k, r0, r0, v);
-        wk_end_if(k);
-        wk_mov(k, v, r0);
-    }
-    wk_show(k, v);
-}
 
 static void run(wk_run *r)
 {
@@ -65,8 +36,11 @@ static void run(wk_run *r)
         wk_reduce(k, WK_OP_ADD, k->full, v, v);
     } else {
         ws_reg r0 = wk_var(k, "r0"), p = wk_var_of(k, "p", WS_U32);
-        for (int offset = 1; offset < LOGICAL_WARP; offset *= 2)
-            step(k, v, r0, p, offset);
+        for (int offset = 1; offset < LOGICAL_WARP; offset *= 2) {
+            char caller[64];
+            snprintf(caller, sizeof caller, "ReduceStep(v, plus, %d, %d)", LAST_LANE, offset);
+            cub_shfl_add_step(k, WS_COLL_SHFL_DOWN, v, r0, p, offset, shfl_c, caller);
+        }
     }
     wk_output_lanes(k, "v", v);
     wk_warp_end(k);

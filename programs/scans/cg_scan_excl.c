@@ -13,7 +13,7 @@
 
 static void run(wk_run *r)
 {
-    wk_warp *k = wk_warp_begin(r, 0, 0, 0);
+    wk_warp *k = wk_warp_begin(r, 0, 0, r->params.threads);
     if (!k)
         return;
     ws_reg x = wk_var(k, "x"), v = wk_var(k, "v"), t = wk_var(k, "t"), s = wk_var(k, "s");
@@ -60,6 +60,7 @@ const wk_program wk_prog_cg_scan_excl = {
             "//   otherwise:  e = tile.shfl_up(v, 1); if (tile.thread_rank() == 0) e = T{};",
     .types = WK_ALL_ELEMS,
     .profiles = WK_NVIDIA,
+    .options = WK_OPT_LANES,
     .default_gen = "seq",
     .sym_term = "lane",
     .run = run,

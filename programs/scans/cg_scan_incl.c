@@ -11,7 +11,7 @@
 
 static void run(wk_run *r)
 {
-    wk_warp *k = wk_warp_begin(r, 0, 0, 0);
+    wk_warp *k = wk_warp_begin(r, 0, 0, r->params.threads);
     if (!k)
         return;
     ws_reg v = wk_var(k, "v"), t = wk_var(k, "t"), s = wk_var(k, "s");
@@ -45,6 +45,7 @@ const wk_program wk_prog_cg_scan_incl = {
             "//   }",
     .types = WK_ALL_ELEMS,
     .profiles = WK_NVIDIA,
+    .options = WK_OPT_LANES,
     .default_gen = "seq",
     .sym_term = "lane",
     .run = run,

@@ -13,12 +13,12 @@
  * So unlike cg::exclusive_scan, a lane after a -0.0 inclusive value gets
  * +0.0. sym takes the float path (counts are the same either way). sm90
  * only. */
-#include "cub_scan.h"
+#include "cub.h"
 #include "program.h"
 
 static void run(wk_run *r)
 {
-    wk_warp *k = wk_warp_begin(r, 0, 0, 0);
+    wk_warp *k = wk_warp_begin(r, 0, 0, r->params.threads);
     if (!k)
         return;
     ws_reg x = wk_var(k, "x"), v = wk_var(k, "v"), r0 = wk_var(k, "r0"), inc = wk_var(k, "inc");
@@ -64,6 +64,7 @@ const wk_program wk_prog_cub_scan_excl = {
             "//   otherwise:  e = ShuffleUp(inc, 1); if (lane_id == 0) e = T{};",
     .types = WK_ALL_ELEMS,
     .profiles = WK_NVIDIA,
+    .options = WK_OPT_LANES,
     .default_gen = "seq",
     .sym_term = "lane",
     .run = run,

@@ -13,52 +13,18 @@
  * 64-bit values: raw shfl.sync moves 32 bits, so CUB splits the value,
  *     mov.b64 {lo, hi}, v;  shfl lo|p;  shfl hi|p;  mov.b64 r0, {lo, hi};
  * low word first, both shuffles with the same offset and c, so p is the
- * same (wk_shfl_ptx does exactly this for a 64-bit register). long long and unsigned long long then do @p add.s64/u64 r0, r0, v
- * (peer + own); double does @p add.f64 out, out, r0 with out a copy of v:
+ * same (wk_shfl_ptx does exactly this for a 64-bit register). long long
+ * and unsigned long long then do @p add.s64/u64 r0, r0, v (peer + own); double does @p add.f64 out, out, r0 with out a copy of v:
  * own + peer, the one order that differs (f64 NaN payloads, spec 7). i64
  * stands for long long; a `long` would take CUB's generic step, which
  * gives the same bits. sym takes the 32-bit integer shape. sm90 only: the
  * raw PTX shuffle and its predicate are NVIDIA's. */
-#include "cub_scan.h"
+#include "cub.h"
 #include "program.h"
-
-/* The PTX type of the add. */
-static const char *ptx_type(wk_elem e)
-{
-    switch (e) {
-    case WK_I32: return "s32";
-    case WK_I64: return "s64";
-    default: return wk_elem_name(e);
-    }
-}
-
-void cub_inclusive_sum(wk_warp *k, ws_reg v, ws_reg r0, ws_reg p)
-{
-    const char *pt = ptx_type(k->type);
-    const char *words = wk_elem_bits(k->type) == 64 ? "  (as two 32-bit words, lo then hi)" : "";
-    for (int offset = 1; offset < 32; offset *= 2) {
-        wk_stmt(k, "shfl.sync.up.b32 r0|p, v, %d, 0, %s;%s  // InclusiveScanStep(v, plus, 0, %d)", offset,
-                k->full_text, words, offset);
-        wk_shfl_ptx(k, WS_COLL_SHFL_UP, k->full, r0, p, v, (uint32_t)offset, 0);
-        if (k->type == WK_F64) {
-            wk_stmt(k, "@p add.f64 v, v, r0;  // own + peer");
-            wk_if(k, p);
-            wk_add(k, v, v, r0);
-            wk_end_if(k);
-        } else {
-            wk_stmt(k, "@p add.%s r0, r0, v;  mov.%s v, r0;  // peer + own", pt, pt);
-            wk_if(k, p);
-            wk_add(k, r0, r0, v);
-            wk_end_if(k);
-            wk_mov(k, v, r0);
-        }
-        wk_show(k, v);
-    }
-}
 
 static void run(wk_run *r)
 {
-    wk_warp *k = wk_warp_begin(r, 0, 0, 0);
+    wk_warp *k = wk_warp_begin(r, 0, 0, r->params.threads);
     if (!k)
         return;
     ws_reg v = wk_var(k, "v"), r0 = wk_var(k, "r0"), p = wk_var_of(k, "p", WS_U32);
@@ -82,6 +48,7 @@ const wk_program wk_prog_cub_scan_incl = {
             "//   @p add.f32 r0, r0, v;",
     .types = WK_ALL_ELEMS,
     .profiles = WK_NVIDIA,
+    .options = WK_OPT_LANES,
     .default_gen = "seq",
     .sym_term = "lane",
     .run = run,

@@ -6,11 +6,11 @@
  * in[0] + ... + in[i-1].
  *
  * Why not `incl - in[lane]`: for integers it gives the same bits (the
- * wrapping sum is exact), but for floats the subtraction rounds again,
- * so (a + b) - b is not always a, and an inf or NaN input turns every
- * later lane into NaN (inf - inf). The shift copies the exact bits lane
- * i-1 computed, for every type; cg::exclusive_scan does the same for
- * floats (spec 5.2). */
+ * wrapping sum is exact), but for floats the subtraction rounds again, so
+ * (a + b) - b is not always a, and the lane that holds an inf computes
+ * inf - inf = NaN instead of the finite sum before it. The shift copies
+ * the exact bits lane i-1 computed, for every type; cg::exclusive_scan
+ * does the same for floats (spec 5.2). */
 #include "program.h"
 
 static void run(wk_run *r)

@@ -9,7 +9,9 @@
  * --pairs carries the input index (the lane) with each key, so "value" is
  * the argsort. NaN keys compare false both ways, so a lane holding or
  * meeting a NaN keeps its own key: the result is still a permutation of
- * the input, but not sorted. Equal keys (and -0, +0) stay where they are. */
+ * the input, but not sorted. One compare-exchange never swaps equal keys
+ * (-0 and +0 compare equal), but the network is not stable: equal keys
+ * end in an order the stages decide, so -0 and +0 can come out interleaved. */
 #include "program.h"
 
 static void run(wk_run *r)

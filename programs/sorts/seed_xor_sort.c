@@ -14,7 +14,11 @@
  * inside a half). So a large key that lands in the lower half stays there:
  * with x_0 = 90, x_16 = 95 and x_1 = 1, x_17 = 2, lane 0 keeps 90 while 2
  * sits in the upper half. The same happens again inside each half at j = 8,
- * and so on down. */
+ * and so on down.
+ *
+ * min/max on floats are CUDA's fminf/fmaxf (spec 7): a NaN key counts as
+ * missing, so the pair's other key is kept in both lanes and the NaN is
+ * lost; -0 counts as smaller than +0. */
 #include "program.h"
 
 static void run(wk_run *r)

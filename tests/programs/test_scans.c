@@ -417,15 +417,12 @@ static void test_rejects(void **state)
     for (size_t p = 0; p < N_PROGS; p++) {
         wk_run r;
         if (!progs[p].any_profile) {
-            /* CG and CUB are CUDA: no wave64 or wave32, no partial warps. */
+            /* CG and CUB are CUDA: no wave64 or wave32. */
             assert_false(prog_run_status(&r, progs[p].name, &(wk_params){.profile = WS_PROFILE_WAVE64}, x, 64));
             assert_non_null(strstr(r.error, "wave64"));
             wk_run_free(&r);
             assert_false(prog_run_status(&r, progs[p].name, &(wk_params){.profile = WS_PROFILE_WAVE32}, x, 32));
             assert_non_null(strstr(r.error, "wave32"));
-            wk_run_free(&r);
-            assert_false(prog_run_status(&r, progs[p].name, &(wk_params){.threads = 20}, x, 32));
-            assert_non_null(strstr(r.error, "--threads"));
             wk_run_free(&r);
         }
         assert_false(prog_run_status(&r, progs[p].name, &(wk_params){.block = 64}, x, 32));
