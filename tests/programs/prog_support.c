@@ -66,6 +66,42 @@ double bits_f64(uint64_t b)
     return d;
 }
 
+enum {
+    F32_EXP = 0x7F800000u,
+    F32_NAN = 0x7FFFFFFFu, /* every f32 NaN result (spec 7) */
+};
+#define F64_EXP UINT64_C(0x7FF0000000000000)
+#define F64_FRAC UINT64_C(0x000FFFFFFFFFFFFF)
+#define F64_QUIET UINT64_C(0x0008000000000000)
+#define F64_GENERATED_NAN UINT64_C(0xFFF8000000000000)
+
+static bool f64_is_nan(uint64_t b) { return (b & F64_EXP) == F64_EXP && (b & F64_FRAC) != 0; }
+
+static bool f32_is_nan(uint32_t b) { return (b & F32_EXP) == F32_EXP && (b & 0x7FFFFFu) != 0; }
+
+uint64_t gpu_add(wk_elem type, uint64_t a, uint64_t b)
+{
+    switch (type) {
+    case WK_F32: {
+        if (f32_is_nan((uint32_t)a) || f32_is_nan((uint32_t)b))
+            return F32_NAN;
+        uint64_t s = f32_bits(bits_f32(a) + bits_f32(b));
+        return f32_is_nan((uint32_t)s) ? F32_NAN : s;
+    }
+    case WK_F64: {
+        if (f64_is_nan(a))
+            return a | F64_QUIET;
+        if (f64_is_nan(b))
+            return b | F64_QUIET;
+        uint64_t s = f64_bits(bits_f64(a) + bits_f64(b));
+        return f64_is_nan(s) ? F64_GENERATED_NAN : s;
+    }
+    case WK_I32:
+    case WK_U32: return (uint32_t)(a + b);
+    default: return a + b;
+    }
+}
+
 uint64_t prog_rand(uint64_t *state)
 {
     uint64_t z = (*state += 0x9E3779B97F4A7C15u);

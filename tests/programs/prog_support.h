@@ -29,6 +29,19 @@ uint64_t f64_bits(double d);
 float bits_f32(uint64_t b);
 double bits_f64(uint64_t b);
 
+/* a + b on the bits of `type` as the GPU adds them, written from spec
+ * section 7 and 6.1, not from the model:
+ *   - integers wrap to the type's width (32-bit results are zero-extended);
+ *   - f32: a NaN result, from a NaN operand (any payload, signalling or
+ *     quiet) or generated (inf - inf), is 0x7FFFFFFF;
+ *   - f64: the FIRST NaN operand, quieted (payload | 0x0008000000000000),
+ *     so a + b and b + a differ when both are NaNs of different payloads;
+ *     a NaN generated from non-NaN operands (inf - inf) is
+ *     0xFFF8000000000000;
+ *   - otherwise the host's IEEE sum (built with -ffp-contract=off).
+ * Not for sym. */
+uint64_t gpu_add(wk_elem type, uint64_t a, uint64_t b);
+
 /* A deterministic pseudo-random stream (splitmix64) for inputs. */
 uint64_t prog_rand(uint64_t *state);
 

@@ -2,33 +2,14 @@
  * CUDA (the shfl_down tree of spec 1.1 per warp, an absent lane reading 0
  * as measured on the H200, spec 7; the warp sums through shared memory;
  * device-reduce's two kernels with their grid-stride loops), integer sums
- * computed plainly, and sym counts stated by hand. Float NaN rules as in
- * test_reductions.c (spec 7). */
-#include <math.h>
+ * computed plainly, and sym counts stated by hand. Float adds use gpu_add
+ * (prog_support.h: the GPU's NaN rules of spec 7, f64 keeping the first
+ * NaN operand, so NaN payloads show the operand order). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "prog_support.h"
-
-static uint64_t add_elem(wk_elem e, uint64_t a, uint64_t b)
-{
-    switch (e) {
-    case WK_F32: {
-        float r = bits_f32(a) + bits_f32(b);
-        return isnan(r) ? 0x7FFFFFFFu : f32_bits(r);
-    }
-    case WK_F64:
-        if (isnan(bits_f64(a)))
-            return a | UINT64_C(1) << 51;
-        if (isnan(bits_f64(b)))
-            return b | UINT64_C(1) << 51;
-        return f64_bits(bits_f64(a) + bits_f64(b));
-    case WK_I32:
-    case WK_U32: return (uint32_t)(a + b);
-    default: return a + b;
-    }
-}
 
 static uint64_t rand_elem(wk_elem e, uint64_t *s)
 {
@@ -74,7 +55,7 @@ static void ref_tree(wk_elem e, uint64_t *v, int lanes, int present)
         for (int l = 0; l < present; l++)
             t[l] = l + o >= lanes ? v[l] : l + o < present ? v[l + o] : 0;
         for (int l = 0; l < present; l++)
-            v[l] = add_elem(e, v[l], t[l]);
+            v[l] = gpu_add(e, v[l], t[l]);
     }
 }
 
@@ -113,14 +94,14 @@ static uint64_t ref_device(wk_elem e, const uint64_t *in, size_t n, int grid, in
         for (int t = 0; t < block; t++) {
             acc[t] = 0;
             for (size_t i = (size_t)b * (size_t)block + (size_t)t; i < n; i += stride)
-                acc[t] = add_elem(e, acc[t], in[i]);
+                acc[t] = gpu_add(e, acc[t], in[i]);
         }
         partials[b] = ref_block(e, acc, block, lanes, shared, NULL);
     }
     for (int t = 0; t < block; t++) {
         acc[t] = 0;
         for (int i = t; i < grid; i += block)
-            acc[t] = add_elem(e, acc[t], partials[i]);
+            acc[t] = gpu_add(e, acc[t], partials[i]);
     }
     uint64_t sum = ref_block(e, acc, block, lanes, shared, NULL);
     free(acc);
@@ -252,6 +233,52 @@ static void test_block_partial_warp_diagnostics(void **state)
     wk_run_free(&r);
 }
 
+/* f64 NaN payloads show the operand order of both trees (v += t: own
+ * first). Spec 7: an f64 add returns its FIRST NaN operand, quieted
+ * (0x7FF0..0N becomes 0x7FF8..0N, written qN below). Inputs are 1.0 but
+ * for a few NaNs; payload N at thread x is written x:N.
+ *   - --block 32, 0:1 16:2: in warp 0's tree lane 0 adds own NaN(1) + NaN(2)
+ *     read from lane 16 at offset 16: partial[0] = sum = q1 (t + v: q2).
+ *   - --block 64, 0:1 32:3: each warp has one NaN, so partial[0] = q1 and
+ *     partial[1] = q3 in either order; warp 0's second tree has v = [q1,
+ *     q3, 0, ...], lane 0 reads zeros at offsets 16..2 and adds own q1 +
+ *     q3 at offset 1: sum = q1 (t + v: q3).
+ *   - --block 48, 0:1 32:3 40:4: warp 1 is partial (16 lanes); its lane 0
+ *     reads absent lane 16 (0) at offset 16, then own NaN(3) + NaN(4) from
+ *     lane 8 at offset 8: partial[1] = q3; sum = q1 + q3 = q1.
+ *   - wave64 --block 128, 0:1 32:2 64:3: wave 0's lane 0 adds own NaN(1) +
+ *     NaN(2) at offset 32: partial[0] = q1; partial[1] = q3; sum = q1. */
+static void test_block_f64_nan_operand_order(void **state)
+{
+    (void)state;
+    static const struct {
+        ws_profile_id profile;
+        int block;
+        int nan_at[3], payload[3];
+        uint64_t partials[2], sum;
+    } cases[] = {
+        {WS_PROFILE_SM90, 32, {0, 16, -1}, {1, 2, 0}, {1, 0}, 1},
+        {WS_PROFILE_SM90, 64, {0, 32, -1}, {1, 3, 0}, {1, 3}, 1},
+        {WS_PROFILE_SM90, 48, {0, 32, 40}, {1, 3, 4}, {1, 3}, 1},
+        {WS_PROFILE_WAVE64, 128, {0, 32, 64}, {1, 2, 3}, {1, 3}, 1},
+    };
+    const uint64_t nan = UINT64_C(0x7FF0000000000000), quiet = UINT64_C(0x7FF8000000000000);
+    uint64_t in[128], partials[32], lanes0[64];
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        int block = cases[c].block, lanes = lanes_of(cases[c].profile), n_warps = (block + lanes - 1) / lanes;
+        for (int i = 0; i < block; i++)
+            in[i] = f64_bits(1.0);
+        for (int j = 0; j < 3; j++)
+            if (cases[c].nan_at[j] >= 0)
+                in[cases[c].nan_at[j]] = nan | (uint64_t)cases[c].payload[j];
+        /* the hand-worked values above and the restatement agree */
+        assert_true(ref_block(WK_F64, in, block, lanes, partials, lanes0) == (quiet | cases[c].sum));
+        for (int w = 0; w < n_warps; w++)
+            assert_true(partials[w] == (quiet | cases[c].partials[w]));
+        check_block(cases[c].profile, WK_F64, block, in);
+    }
+}
+
 static void test_block_sym(void **state)
 {
     (void)state;
@@ -294,9 +321,11 @@ static void test_block_bad_params(void **state)
 
 /* ---- device-reduce ----------------------------------------------------------- */
 
-static void check_device(ws_profile_id profile, wk_elem e, size_t n, int grid, int block, uint64_t *seed)
+/* Runs device-reduce on in[0 .. n) and compares its sum and partials with
+ * ref_device; returns the reference sum. */
+static uint64_t check_device_on(ws_profile_id profile, wk_elem e, const uint64_t *in, size_t n, int grid, int block)
 {
-    uint64_t *in = rand_values(e, seed, n), *partials = malloc((size_t)grid * sizeof *partials);
+    uint64_t *partials = malloc((size_t)grid * sizeof *partials);
     assert_non_null(partials);
     int lanes = lanes_of(profile);
     uint64_t sum = ref_device(e, in, n, grid, block, lanes, partials);
@@ -315,8 +344,15 @@ static void check_device(ws_profile_id profile, wk_elem e, size_t n, int grid, i
     for (int b = 0; b < grid; b++)
         expect_bits_at(what, p, (size_t)b, partials[b]);
     wk_run_free(&r);
-    free(in);
     free(partials);
+    return sum;
+}
+
+static void check_device(ws_profile_id profile, wk_elem e, size_t n, int grid, int block, uint64_t *seed)
+{
+    uint64_t *in = rand_values(e, seed, n);
+    check_device_on(profile, e, in, n, grid, block);
+    free(in);
 }
 
 static void test_device_shapes(void **state)
@@ -387,6 +423,53 @@ static void test_device_default_launch(void **state)
     }
     assert_int_equal(r.n_diags, 0);
     wk_run_free(&r);
+    free(in);
+}
+
+/* f64 NaN payloads show the operand order of the grid-stride loop (sum +=
+ * in[i]: sum first) and of the block reductions (own first). Spec 7: the
+ * first NaN operand, quieted; qN is 0x7FF8..0N. Inputs 1.0 but for NaNs
+ * with payload N at index i, written i:N.
+ *   - n 64, grid 1, block 32, 0:1 32:2: thread 0's loop adds 0 + NaN(1) =
+ *     q1, then q1 + NaN(2) = q1 (in[i] + sum: q2); the trees carry q1 to
+ *     partial[0] and the sum.
+ *   - n 2, grid 2, block 1, 0:1 1:2: partial[b] = q(b+1); kernel 2's thread
+ *     0 loops over both: (0 + q1) + q2 = q1 (the other order: q2).
+ *   - n 32, grid 1, block 32, 0:1 16:2: lane 0's tree adds own q1 + q2 at
+ *     offset 16: q1.
+ *   - n 1024, grid 32, block 32, 0:1 512:2: partial[0] = q1, partial[16] =
+ *     q2; kernel 2's 32 threads read one partial each, and lane 0's tree
+ *     adds own q1 + q2 at offset 16: q1.
+ *   - n 64, grid 1, block 64, 0:1 32:2: threads 0 and 32 hold q1 and q2,
+ *     so the warps' sums are q1 and q2; warp 0's second tree adds own q1 +
+ *     q2 at offset 1: q1.
+ *   - wave64, n 128, grid 1, block 64, 0:1 64:2: as the first case: q1. */
+static void test_device_f64_nan_operand_order(void **state)
+{
+    (void)state;
+    static const struct {
+        ws_profile_id profile;
+        size_t n;
+        int grid, block;
+        size_t nan_at[2];
+    } cases[] = {
+        {WS_PROFILE_SM90, 64, 1, 32, {0, 32}},     {WS_PROFILE_SM90, 2, 2, 1, {0, 1}},
+        {WS_PROFILE_SM90, 32, 1, 32, {0, 16}},     {WS_PROFILE_SM90, 1024, 32, 32, {0, 512}},
+        {WS_PROFILE_SM90, 64, 1, 64, {0, 32}},     {WS_PROFILE_WAVE64, 128, 1, 64, {0, 64}},
+    };
+    const uint64_t nan1 = UINT64_C(0x7FF0000000000001), nan2 = UINT64_C(0x7FF0000000000002);
+    uint64_t *in = malloc(1024 * sizeof *in);
+    assert_non_null(in);
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        for (size_t i = 0; i < cases[c].n; i++)
+            in[i] = f64_bits(1.0);
+        in[cases[c].nan_at[0]] = nan1;
+        in[cases[c].nan_at[1]] = nan2;
+        uint64_t sum = check_device_on(cases[c].profile, WK_F64, in, cases[c].n, cases[c].grid, cases[c].block);
+        if (sum != UINT64_C(0x7FF8000000000001))
+            fail_msg("case %zu: the restatement gives 0x%llx, the hand-worked value is q1", c,
+                     (unsigned long long)sum);
+    }
     free(in);
 }
 
@@ -475,6 +558,7 @@ int main(void)
         cmocka_unit_test(test_block_wave64),
         cmocka_unit_test(test_block_default_and_walkthrough),
         cmocka_unit_test(test_block_partial_warp_diagnostics),
+        cmocka_unit_test(test_block_f64_nan_operand_order),
         cmocka_unit_test(test_block_sym),
         cmocka_unit_test(test_block_bad_params),
         cmocka_unit_test(test_device_shapes),
@@ -482,6 +566,7 @@ int main(void)
         cmocka_unit_test(test_device_wave64),
         cmocka_unit_test(test_device_large),
         cmocka_unit_test(test_device_default_launch),
+        cmocka_unit_test(test_device_f64_nan_operand_order),
         cmocka_unit_test(test_device_sym),
         cmocka_unit_test(test_device_traces_loop),
         cmocka_unit_test(test_device_bad_params),

@@ -7,9 +7,11 @@
  *   - reduce-redux: each operation over plain C values (spec 3.4);
  *   - segmented-reduce: the shfl_down tree clamped to the segment (spec 1.2);
  *   - sym counts stated by hand; bad parameters.
- * Float references use the GPU's NaN rules (spec 7): an f32 add with a NaN
- * result gives 0x7FFFFFFF; an f64 add returns its first NaN operand,
- * quieted. An absent or exited source lane reads 0 (spec 7). */
+ * Float references add with gpu_add (prog_support.h), the GPU's NaN rules
+ * of spec 7: an f32 add with a NaN result gives 0x7FFFFFFF; an f64 add
+ * returns its first NaN operand, quieted, so two NaNs of different payloads
+ * show which operand came first. An absent or exited source lane reads 0
+ * (spec 7). */
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -19,36 +21,6 @@
 #include "prog_support.h"
 
 #define MAXL 64
-
-/* ---- plain C element arithmetic ----------------------------------------- */
-
-static uint64_t add_f32(uint64_t a, uint64_t b)
-{
-    float r = bits_f32(a) + bits_f32(b);
-    return isnan(r) ? 0x7FFFFFFFu : f32_bits(r);
-}
-
-static uint64_t add_f64(uint64_t a, uint64_t b)
-{
-    const uint64_t quiet = UINT64_C(1) << 51;
-    if (isnan(bits_f64(a)))
-        return a | quiet;
-    if (isnan(bits_f64(b)))
-        return b | quiet;
-    return f64_bits(bits_f64(a) + bits_f64(b));
-}
-
-/* a + b on the raw bits of type e (integers wrap). */
-static uint64_t add_elem(wk_elem e, uint64_t a, uint64_t b)
-{
-    switch (e) {
-    case WK_F32: return add_f32(a, b);
-    case WK_F64: return add_f64(a, b);
-    case WK_I32:
-    case WK_U32: return (uint32_t)(a + b);
-    default: return a + b;
-    }
-}
 
 /* ---- inputs --------------------------------------------------------------- */
 
@@ -103,7 +75,7 @@ static void ref_butterfly(wk_elem e, const uint64_t *in, uint64_t *v, int lanes,
         for (int l = 0; l < lanes; l++)
             t[l] = (l ^ m) < present ? v[l ^ m] : 0;
         for (int l = 0; l < present; l++)
-            v[l] = add_elem(e, v[l], t[l]);
+            v[l] = gpu_add(e, v[l], t[l]);
     }
 }
 
@@ -119,7 +91,7 @@ static void ref_cub(wk_elem e, const uint64_t *in, uint64_t *v, int present)
             peer[l] = l + off <= 31 ? (l + off < present ? v[l + off] : 0) : v[l];
         for (int l = 0; l < present; l++)
             if (l + off <= 31)
-                v[l] = e == WK_F64 ? add_elem(e, v[l], peer[l]) : add_elem(e, peer[l], v[l]);
+                v[l] = e == WK_F64 ? gpu_add(e, v[l], peer[l]) : gpu_add(e, peer[l], v[l]);
     }
 }
 
@@ -133,7 +105,7 @@ static void ref_segmented(wk_elem e, const uint64_t *in, uint64_t *v, int lanes,
         for (int l = 0; l < lanes; l++)
             t[l] = (l % w) + o < w ? v[l + o] : v[l];
         for (int l = 0; l < lanes; l++)
-            v[l] = add_elem(e, v[l], t[l]);
+            v[l] = gpu_add(e, v[l], t[l]);
     }
 }
 
@@ -443,6 +415,33 @@ static void test_cg_f32_lanes_agree(void **state)
     }
 }
 
+/* f64 NaN payloads show the butterfly's operand order (spec 5.1: v =
+ * op(own, partner); spec 7: an f64 add returns its FIRST NaN operand,
+ * quieted, 0x7FF0..0N becoming 0x7FF8..0N). Two lanes a and b = a ^ m hold
+ * NaN payloads 1 and 2, the others 1.0. Only the step with mask m pairs
+ * them; every other step pairs a NaN with a number or with a NaN of the
+ * same payload. So after the butterfly each lane holds the payload of the
+ * NaN on its own side of bit m: with (a, b) = (0, 16), lanes 0..15 end
+ * 0x7FF8000000000001 and lanes 16..31 0x7FF8000000000002; with (0, 1) the
+ * even lanes payload 1 and the odd lanes payload 2. partner + own would
+ * give every lane the other side's payload. */
+static void test_cg_f64_nan_operand_order(void **state)
+{
+    (void)state;
+    static const int pairs[][2] = {{0, 16}, {0, 1}, {5, 13}, {30, 22}};
+    const uint64_t q1 = UINT64_C(0x7FF8000000000001), q2 = UINT64_C(0x7FF8000000000002);
+    uint64_t in[32], want[32];
+    for (size_t c = 0; c < sizeof pairs / sizeof pairs[0]; c++) {
+        int a = pairs[c][0], b = pairs[c][1], m = a ^ b;
+        for (int l = 0; l < 32; l++)
+            in[l] = l == a ? UINT64_C(0x7FF0000000000001) : l == b ? UINT64_C(0x7FF0000000000002) : f64_bits(1.0);
+        ref_butterfly(WK_F64, in, want, 32, 16, 32);
+        for (int l = 0; l < 32; l++) /* the hand rule above and the restatement agree */
+            assert_true(want[l] == ((l & m) == (a & m) ? q1 : q2));
+        run_expect("cg-reduce", &(wk_params){.type = WK_F64}, in, want, 32);
+    }
+}
+
 static void test_cg_sym_and_profiles(void **state)
 {
     (void)state;
@@ -600,6 +599,38 @@ static void test_segmented_default_width(void **state)
     run_expect("segmented-reduce", &(wk_params){.type = WK_I32}, in, want, 32);
 }
 
+/* f64 NaN payloads show the operand order of v += t (own first). In each
+ * segment s of width w, lane s*w holds NaN payload 2s+1 and lane s*w + w/2
+ * payload 2s+2, the others 1.0. At the first step (offset w/2) the
+ * segment's first lane adds own NaN(2s+1) + NaN(2s+2): the first operand,
+ * quieted (spec 7), so it ends with 0x7FF8.. | (2s+1) and keeps it (its own
+ * operand stays the first NaN). t + v would give it payload 2s+2. Lane
+ * s*w + w/2 reads past its segment and doubles its own NaN(2s+2). */
+static void test_segmented_f64_nan_operand_order(void **state)
+{
+    (void)state;
+    uint64_t in[MAXL], want[MAXL];
+    for (size_t p = 0; p < 3; p++) {
+        int lanes = lanes_of(all_profiles[p]);
+        for (int w = 2; w <= lanes / 2; w *= 2) {
+            for (int l = 0; l < lanes; l++) {
+                uint64_t s = (uint64_t)(l / w);
+                in[l] = l % w == 0        ? UINT64_C(0x7FF0000000000000) | (2 * s + 1)
+                        : l % w == w / 2 ? UINT64_C(0x7FF0000000000000) | (2 * s + 2)
+                                          : f64_bits(1.0);
+            }
+            ref_segmented(WK_F64, in, want, lanes, w);
+            for (int l = 0; l < lanes; l += w) {
+                uint64_t s = (uint64_t)(l / w);
+                assert_true(want[l] == (UINT64_C(0x7FF8000000000000) | (2 * s + 1)));
+                assert_true(want[l + w / 2] == (UINT64_C(0x7FF8000000000000) | (2 * s + 2)));
+            }
+            run_expect("segmented-reduce",
+                       &(wk_params){.type = WK_F64, .profile = all_profiles[p], .width = w}, in, want, lanes);
+        }
+    }
+}
+
 static void test_segmented_sym(void **state)
 {
     (void)state;
@@ -687,6 +718,7 @@ int main(void)
         cmocka_unit_test(test_cg_every_type),
         cmocka_unit_test(test_cg_absent_lanes),
         cmocka_unit_test(test_cg_f32_lanes_agree),
+        cmocka_unit_test(test_cg_f64_nan_operand_order),
         cmocka_unit_test(test_cg_sym_and_profiles),
         cmocka_unit_test(test_cub_every_type_every_lane),
         cmocka_unit_test(test_cub_f32_partials_by_hand),
@@ -695,6 +727,7 @@ int main(void)
         cmocka_unit_test(test_cub_sym),
         cmocka_unit_test(test_segmented_widths),
         cmocka_unit_test(test_segmented_default_width),
+        cmocka_unit_test(test_segmented_f64_nan_operand_order),
         cmocka_unit_test(test_segmented_sym),
         cmocka_unit_test(test_segmented_bad_width),
         cmocka_unit_test(test_traces),

@@ -51,21 +51,6 @@ static void int_prefix(wk_elem e, const uint64_t *x, uint64_t *incl, uint64_t *e
     }
 }
 
-/* The GPU's float add on bits: f32 NaN results are 0x7FFFFFFF; f64 keeps
- * the first NaN operand, quieted (spec 7). */
-static uint64_t ref_add(wk_elem e, uint64_t a, uint64_t b)
-{
-    if (e == WK_F32) {
-        float s = bits_f32(a) + bits_f32(b);
-        return isnan(s) ? 0x7FFFFFFFu : f32_bits(s);
-    }
-    if (isnan(bits_f64(a)))
-        return a | 0x0008000000000000u;
-    if (isnan(bits_f64(b)))
-        return b | 0x0008000000000000u;
-    return f64_bits(bits_f64(a) + bits_f64(b));
-}
-
 /* The inclusive scan in the family's order: at step d lane i adds lane i-d. */
 static void ref_inclusive(family f, wk_elem e, const uint64_t *x, uint64_t *v, int lanes)
 {
@@ -75,7 +60,7 @@ static void ref_inclusive(family f, wk_elem e, const uint64_t *x, uint64_t *v, i
         uint64_t old[64];
         memcpy(old, v, (size_t)lanes * sizeof *v);
         for (int i = d; i < lanes; i++)
-            v[i] = peer_first ? ref_add(e, old[i - d], old[i]) : ref_add(e, old[i], old[i - d]);
+            v[i] = peer_first ? gpu_add(e, old[i - d], old[i]) : gpu_add(e, old[i], old[i - d]);
     }
 }
 
@@ -84,7 +69,7 @@ static void ref_exclusive(family f, wk_elem e, const uint64_t *inc, uint64_t *ou
 {
     out[0] = 0; /* +0.0 */
     for (int i = 1; i < lanes; i++)
-        out[i] = f == CUB ? ref_add(e, 0, inc[i - 1]) : inc[i - 1];
+        out[i] = f == CUB ? gpu_add(e, 0, inc[i - 1]) : inc[i - 1];
 }
 
 /* A float with a spread of magnitudes and signs; zeros of both signs and

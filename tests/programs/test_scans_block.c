@@ -15,17 +15,6 @@
 
 static uint64_t type_mask(wk_elem e) { return e == WK_I64 || e == WK_U64 || e == WK_F64 ? UINT64_MAX : UINT32_MAX; }
 
-/* The GPU's float add on bits (f32 NaN results 0x7FFFFFFF; inputs here are
- * never NaN). */
-static uint64_t ref_add(wk_elem e, uint64_t a, uint64_t b)
-{
-    if (e == WK_F32) {
-        float s = bits_f32(a) + bits_f32(b);
-        return isnan(s) ? 0x7FFFFFFFu : f32_bits(s);
-    }
-    return f64_bits(bits_f64(a) + bits_f64(b));
-}
-
 /* In place: at step d lane i becomes v[i] + v[i-d] (own first). */
 static void hillis_steele(wk_elem e, uint64_t *v, int lanes)
 {
@@ -33,7 +22,7 @@ static void hillis_steele(wk_elem e, uint64_t *v, int lanes)
         uint64_t old[64];
         memcpy(old, v, (size_t)lanes * sizeof *v);
         for (int i = d; i < lanes; i++)
-            v[i] = ref_add(e, old[i], old[i - d]);
+            v[i] = gpu_add(e, old[i], old[i - d]);
     }
 }
 
@@ -50,7 +39,7 @@ static void ref_block_float(wk_elem e, const uint64_t *x, uint64_t *out, uint64_
     hillis_steele(e, sums, lanes);
     for (int w = 1; w < nwarps; w++)
         for (int i = 0; i < lanes; i++)
-            out[w * lanes + i] = ref_add(e, out[w * lanes + i], sums[w - 1]);
+            out[w * lanes + i] = gpu_add(e, out[w * lanes + i], sums[w - 1]);
     memcpy(prefix, sums, (size_t)nwarps * sizeof *sums);
 }
 
@@ -63,6 +52,8 @@ static uint64_t rand_float(wk_elem e, uint64_t *seed)
     double v = sign * ldexp((double)(r >> 20 & 0xFFFFFF) / 16777216.0 + 0.5, (int)(r >> 48 & 31) - 15);
     return e == WK_F32 ? f32_bits((float)v) : f64_bits(v);
 }
+
+static int lanes_of(ws_profile_id p) { return p == WS_PROFILE_WAVE64 ? 64 : 32; }
 
 static const struct {
     ws_profile_id profile;
@@ -142,6 +133,75 @@ static void test_float_order(void **state)
                 expect_lanes("block-scan float", prog_output(&r, "warp_prefix"), prefix, (size_t)(n / lanes));
                 wk_run_free(&r);
             }
+}
+
+/* f64 NaN payloads show the operand order of every add (spec 7: an f64 add
+ * returns its FIRST NaN operand, quieted; qN below is 0x7FF8..0N). The
+ * program adds own first everywhere: `v += t` in the warp scans (own +
+ * lower lane), `s += t` in warp 0's scan of the totals, and `v +=
+ * sums[warp - 1]` in phase 3. Inputs 1.0 but NaN payload N at thread x,
+ * written x:N.
+ *   - --block 32, 0:1 16:2: through offsets 1..8 lane i covers lanes
+ *     i-15..i, so lanes 0..15 carry only NaN(1) and lanes 16..31 only
+ *     NaN(2); at offset 16 lane i >= 16 adds own q2 + q1 from lane i-16:
+ *     threads 1..15 end q1, 16..31 q2 (t + v would give them q1). Thread 0
+ *     never adds (lane 0 is never >= d; warp 0 skips phase 3): it keeps
+ *     its input, the signalling 0x7FF0000000000001, in every case.
+ *   - --block 64, 0:1 32:3: warp totals q1, q3; warp 0's scan: lane 1 adds
+ *     own q3 + q1 at offset 1, so warp_prefix = q1, q3 (t + s: q1, q1);
+ *     phase 3: warp 1 adds own q3 + sums[0] = q1: threads 32..63 end q3
+ *     (sums[0] + v: q1).
+ *   - --block 96, 0:1 64:3: totals q1, 32.0, q3; the scan: lane 1 =
+ *     32 + q1 = q1, lane 2 = own q3 + 32 then own q3 + q1: q3, so
+ *     warp_prefix = q1, q1, q3; threads 32..63 = v + q1 = q1, threads
+ *     64..95 = own q3 + q1 = q3.
+ *   - wave64 --block 128, 0:1 32:2 64:3: wave 0 as the first case on 64
+ *     lanes (0..31 q1, 32..63 q2, total q2); wave 1 all q3; lane 1 of the
+ *     scan adds own q3 + q2: warp_prefix = q2, q3; threads 64..127 = own
+ *     q3 + q2 = q3. */
+static void test_f64_nan_operand_order(void **state)
+{
+    (void)state;
+    static const struct {
+        ws_profile_id profile;
+        int block;
+        int nan_at[3], payload[3];
+        /* threads [upto[k-1], upto[k]) end with payload ends[k] */
+        int upto[4], ends[4];
+        int prefix[3];
+    } cases[] = {
+        {WS_PROFILE_SM90, 32, {0, 16, -1}, {1, 2, 0}, {16, 32}, {1, 2}, {2}},
+        {WS_PROFILE_SM90, 64, {0, 32, -1}, {1, 3, 0}, {32, 64}, {1, 3}, {1, 3}},
+        {WS_PROFILE_SM90, 96, {0, 64, -1}, {1, 3, 0}, {64, 96}, {1, 3}, {1, 1, 3}},
+        {WS_PROFILE_WAVE64, 128, {0, 32, 64}, {1, 2, 3}, {32, 64, 128}, {1, 2, 3}, {2, 3}},
+    };
+    const uint64_t nan = UINT64_C(0x7FF0000000000000), quiet = UINT64_C(0x7FF8000000000000);
+    uint64_t x[128], want[128], hand[128], prefix[32];
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        int n = cases[c].block, lanes = lanes_of(cases[c].profile), nwarps = n / lanes;
+        for (int i = 0; i < n; i++)
+            x[i] = f64_bits(1.0);
+        for (int j = 0; j < 3; j++)
+            if (cases[c].nan_at[j] >= 0)
+                x[cases[c].nan_at[j]] = nan | (uint64_t)cases[c].payload[j];
+        for (int k = 0, i = 0; k < 4 && i < n; k++)
+            for (; i < cases[c].upto[k]; i++)
+                hand[i] = quiet | (uint64_t)cases[c].ends[k];
+        hand[0] = x[0]; /* thread 0 never adds: lane 0 < d, warp 0 skips phase 3 */
+        ref_block_float(WK_F64, x, want, prefix, n, lanes);
+        for (int i = 0; i < n; i++) /* the hand-worked values above and the restatement agree */
+            if (want[i] != hand[i])
+                fail_msg("case %zu thread %d: restatement 0x%llx, by hand 0x%llx", c, i, (unsigned long long)want[i],
+                         (unsigned long long)hand[i]);
+        for (int w = 0; w < nwarps; w++)
+            assert_true(prefix[w] == (quiet | (uint64_t)cases[c].prefix[w]));
+        wk_run r;
+        prog_run(&r, "block-scan", &(wk_params){.type = WK_F64, .profile = cases[c].profile, .block = n}, x,
+                 (size_t)n);
+        expect_lanes("block-scan f64 NaN", prog_output(&r, "v"), want, (size_t)n);
+        expect_lanes("block-scan f64 NaN", prog_output(&r, "warp_prefix"), prefix, (size_t)nwarps);
+        wk_run_free(&r);
+    }
 }
 
 static void test_negative_zero(void **state)
@@ -241,6 +301,7 @@ int main(void)
         cmocka_unit_test(test_int_prefix_sums),
         cmocka_unit_test(test_int_wrap_across_warps),
         cmocka_unit_test(test_float_order),
+        cmocka_unit_test(test_f64_nan_operand_order),
         cmocka_unit_test(test_negative_zero),
         cmocka_unit_test(test_sym_counts),
         cmocka_unit_test(test_default_block),
