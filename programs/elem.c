@@ -169,6 +169,8 @@ static bool parse_nan_bits(const char *text, int bits, uint64_t *out, char *err,
     const char *s = text + (text[0] == '-' || text[0] == '+');
     if (strncmp(s, "nan(", 4) != 0)
         return false;
+    if (s != text)
+        return fail(err, size, "no sign before nan(...): the sign is a bit of the pattern in the parentheses");
     char *end = NULL;
     errno = 0;
     unsigned long long v = strtoull(s + 4, &end, 16);

@@ -44,10 +44,18 @@ struct wk_program {
      * a reason to err and returns 0 when the params are out of range. */
     size_t (*input_count)(const wk_params *p, int lanes, char *err, size_t err_size);
     void (*run)(wk_run *r);
+    /* Defaults of the options it takes: block, grid, width, n (0: none). */
+    wk_params defaults;
 };
 
 extern const wk_program *const wk_programs[];
 extern const size_t wk_program_count;
+/* Fills the zero fields of block, grid, width and n with the program's defaults. */
+void wk_apply_defaults(const wk_program *p, wk_params *params);
+/* Checks params against the program (profile, type, options it takes, lane
+ * masks); false with a message in err otherwise. */
+bool wk_check_params(const wk_program *p, const wk_params *params, char *err, size_t err_size);
+
 /* NULL if no program has that name. */
 const wk_program *wk_find_program(const char *name);
 /* The folder of wk_programs[index]: "reductions", "scans", "sorts", "others". */

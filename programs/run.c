@@ -52,6 +52,58 @@ static const char *unwanted_option(const wk_program *p, const wk_params *q)
     return NULL;
 }
 
+void wk_apply_defaults(const wk_program *p, wk_params *q)
+{
+    if (!q->block)
+        q->block = p->defaults.block;
+    if (!q->grid)
+        q->grid = p->defaults.grid;
+    if (!q->width)
+        q->width = p->defaults.width;
+    if (!q->n)
+        q->n = p->defaults.n;
+}
+
+bool wk_check_params(const wk_program *p, const wk_params *params, char *err, size_t size)
+{
+    const char *profile = ws_profile_name(params->profile);
+    if (!profile) {
+        snprintf(err, size, "unknown profile");
+        return false;
+    }
+    if (!(p->profiles & WK_PROFILE_BIT(params->profile))) {
+        snprintf(err, size, "%s does not run on the %s profile", p->name, profile);
+        return false;
+    }
+    if (!wk_elem_name(params->type) || !(p->types & WK_BIT(params->type))) {
+        snprintf(err, size, "%s does not run on type %s", p->name,
+                 wk_elem_name(params->type) ? wk_elem_name(params->type) : "?");
+        return false;
+    }
+    const char *opt = unwanted_option(p, params);
+    if (opt) {
+        snprintf(err, size, "%s takes no %s option", p->name, opt);
+        return false;
+    }
+    int lanes = ws_profile_lanes(params->profile);
+    ws_mask all = lanes == 64 ? WS_FULL64 : WS_FULL32;
+    if (params->threads < 0 || params->threads > lanes) {
+        snprintf(err, size, "--threads %d: must be 1..%d on %s", params->threads, lanes, profile);
+        return false;
+    }
+    if (params->active & ~all) {
+        snprintf(err, size, "--active 0x%" PRIx64 ": names lanes past %d", params->active, lanes - 1);
+        return false;
+    }
+    ws_mask present = params->threads ? (params->threads == 64 ? WS_FULL64 : ((ws_mask)1 << params->threads) - 1) : all;
+    if (params->active && !(params->active & present)) {
+        snprintf(err, size, "--active 0x%" PRIx64 ": none of these lanes exists (--threads %d)", params->active,
+                 params->threads);
+        return false;
+    }
+    return true;
+}
+
 static bool init_fail(wk_run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static bool init_fail(wk_run *r, const char *fmt, ...)
 {
@@ -69,25 +121,13 @@ bool wk_run_init(wk_run *r, const wk_program *p, const wk_params *params, const 
     memset(r, 0, sizeof *r);
     r->program = p;
     r->params = *params;
-    const char *profile = ws_profile_name(params->profile);
-    if (!profile)
-        return init_fail(r, "unknown profile");
-    if (!(p->profiles & WK_PROFILE_BIT(params->profile)))
-        return init_fail(r, "%s does not run on the %s profile", p->name, profile);
-    if (!wk_elem_name(params->type) || !(p->types & WK_BIT(params->type)))
-        return init_fail(r, "%s does not run on type %s", p->name,
-                         wk_elem_name(params->type) ? wk_elem_name(params->type) : "?");
-    const char *opt = unwanted_option(p, params);
-    if (opt)
-        return init_fail(r, "%s takes no %s option", p->name, opt);
-    r->lanes = ws_profile_lanes(params->profile);
-    ws_mask all = r->lanes == 64 ? WS_FULL64 : WS_FULL32;
-    if (params->threads < 0 || params->threads > r->lanes)
-        return init_fail(r, "--threads %d: must be 1..%d on %s", params->threads, r->lanes, profile);
-    if (params->active & ~all)
-        return init_fail(r, "--active 0x%" PRIx64 ": names lanes past %d", params->active, r->lanes - 1);
-
+    wk_apply_defaults(p, &r->params);
     char err[200] = "";
+    if (!wk_check_params(p, &r->params, err, sizeof err))
+        return init_fail(r, "%s", err);
+    params = &r->params;
+    r->lanes = ws_profile_lanes(params->profile);
+
     size_t want = wk_input_count(p, params, err, sizeof err);
     if (want == 0)
         return init_fail(r, "%s: %s", p->name, err);

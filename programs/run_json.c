@@ -196,12 +196,6 @@ bool wk_write_run_json(FILE *out, const wk_run *r, bool with_steps)
     fprintf(out, "  \"profile\": \"%s\",\n  \"lanes\": %d,\n  \"type\": \"%s\",\n",
             ws_profile_name(r->params.profile), r->lanes, wk_elem_name(r->params.type));
     json_params(out, r);
-    fprintf(out, "  \"ok\": %s,\n  \"error\": ", r->failed ? "false" : "true");
-    if (r->failed)
-        json_string(out, r->error);
-    else
-        fprintf(out, "null");
-    fprintf(out, ",\n");
     json_outputs(out, r, text);
     json_diagnostics(out, r);
     if (with_steps)

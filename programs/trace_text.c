@@ -58,6 +58,10 @@ static void read_mark(const wk_step *s, int lane, char *buf, size_t size)
 
 static void cell_text(const wk_run *r, const wk_step *s, int lane, char *buf, size_t size)
 {
+    if (((s->exited | s->absent) >> lane & 1) && !(s->executed >> lane & 1)) {
+        snprintf(buf, size, "-"); /* exited or absent: its registers mean nothing */
+        return;
+    }
     if (!s->has_values) {
         snprintf(buf, size, ".");
         return;
@@ -75,8 +79,8 @@ static void step_header(FILE *out, const wk_step *s, size_t number)
 {
     char lanes[200];
     fprintf(out, "step %zu: %s\n", number, s->cuda ? s->cuda : "");
-    if (s->model)
-        fprintf(out, "    model: %s\n", s->model);
+    if (s->model) /* long lowerings (transpose8) are cut; CSV and JSON keep them whole */
+        fprintf(out, "    model: %.200s%s\n", s->model, strlen(s->model) > 200 ? "..." : "");
     fprintf(out, "    lanes executing: %s", ws_format_lanes(s->executed, lanes, sizeof lanes));
     if (s->exited)
         fprintf(out, "; exited: %s", ws_format_lanes(s->exited, lanes, sizeof lanes));
@@ -89,6 +93,12 @@ static void step_header(FILE *out, const wk_step *s, size_t number)
 static size_t widest_cell(const wk_run *r, const size_t *idx, size_t n, int lanes, char *buf)
 {
     size_t widest = 1;
+    for (size_t i = 0; i < n; i++) {
+        const wk_step *s = &r->trace.steps[idx[i]];
+        int head = snprintf(buf, VALUE_TEXT, "%zu:%.20s", idx[i] + 1, s->has_values ? s->reg : "");
+        if (head > 0 && (size_t)head > widest)
+            widest = (size_t)head;
+    }
     for (size_t i = 0; i < n; i++)
         for (int lane = 0; lane < lanes; lane++) {
             cell_text(r, &r->trace.steps[idx[i]], lane, buf, VALUE_TEXT);
@@ -109,8 +119,9 @@ static void write_grid(FILE *out, const wk_run *r, const size_t *idx, size_t n, 
         size_t last = first + per_chunk < n ? first + per_chunk : n;
         fprintf(out, "\n lane");
         for (size_t i = first; i < last; i++) {
-            char head[24];
-            snprintf(head, sizeof head, "step %zu", idx[i] + 1);
+            const wk_step *s = &r->trace.steps[idx[i]];
+            char head[48];
+            snprintf(head, sizeof head, "%zu:%.20s", idx[i] + 1, s->has_values ? s->reg : "");
             fprintf(out, "  %*s", (int)width, head);
         }
         fprintf(out, "\n");
@@ -153,8 +164,9 @@ bool wk_write_trace_text(FILE *out, const wk_run *r)
     }
     fprintf(out, "%s  profile %s  type %s\n", r->program->name, ws_profile_name(r->params.profile),
             wk_elem_name(r->params.type));
-    fprintf(out, "marks: <N read lane N; * out of range, kept its own value; !N lane N did not take part, "
-                 "read 0\n");
+    fprintf(out, "cells: the value after step N of the variable in the column head (N:v);\n"
+                 "  <N read lane N; * out of range, kept its own value; !N lane N did not take part, read 0;\n"
+                 "  . the step wrote no variable; - the lane has exited or does not exist\n");
     bool many_warps = false;
     for (size_t i = 0; i < t->count; i++)
         if (!same_warp(&t->steps[i], t->steps[0].block, t->steps[0].warp))

@@ -37,6 +37,7 @@ typedef struct cli_parser {
     const char *command;   /* for messages: "run", "op" */
     char **positional;     /* the arguments that are not options, in order */
     int n_positional;
+    unsigned long long seen; /* option ids given so far (ids 1..63) */
 } cli_parser;
 
 /* Starts after argv[0] (the subcommand). positional must hold argc entries. */

@@ -1,10 +1,11 @@
 /* Shared pieces of the command line: errors, options, numbers, outputs. */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -52,6 +53,13 @@ int cli_next(cli_parser *p, const cli_opt *opts, const char **value)
         for (const cli_opt *o = opts; o->name; o++) {
             if (strlen(o->name) != len || strncmp(o->name, name, len) != 0)
                 continue;
+            if (o->id > 0 && o->id < 64) {
+                if ((p->seen >> o->id) & 1) {
+                    cli_error("%s: --%s given twice", p->command, o->name);
+                    return -1;
+                }
+                p->seen |= 1ull << o->id;
+            }
             if (!o->takes_value) {
                 if (eq) {
                     cli_error("%s: --%s takes no value", p->command, o->name);
@@ -75,13 +83,24 @@ int cli_next(cli_parser *p, const cli_opt *opts, const char **value)
     return 0;
 }
 
+/* At most 40 characters of a bad value, for messages. */
+static const char *shown(const char *text, char *buf, size_t size)
+{
+    snprintf(buf, size, "%.40s%s", text, strlen(text) > 40 ? "..." : "");
+    return buf;
+}
+
 bool cli_long(const char *opt, const char *text, long min, long max, long *out)
 {
-    char *end = NULL;
+    char *end = NULL, buf[48];
     errno = 0;
     long v = strtol(text, &end, 0);
-    if (end == text || *end || errno == ERANGE) {
-        cli_error("%s: expected an integer, got '%s'", opt, text);
+    if (end == text || *end || text[0] == ' ' || text[0] == '\t') {
+        cli_error("%s: expected an integer, got '%s'", opt, shown(text, buf, sizeof buf));
+        return false;
+    }
+    if (errno == ERANGE) {
+        cli_error("%s: %s is out of range (%ld..%ld)", opt, shown(text, buf, sizeof buf), min, max);
         return false;
     }
     if (v < min || v > max) {
@@ -96,6 +115,10 @@ bool cli_size(const char *opt, const char *text, size_t min, size_t max, size_t 
 {
     char *end = NULL;
     errno = 0;
+    if (text[0] == ' ' || text[0] == '\t' || text[0] == '+') {
+        cli_error("%s: expected a count, got '%.40s'", opt, text);
+        return false;
+    }
     if (text[0] == '-') {
         cli_error("%s: expected a positive count, got '%s'", opt, text);
         return false;
@@ -121,7 +144,10 @@ bool cli_size(const char *opt, const char *text, size_t min, size_t max, size_t 
         return false;
     }
     if (v < min || v > max) {
-        cli_error("%s: %llu is out of range (%zu..%zu)", opt, v, min, max);
+        if (max && (max & (max - 1)) == 0 && max > 4096)
+            cli_error("%s: %llu is out of range (%zu..2^%d)", opt, v, min, __builtin_ctzll(max));
+        else
+            cli_error("%s: %llu is out of range (%zu..%zu)", opt, v, min, max);
         return false;
     }
     *out = (size_t)v;
@@ -137,8 +163,8 @@ bool cli_mask(const char *opt, const char *text, int lanes, uint64_t *out)
         return false;
     }
     unsigned long long v = strtoull(text, &end, 0);
-    if (end == text || *end || errno == ERANGE) {
-        cli_error("%s: expected a lane mask like 0xffff, got '%s'", opt, text);
+    if (end == text || *end || errno == ERANGE || text[0] == ' ' || text[0] == '+') {
+        cli_error("%s: expected a lane mask like 0xffff, got '%.40s'", opt, text);
         return false;
     }
     if (lanes < 64 && (v >> lanes) != 0) {
@@ -182,6 +208,19 @@ bool cli_diag_policy(const char *text, ws_diag_policy *out)
 
 /* ---- Output files ---- */
 
+/* A device, a pipe or another file that is not a regular file: written in
+ * place (a temporary file renamed over it would replace it). */
+static int open_in_place(cli_out *o, const char *path)
+{
+    o->f = fopen(path, "w");
+    if (!o->f) {
+        cli_error("--output %s: cannot write: %s", path, strerror(errno));
+        return CLI_EXIT_IO;
+    }
+    o->path = strdup(path);
+    return CLI_EXIT_OK;
+}
+
 int cli_out_open(cli_out *o, const char *path)
 {
     memset(o, 0, sizeof *o);
@@ -189,6 +228,33 @@ int cli_out_open(cli_out *o, const char *path)
         o->f = stdout;
         return CLI_EXIT_OK;
     }
+    /* A link is followed: its target gets the new content. */
+    char *real = NULL;
+    struct stat st;
+    bool exists = lstat(path, &st) == 0;
+    if (exists && S_ISLNK(st.st_mode)) {
+        real = realpath(path, NULL);
+        if (!real || stat(real, &st) != 0) {
+            cli_error("--output %s: a link to a file that does not exist", path);
+            free(real);
+            return CLI_EXIT_IO;
+        }
+        path = real;
+    }
+    if (exists && S_ISDIR(st.st_mode)) {
+        cli_error("--output %s: is a directory", path);
+        free(real);
+        return CLI_EXIT_IO;
+    }
+    if (exists && !S_ISREG(st.st_mode)) {
+        int rc = open_in_place(o, path);
+        free(real);
+        return rc;
+    }
+    /* A new file gets 0666 minus the umask; a replaced one keeps its mode. */
+    mode_t mask = umask(0);
+    umask(mask);
+    mode_t mode = exists ? (st.st_mode & 07777) : (0666 & ~mask);
     size_t len = strlen(path) + 16;
     o->path = strdup(path);
     o->tmp = malloc(len);
@@ -199,9 +265,12 @@ int cli_out_open(cli_out *o, const char *path)
         return CLI_EXIT_IO;
     }
     snprintf(o->tmp, len, "%s.tmpXXXXXX", path);
+    free(real);
     int fd = mkstemp(o->tmp);
+    if (fd >= 0)
+        fchmod(fd, mode);
     if (fd < 0 || !(o->f = fdopen(fd, "w"))) {
-        cli_error("--output %s: cannot create the file: %s", path, strerror(errno));
+        cli_error("--output %s: cannot create the file: %s", o->path, strerror(errno));
         if (fd >= 0) {
             close(fd);
             remove(o->tmp);
@@ -231,6 +300,15 @@ int cli_out_close(cli_out *o, bool ok)
     if (fclose(o->f) != 0)
         written = false;
     o->f = NULL;
+    if (!o->tmp) { /* written in place */
+        if (ok && !written) {
+            cli_error("--output %s: writing failed: %s", o->path, strerror(errno));
+            rc = CLI_EXIT_IO;
+        }
+        free(o->path);
+        o->path = NULL;
+        return rc;
+    }
     if (ok && !written) {
         cli_error("--output %s: writing failed: %s", o->path, strerror(errno));
         rc = CLI_EXIT_IO;

@@ -216,8 +216,32 @@ static int parse(int argc, char **argv, op_args *a)
         cli_error("--values, --input and --gen: give one of them");
         return CLI_EXIT_USAGE;
     }
-    if (a->active && (a->active & a->exited)) {
+    ws_mask present = a->threads ? (a->threads == 64 ? WS_FULL64 : ((ws_mask)1 << a->threads) - 1) : all;
+    if (a->active_text && !(a->active & present & ~a->exited)) {
+        cli_error("--active %s: no lane would execute the call (lanes that exist: 0-%d%s)", a->active_text,
+                  a->threads ? a->threads - 1 : a->lanes - 1, a->exited ? ", minus --exited" : "");
+        return CLI_EXIT_USAGE;
+    }
+    if (a->active_text && (a->active & ~present)) {
+        cli_error("--active %s names lanes that do not exist (--threads %d)", a->active_text, a->threads);
+        return CLI_EXIT_USAGE;
+    }
+    if (a->active & a->exited) {
         cli_error("--active and --exited name the same lanes (0x%" PRIx64 ")", a->active & a->exited);
+        return CLI_EXIT_USAGE;
+    }
+    if (!(present & ~a->exited)) {
+        cli_error("--exited %s: every lane has exited; no lane would execute the call", a->exited_text);
+        return CLI_EXIT_USAGE;
+    }
+    bool vote = a->op->kind >= WS_COLL_VOTE_ALL && a->op->kind <= WS_COLL_VOTE_BALLOT;
+    if (vote && wk_elem_is_float(a->type)) {
+        cli_error("%s: a vote takes an integer type (a lane votes true when its value is not 0), not %s",
+                  a->op->name, wk_elem_name(a->type));
+        return CLI_EXIT_USAGE;
+    }
+    if (a->bits && !a->values && !a->input) {
+        cli_error("--bits: only with --values or --input");
         return CLI_EXIT_USAGE;
     }
     return CLI_EXIT_OK;
@@ -261,7 +285,7 @@ static int simulate(const op_args *a, const uint64_t *values, op_result *res)
         ws_exit(w);
         ws_end_if(w);
     }
-    bool diverged = a->active != 0;
+    bool diverged = a->active_text != NULL;
     if (diverged)
         ws_if_lanes(w, a->active);
     res->ran = ws_lanes_active(w);
@@ -305,6 +329,7 @@ static void write_text(FILE *f, const op_args *a, const op_result *res)
     char in[128], out[128];
     wk_elem out_elem = result_type(a) == wk_elem_storage(a->type) ? a->type : wk_elem_of_storage(result_type(a));
     bool is_shfl = a->op->kind <= WS_COLL_SHFL_BFLY;
+    bool with_pred = (is_shfl && a->has_c) || a->op->kind == WS_COLL_MATCH_ALL;
     fprintf(f, "%s(0x%" PRIx64 ", v", a->op->cuda, a->mask);
     if (is_shfl && a->has_c)
         fprintf(f, ", %ld) as shfl.sync with c = 0x%lx", a->b, (unsigned long)a->c);
@@ -315,7 +340,10 @@ static void write_text(FILE *f, const op_args *a, const op_result *res)
     fprintf(f, "  profile %s  type %s\n", ws_profile_name(a->profile), wk_elem_name(a->type));
     if (res->completed_at_end)
         fprintf(f, "(the call completed only when the other lanes exited at the end of the kernel)\n");
-    fprintf(f, " lane  %-14s %-14s %s\n", "v", "result", is_shfl ? (a->has_c ? "read         pred" : "read") : "");
+    if (is_shfl)
+        fprintf(f, " lane  %-14s %-14s %s\n", "v", "result", a->has_c ? "read         pred" : "read");
+    else
+        fprintf(f, " lane  %-14s %s\n", "v", "result");
     for (int lane = 0; lane < a->lanes; lane++) {
         const char *state = lane_state(a, res, lane);
         wk_format(a->type, ws_get_bits(res->w, res->in, lane), NULL, in, sizeof in);
@@ -331,7 +359,7 @@ static void write_text(FILE *f, const op_args *a, const op_result *res)
             wk_format_hex(out_elem, bits, out, sizeof out);
         else
             wk_format(out_elem, bits, NULL, out, sizeof out);
-        fprintf(f, "%-14s ", out);
+        fprintf(f, res->has_reads || with_pred ? "%-14s " : "%s", out);
         if (res->has_reads) {
             const ws_lane_read *rd = &res->reads[lane];
             char what[48];
@@ -341,9 +369,9 @@ static void write_text(FILE *f, const op_args *a, const op_result *res)
                 snprintf(what, sizeof what, "own (out of range)");
             else
                 snprintf(what, sizeof what, "lane %d, not taking part: 0", rd->source);
-            fprintf(f, "%-12s", what);
+            fprintf(f, (is_shfl && a->has_c) ? "%-12s" : "%s", what);
         }
-        if ((is_shfl && a->has_c) || a->op->kind == WS_COLL_MATCH_ALL)
+        if (with_pred)
             fprintf(f, " %s%u", a->op->kind == WS_COLL_MATCH_ALL ? "pred " : "",
                     (unsigned)ws_get_bits(res->w, res->pred, lane));
         fprintf(f, "\n");

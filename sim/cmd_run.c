@@ -1,4 +1,5 @@
 /* warpsim run PROGRAM: runs one program on the model. */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +55,28 @@ static const char usage[] =
     "Exit status: 0 ok, 1 the simulation failed, 2 bad arguments or input,\n"
     "3 a file could not be read or written.\n";
 
+typedef struct run_args {
+    const char *program, *input, *gen, *trace, *output;
+    bool bits, binary, json, lanes_given, n_given;
+    int lanes;
+    wk_params params;
+    unsigned given;      /* WK_OPT_* of the program options on the command line */
+    bool help;
+} run_args;
+
+/* The program options, for "takes no --x option" and --help. */
+static const struct {
+    unsigned opt;
+    int id;
+    const char *name;
+} program_options[] = {
+    {WK_OPT_LANES, O_THREADS, "--threads"}, {WK_OPT_LANES, O_ACTIVE, "--active"}, {WK_OPT_WIDTH, O_WIDTH, "--width"},
+    {WK_OPT_SRC, O_SRC, "--src"},           {WK_OPT_OP, O_OP, "--op"},            {WK_OPT_ORDER, O_DESCENDING, "--descending"},
+    {WK_OPT_PAIRS, O_PAIRS, "--pairs"},     {WK_OPT_BLOCK, O_BLOCK, "--block"},   {WK_OPT_GRID, O_GRID, "--grid"},
+    {WK_OPT_N, O_N, "--n"},
+};
+#define N_PROGRAM_OPTIONS (sizeof program_options / sizeof program_options[0])
+
 static void print_program_help(const wk_program *p)
 {
     printf("%s: %s\n\nThe CUDA it mirrors:\n", p->name, p->summary);
@@ -70,18 +93,35 @@ static void print_program_help(const wk_program *p)
     printf("\nProfiles:");
     for (int id = 0; id < WS_PROFILE_COUNT; id++)
         if (p->profiles & WK_PROFILE_BIT(id))
-            printf(" %s", ws_profile_name((ws_profile_id)id));
-    printf("\nDefault input: --gen %s\n\n", p->default_gen);
-    fputs(usage, stdout);
+            printf(" %s (%d lanes)", ws_profile_name((ws_profile_id)id), ws_profile_lanes((ws_profile_id)id));
+    printf("\nIts options:");
+    bool any = false;
+    for (size_t i = 0; i < N_PROGRAM_OPTIONS; i++) {
+        if (!(p->options & program_options[i].opt))
+            continue;
+        any = true;
+        printf(" %s", program_options[i].name);
+        const wk_params *d = &p->defaults;
+        int id = program_options[i].id;
+        if (id == O_BLOCK && d->block)
+            printf(" (default %d)", d->block);
+        else if (id == O_GRID && d->grid)
+            printf(" (default %d)", d->grid);
+        else if (id == O_WIDTH && d->width)
+            printf(" (default %d)", d->width);
+        else if (id == O_N && d->n)
+            printf(" (default %zu)", d->n);
+    }
+    printf("%s\n", any ? "" : " none besides the common ones");
+    wk_params q = {.profile = WS_PROFILE_SM90};
+    wk_apply_defaults(p, &q);
+    char err[200];
+    size_t count = wk_input_count(p, &q, err, sizeof err);
+    if (count)
+        printf("Input: %zu values on sm90 with the defaults%s\n", count,
+               p->options & WK_OPT_N ? " (any number with --input or --n)" : "");
+    printf("Default input: --gen %s\n\nThe common options: warpsim run --help\n", p->default_gen);
 }
-
-typedef struct run_args {
-    const char *program, *input, *gen, *trace, *output;
-    bool bits, binary, json, lanes_given, n_given;
-    int lanes;
-    wk_params params;
-    bool help;
-} run_args;
 
 static int parse(int argc, char **argv, run_args *a)
 {
@@ -97,6 +137,9 @@ static int parse(int argc, char **argv, run_args *a)
     /* Lane masks are checked against the profile once it is known. */
     const char *active_text = NULL;
     while (rc == CLI_EXIT_OK && (id = cli_next(&p, options, &v)) != 0) {
+        for (size_t i = 0; i < N_PROGRAM_OPTIONS; i++)
+            if (program_options[i].id == id)
+                a->given |= program_options[i].opt;
         switch (id) {
         case -1: rc = CLI_EXIT_USAGE; break;
         case O_HELP: a->help = true; break;
@@ -125,7 +168,7 @@ static int parse(int argc, char **argv, run_args *a)
         case O_BINARY: a->binary = true; break;
         case O_GEN: a->gen = v; break;
         case O_N:
-            if (!cli_size("--n", v, 1, (size_t)1 << 31, &a->params.n))
+            if (!cli_size("--n", v, 1, (size_t)1 << 27, &a->params.n))
                 rc = CLI_EXIT_USAGE;
             a->n_given = true;
             break;
@@ -246,7 +289,8 @@ static int parse(int argc, char **argv, run_args *a)
 
 static void report_diagnostics(const wk_run *r)
 {
-    if (r->params.diag == WS_DIAG_POLICY_IGNORE)
+    /* Under error the failure message carries the diagnostic. */
+    if (r->params.diag != WS_DIAG_POLICY_WARN)
         return;
     const size_t shown_max = 20;
     for (size_t i = 0; i < r->n_diags && i < shown_max; i++)
@@ -279,6 +323,10 @@ int cmd_run(int argc, char **argv)
     if (rc != CLI_EXIT_OK)
         return rc;
     const wk_program *prog = a.program ? wk_find_program(a.program) : NULL;
+    if (a.program && !prog) {
+        cli_error("run: unknown program '%s' (see warpsim list)", a.program);
+        return CLI_EXIT_USAGE;
+    }
     if (a.help) {
         if (prog)
             print_program_help(prog);
@@ -286,8 +334,16 @@ int cmd_run(int argc, char **argv)
             fputs(usage, stdout);
         return CLI_EXIT_OK;
     }
-    if (!prog) {
-        cli_error("run: unknown program '%s' (see warpsim list)", a.program);
+    for (size_t i = 0; i < N_PROGRAM_OPTIONS; i++)
+        if ((a.given & program_options[i].opt) && !(prog->options & program_options[i].opt)) {
+            cli_error("%s takes no %s option (see warpsim run %s --help)", prog->name, program_options[i].name,
+                      prog->name);
+            return CLI_EXIT_USAGE;
+        }
+    wk_apply_defaults(prog, &a.params);
+    char check_err[200];
+    if (!wk_check_params(prog, &a.params, check_err, sizeof check_err)) {
+        cli_error("%s", check_err);
         return CLI_EXIT_USAGE;
     }
 
@@ -341,7 +397,8 @@ int cmd_run(int argc, char **argv)
         bool written = write_main(out.f, &a, &run);
         rc = cli_out_close(&out, written);
         if (rc == CLI_EXIT_OK && !written) {
-            cli_error("writing the output failed");
+            cli_error("%s%s: writing failed: %s", a.output ? "--output " : "",
+                      a.output ? a.output : "standard output", strerror(errno));
             rc = CLI_EXIT_IO;
         }
     }

@@ -48,10 +48,11 @@ static int parse_line(const char *where, size_t line_no, char *line, wk_elem typ
         uint64_t bits;
         char err[120];
         if (!wk_parse(type, start, raw_bits, &bits, err, sizeof err)) {
+            const char *more = strlen(start) > 40 ? "..." : "";
             if (line_no)
-                cli_error("%s:%zu: '%s': %s", where, line_no, start, err);
+                cli_error("%s:%zu: '%.40s%s': %s", where, line_no, start, more, err);
             else
-                cli_error("%s: '%s': %s", where, start, err);
+                cli_error("%s: '%.40s%s': %s", where, start, more, err);
             return CLI_EXIT_USAGE;
         }
         if (!push(v, bits)) {
@@ -68,10 +69,14 @@ static int read_text(FILE *f, const char *name, wk_elem type, bool raw_bits, val
     char *line = NULL;
     size_t cap = 0, line_no = 0;
     int rc = CLI_EXIT_OK;
-    while (rc == CLI_EXIT_OK && getline(&line, &cap, f) >= 0) {
+    ssize_t len;
+    while (rc == CLI_EXIT_OK && (len = getline(&line, &cap, f)) >= 0) {
         line_no++;
-        if (strlen(line) == 0 && !feof(f))
-            continue;
+        if (strlen(line) != (size_t)len) {
+            cli_error("%s:%zu: a NUL byte in a text file (binary data? use --binary)", name, line_no);
+            rc = CLI_EXIT_USAGE;
+            break;
+        }
         rc = parse_line(name, line_no, line, type, raw_bits, v);
     }
     if (rc == CLI_EXIT_OK && ferror(f)) {

@@ -20,7 +20,7 @@ static const char usage[] =
     "Examples:\n"
     "  warpsim run reduce-down --type sym --trace text\n"
     "  warpsim run scan-incl --type f32 --gen rand:7 --json\n"
-    "  warpsim op shfl-down --b 4 --width 8 --values 0,1,2,3,4,5,6,7\n"
+    "  warpsim op shfl-down --b 4 --width 8\n"
     "\n"
     "Exit status: 0 ok, 1 the simulation failed, 2 bad arguments or input,\n"
     "3 a file could not be read or written. Documentation: docs/cli.md.\n";

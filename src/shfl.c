@@ -22,11 +22,13 @@ void ws_raise_bad_reads(ws_exec *x, const char *op, ws_mask bad, const int sourc
         if (!readers[cls])
             continue;
         char r[100], s[100];
+        bool one_reader = __builtin_popcountll(readers[cls]) == 1, one_source = __builtin_popcountll(sources[cls]) == 1;
         ws_diag_raise(&x->diags, codes[cls], op, readers[cls],
-                      "%s: lanes %s read %s lanes %s, which do not take part; the %s rule gives them "
-                      "0x%x", op, ws_format_lanes(readers[cls], r, sizeof r), what[cls],
-                      ws_format_lanes(sources[cls], s, sizeof s), w->profile->name,
-                      w->profile->inactive_read);
+                      "%s: %s %s %s %s %s %s, which %s not take part; the %s rule gives %s 0x%x", op,
+                      one_reader ? "lane" : "lanes", ws_format_lanes(readers[cls], r, sizeof r),
+                      one_reader ? "reads" : "read", what[cls], one_source ? "lane" : "lanes",
+                      ws_format_lanes(sources[cls], s, sizeof s), one_source ? "does" : "do", w->profile->name,
+                      one_reader ? "it" : "them", w->profile->inactive_read);
     }
 }
 

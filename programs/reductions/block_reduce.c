@@ -127,4 +127,5 @@ const wk_program wk_prog_block_reduce = {
     .sym_term = "x",
     .input_count = input_count,
     .run = run,
+    .defaults = {.block = 128},
 };

@@ -170,4 +170,5 @@ const wk_program wk_prog_device_reduce = {
     .sym_term = "x",
     .input_count = input_count,
     .run = run,
+    .defaults = {.block = 128, .grid = 4, .n = 4096},
 };

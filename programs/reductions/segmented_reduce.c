@@ -56,4 +56,5 @@ const wk_program wk_prog_segmented_reduce = {
     .sym_term = "lane",
     .input_count = input_count,
     .run = run,
+    .defaults = {.width = 8},
 };

@@ -177,4 +177,5 @@ const wk_program wk_prog_block_scan = {
     .sym_term = "x",
     .input_count = input_count,
     .run = run,
+    .defaults = {.block = DEFAULT_BLOCK},
 };

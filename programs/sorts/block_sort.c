@@ -192,4 +192,5 @@ const wk_program wk_prog_block_sort = {
     .default_gen = "rand:1",
     .input_count = input_count,
     .run = run,
+    .defaults = {.block = DEFAULT_BLOCK},
 };

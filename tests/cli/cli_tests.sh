@@ -82,6 +82,17 @@ expect 2 '--bits: only with --input' -- run reduce-down --bits
 expect 2 'sym takes no input values' -- run reduce-down --type sym --input "$work/seq32.txt"
 expect 2 'both would go to standard output' -- run reduce-down --json --trace csv
 
+expect 2 'reduce-down takes no --op option' -- run reduce-down --op add
+expect 2 'bitonic takes no --src option' -- run bitonic --src 0
+expect 2 '--type given twice' -- run reduce-down --type i32 --type f32
+expect 2 "unknown program 'nosuch'" -- run nosuch --help
+expect 2 "--threads: expected an integer, got ' 20'" -- run reduce-down --threads ' 20'
+expect 2 '--threads: 99999999999999999999 is out of range' -- run reduce-down --threads 99999999999999999999
+expect 2 '--n: 268435456 is out of range \(1\.\.2\^27\)' -- run device-reduce --n '2^28'
+expect 2 'none of these lanes exists' -- run reduce-down --threads 4 --active 0xf0
+expect 0 'Its options: --block \(default 128\) --grid \(default 4\) --n \(default 4096\)' -- run device-reduce --help
+expect 0 '"params": \{"block": 128, "grid": 4, "inputs": 4096\}' -- run device-reduce --json
+
 # ---- run: bad input values
 expect 2 'takes 32 input values with these options, got 3' -- run reduce-down --input "$work/three.txt"
 expect 2 "bad.txt:32: '12x': not an integer" -- run reduce-down --input "$work/bad.txt"
@@ -94,6 +105,9 @@ expect 2 'bytes at the end do not make a whole 4-byte i32 value' -- run reduce-d
 expect 2 'no values' -- run reduce-down --input /dev/null
 expect 2 'bad NaN' -- run reduce-down --type f32 --input <(echo 'nan(zz)')
 expect 2 'are not a NaN' -- run reduce-down --type f32 --input <(echo 'nan(0x3f800000)')
+expect 2 'no sign before nan' -- run reduce-down --type f32 --input <(echo '-nan(0x7fc00001)')
+expect 2 'a NUL byte in a text file' -- run reduce-down --input <(printf '1 2 3\0 4\n')
+expect 2 "'1111111111111111111111111111111111111111\.\.\.': out of range" -- run reduce-down --input <(printf '1%.0s' $(seq 200); echo)
 
 # ---- run: output files are complete or absent
 expect 0 '' -- run reduce-down --output "$work/ok.txt"
@@ -116,6 +130,20 @@ grep -q '^step 12: ' "$work/t.txt" || fail "t.txt lacks step 12"
 expect 0 '"schema": "warpsim-run/1"' -- run scan-incl --trace json
 expect 0 'sm90 \(32 lanes\) wave64 \(64 lanes\)' -- list
 
+# ---- outputs: links are followed, modes kept, devices written in place, directories refused
+( umask 022; "$warpsim" run reduce-down --output "$work/mode.txt" ) || fail "--output mode.txt failed"
+[ "$(stat -c %a "$work/mode.txt")" = 644 ] || fail "a new output file is not 0666 minus the umask"
+echo old >"$work/target.txt"; chmod 640 "$work/target.txt"; ln -s target.txt "$work/link.txt"
+expect 0 '' -- run reduce-down --output "$work/link.txt"
+[ -L "$work/link.txt" ] || fail "--output replaced a symbolic link instead of writing its target"
+grep -q '^reduce-down' "$work/target.txt" || fail "--output did not write through the link"
+[ "$(stat -c %a "$work/target.txt")" = 640 ] || fail "--output changed the mode of the file it replaced"
+expect 3 'is a directory' -- run reduce-down --output "$work"
+if [ -c /dev/full ]; then
+  expect 3 '--output /dev/full: writing failed' -- run reduce-down --output /dev/full
+  [ -c /dev/full ] || fail "--output replaced /dev/full"
+fi
+
 # ---- run: values from every source agree
 expect 0 '"bits": "0x000001f0"' -- run reduce-down --json --input "$work/seq32.txt"
 expect 0 '"bits": "0x000001f0"' -- run reduce-down --json --input - <"$work/seq32.txt"
@@ -136,6 +164,11 @@ expect 2 '--c and --width' -- op shfl-xor --b 1 --c 0x1f --width 8
 expect 2 'no __reduce_\*_sync for f32' -- op reduce-add --type f32
 expect 2 '--active and --exited name the same lanes' -- op any --active 3 --exited 1
 expect 1 'UNDEFINED|undefined' -- op shfl-down --b 1 --mask 0xffff --diag error
+expect 2 '--active 0: no lane would execute the call' -- op shfl-xor --b 1 --active 0
+expect 2 'every lane has exited' -- op shfl-xor --b 1 --exited 0xffffffff
+expect 2 'names lanes that do not exist' -- op shfl-xor --b 1 --threads 4 --active 0xff
+expect 2 'a vote takes an integer type' -- op any --type f32
+expect 0 'lane 4' -- op shfl-down --b 4 --width 8
 expect 0 'own \(out of range\)' -- op shfl-down --b 4 --width 8
 expect 0 '0xaaaaaaaa' -- op ballot --values "$(seq -s, 0 31 | awk -F, '{for(i=1;i<=NF;i++) printf "%s%d", (i>1?",":""), $i%2}')"
 
