@@ -489,7 +489,7 @@ void wk_if(wk_warp *k, ws_reg cond)
     if (!live(k))
         return;
     check(k, ws_if(k->w, cond), "if");
-    note(k, 0, "@%s bra (if)", rn(k, cond));
+    note(k, 0, "if %s", rn(k, cond));
 }
 
 void wk_if_lanes(wk_warp *k, ws_mask lanes)
@@ -556,6 +556,21 @@ void wk_loop_end(wk_warp *k)
 static const char *const shfl_modes[] = {
     [WS_COLL_SHFL_IDX] = "idx", [WS_COLL_SHFL_UP] = "up", [WS_COLL_SHFL_DOWN] = "down", [WS_COLL_SHFL_BFLY] = "bfly"};
 
+/* The model operation of a shuffle: PTX shfl.sync on NVIDIA, HIP's
+ * __shfl_* over ds_bpermute on the wave profiles. */
+static const char *shfl_op(const wk_warp *k, ws_coll_kind kind)
+{
+    static const char *const hip[] = {[WS_COLL_SHFL_IDX] = "ds_bpermute (__shfl)",
+                                      [WS_COLL_SHFL_UP] = "ds_bpermute (__shfl_up)",
+                                      [WS_COLL_SHFL_DOWN] = "ds_bpermute (__shfl_down)",
+                                      [WS_COLL_SHFL_BFLY] = "ds_bpermute (__shfl_xor)"};
+    static const char *const ptx[] = {[WS_COLL_SHFL_IDX] = "shfl.sync.idx", [WS_COLL_SHFL_UP] = "shfl.sync.up",
+                                      [WS_COLL_SHFL_DOWN] = "shfl.sync.down", [WS_COLL_SHFL_BFLY] = "shfl.sync.bfly"};
+    if (kind > WS_COLL_SHFL_BFLY)
+        return "?";
+    return ws_warp_profile(k->w) == WS_PROFILE_SM90 ? ptx[kind] : hip[kind];
+}
+
 static void keep_reads(wk_warp *k)
 {
     wk_step *s = open_step(k);
@@ -576,8 +591,8 @@ void wk_shfl(wk_warp *k, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg src
     ws_coll_desc d = {.kind = kind, .mask = mask, .dst = dst, .src = src, .b = b, .width = width};
     check(k, ws_collective(k->w, &d), ws_coll_kind_name(kind));
     keep_reads(k);
-    note(k, dst, "shfl.sync.%s %s, %s, %d, width %d, mask 0x%" PRIx64, shfl_modes[kind], rn(k, dst), rn(k, src),
-         (int)b, width, mask);
+    note(k, dst, "%s %s, %s, %d, width %d, mask 0x%" PRIx64, shfl_op(k, kind), rn(k, dst), rn(k, src), (int)b,
+         width, mask);
 }
 
 void wk_shfl_var(wk_warp *k, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg src, ws_reg b_reg, int width)
@@ -591,7 +606,7 @@ void wk_shfl_var(wk_warp *k, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg
     ws_coll_desc d = {.kind = kind, .mask = mask, .dst = dst, .src = src, .b_reg = b_reg, .width = width};
     check(k, ws_collective(k->w, &d), ws_coll_kind_name(kind));
     keep_reads(k);
-    note(k, dst, "shfl.sync.%s %s, %s, %s, width %d, mask 0x%" PRIx64, shfl_modes[kind], rn(k, dst), rn(k, src),
+    note(k, dst, "%s %s, %s, %s, width %d, mask 0x%" PRIx64, shfl_op(k, kind), rn(k, dst), rn(k, src),
          rn(k, b_reg), width, mask);
 }
 
