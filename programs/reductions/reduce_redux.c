@@ -44,7 +44,8 @@ static void run(wk_run *r)
 
 const wk_program wk_prog_reduce_redux = {
     .name = "reduce-redux",
-    .summary = "one __reduce_<op>_sync (--op add|min|max|and|or|xor): every lane gets the result",
+    .summary = "one __reduce_<op>_sync (--op add|min|max|and|or|xor): every lane gets the result "
+               "(64-bit types on wave profiles only)",
     .cuda = "T v = in[lane];\n"
             "v = __reduce_add_sync(FULL_MASK, v);   // or min, max, and, or, xor (--op)\n"
             "// every lane holds the result",
