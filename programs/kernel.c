@@ -64,6 +64,17 @@ static void note(wk_warp *k, ws_reg written, const char *fmt, ...)
     wk_step *s = open_step(k);
     if (!s)
         return;
+    if (written) {
+        int i = 0;
+        while (i < k->n_writes && k->writes[i].reg != written)
+            i++;
+        if (i < 16) {
+            k->writes[i].reg = written;
+            k->writes[i].lanes = executing(k);
+            if (i == k->n_writes)
+                k->n_writes++;
+        }
+    }
     char text[256];
     va_list ap;
     va_start(ap, fmt);
@@ -93,6 +104,9 @@ static void close_step(wk_warp *k)
     ws_reg reg = k->shown ? k->shown : k->last_written;
     s->exited = ws_lanes_exited(k->w);
     s->absent = ~ws_lanes_present(k->w) & k->full;
+    for (int i = 0; i < k->n_writes; i++)
+        if (k->writes[i].reg == reg)
+            s->executed = k->writes[i].lanes; /* e.g. `if (lane >= d) v += t;`: the lanes that added */
     if (reg) {
         s->has_values = true;
         snprintf(s->reg, sizeof s->reg, "%s", rn(k, reg));
@@ -139,6 +153,7 @@ void wk_stmt(wk_warp *k, const char *fmt, ...)
     k->step = (long)t->count++;
     k->last_written = 0;
     k->shown = 0;
+    k->n_writes = 0;
 }
 
 void wk_show(wk_warp *k, ws_reg reg)

@@ -112,9 +112,12 @@ typedef struct wk_warp {
     char full_text[24];      /* "0xffffffff" or "0xffffffffffffffff" */
     wk_elem type;            /* the run's element type */
     ws_type storage;         /* how it is stored in a register (sym: u32 handles) */
-    /* The open step (kernel.c): its index in the trace, or -1. */
+    /* The open step (kernel.c): its index in the trace, or -1; the
+     * registers it wrote and the lanes that wrote each last. */
     long step;
     ws_reg last_written, shown;
+    struct { ws_reg reg; ws_mask lanes; } writes[16];
+    int n_writes;
     /* Scratch words for 64-bit raw shuffles (made on first use). */
     ws_reg ptx_lo, ptx_hi, ptx_wide, ptx_low64;
 } wk_warp;
