@@ -177,6 +177,8 @@ golden reduce_down_i32.txt run reduce-down --trace text
 golden reduce_down_sym.txt run reduce-down --type sym
 golden shfl_down_w8.json op shfl-down --b 4 --width 8 --json
 golden shfl_down_exited.txt op shfl-down --b 2 --exited 0xffff0000 --mask 0xffff
+golden segmented_w4_sym.txt run segmented-reduce --width 4 --type sym --trace text
+golden broadcast_src5.json run broadcast --src 5 --trace json
 
 echo "$cases cases, $failures failures"
 [ "$failures" -eq 0 ]
