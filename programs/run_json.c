@@ -9,7 +9,6 @@
 #include "program.h"
 #include "writers.h"
 
-#define VALUE_TEXT 65536
 
 static void json_string(FILE *out, const char *s)
 {
@@ -43,7 +42,7 @@ static void json_mask(FILE *out, ws_mask m, int lanes)
 static void json_value(FILE *out, const wk_run *r, wk_elem type, uint64_t bits, char *text)
 {
     char hex[24];
-    wk_format(type, bits, &r->sym, text, VALUE_TEXT);
+    wk_format(type, bits, &r->sym, text, WK_VALUE_TEXT);
     if (type != WK_SYM) {
         fprintf(out, "\"bits\": \"%s\", \"value\": ", wk_format_hex(type, bits, hex, sizeof hex));
         json_string(out, text);
@@ -187,7 +186,7 @@ static void json_steps(FILE *out, const wk_run *r, char *text)
 
 bool wk_write_run_json(FILE *out, const wk_run *r, bool with_steps)
 {
-    char *text = malloc(VALUE_TEXT);
+    char *text = malloc(WK_VALUE_TEXT);
     if (!text)
         return false;
     fprintf(out, "{\n  \"schema\": \"warpsim-run/1\",\n  \"program\": ");

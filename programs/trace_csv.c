@@ -7,7 +7,6 @@
 #include "program.h"
 #include "writers.h"
 
-#define VALUE_TEXT 65536
 
 static void csv_field(FILE *out, const char *s)
 {
@@ -31,7 +30,7 @@ static const char *const read_kinds[] = {
 
 bool wk_write_trace_csv(FILE *out, const wk_run *r)
 {
-    char *text = malloc(VALUE_TEXT);
+    char *text = malloc(WK_VALUE_TEXT);
     if (!text)
         return false;
     fprintf(out, "step,block,warp,lane,cuda,model,executed,exited,absent,register,type,bits,value,read,source\n");
@@ -51,7 +50,7 @@ bool wk_write_trace_csv(FILE *out, const wk_run *r)
                 if (s->type != WK_SYM)
                     fputs(wk_format_hex(s->type, s->bits[lane], hex, sizeof hex), out);
                 fputc(',', out);
-                csv_field(out, wk_format(s->type, s->bits[lane], &r->sym, text, VALUE_TEXT));
+                csv_field(out, wk_format(s->type, s->bits[lane], &r->sym, text, WK_VALUE_TEXT));
             } else {
                 fprintf(out, ",,,");
             }

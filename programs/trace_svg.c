@@ -17,7 +17,6 @@
 #include "program.h"
 #include "writers.h"
 
-#define VALUE_TEXT 65536 /* room for the longest sym sum */
 #define MONO "DejaVu Sans Mono, Menlo, Consolas, monospace"
 #define SANS "DejaVu Sans, Helvetica, Arial, sans-serif"
 
@@ -187,7 +186,7 @@ static size_t widest_value(const wk_run *r, char *buf)
         if (!s->has_values)
             continue;
         for (int lane = 0; lane < s->lanes; lane++) {
-            size_t n = text_chars(wk_format(s->type, s->bits[lane], &r->sym, buf, VALUE_TEXT));
+            size_t n = text_chars(wk_format(s->type, s->bits[lane], &r->sym, buf, WK_VALUE_TEXT));
             if (n > widest)
                 widest = n;
         }
@@ -258,7 +257,7 @@ static int row_height(const wk_run *r, const layout *L, const wk_step *s, char *
         return h;
     for (int lane = 0; lane < s->lanes; lane++) {
         fitted f;
-        fit_value(L, wk_format(s->type, s->bits[lane], &r->sym, buf, VALUE_TEXT), &f);
+        fit_value(L, wk_format(s->type, s->bits[lane], &r->sym, buf, WK_VALUE_TEXT), &f);
         int need = f.lines * f.line_h + 10;
         if (need > h)
             h = need;
@@ -564,7 +563,7 @@ static void write_cell(FILE *out, const wk_run *r, const layout *L, const wk_ste
     bool absent = s->absent >> lane & 1;
     fprintf(out, "<g class=\"cell\"><title>step %zu, lane %d: ", number, lane);
     if (s->has_values) {
-        wk_format(s->type, s->bits[lane], &r->sym, buf, VALUE_TEXT);
+        wk_format(s->type, s->bits[lane], &r->sym, buf, WK_VALUE_TEXT);
         xml_text(out, s->reg);
         fprintf(out, " = ");
         xml_text(out, buf);
@@ -654,7 +653,7 @@ static void write_panel(FILE *out, const wk_run *r, const layout *L, size_t p, c
 
 bool wk_write_trace_svg(FILE *out, const wk_run *r)
 {
-    char *buf = malloc(VALUE_TEXT);
+    char *buf = malloc(WK_VALUE_TEXT);
     layout L = {0};
     if (!buf || !plan(r, &L, buf)) {
         free(buf);

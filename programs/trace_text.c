@@ -8,13 +8,12 @@
 
 #define CELL_MAX 24      /* wider values (sym sums) are written one block per step */
 #define LINE_WIDTH 100   /* the grid is cut into column chunks of about this width */
-#define VALUE_TEXT 65536 /* room for the longest sym sum */
 
 static const char *const state_names[] = {"", "  (exited)", "  (absent)"};
 
 bool wk_write_results_text(FILE *out, const wk_run *r)
 {
-    char *text = malloc(VALUE_TEXT);
+    char *text = malloc(WK_VALUE_TEXT);
     if (!text)
         return false;
     char hex[24];
@@ -27,7 +26,7 @@ bool wk_write_results_text(FILE *out, const wk_run *r)
             fprintf(out, " (block %d, warp %d)", o->block, o->warp);
         fprintf(out, ":\n");
         for (size_t j = 0; j < o->count; j++) {
-            wk_format(o->type, o->bits[j], &r->sym, text, VALUE_TEXT);
+            wk_format(o->type, o->bits[j], &r->sym, text, WK_VALUE_TEXT);
             if (o->type == WK_SYM)
                 fprintf(out, "  %s %2zu  %s", o->per_lane ? "lane" : "   ", j, text);
             else
@@ -95,13 +94,13 @@ static size_t widest_cell(const wk_run *r, const size_t *idx, size_t n, int lane
     size_t widest = 1;
     for (size_t i = 0; i < n; i++) {
         const wk_step *s = &r->trace.steps[idx[i]];
-        int head = snprintf(buf, VALUE_TEXT, "%zu:%.20s", idx[i] + 1, s->has_values ? s->reg : "");
+        int head = snprintf(buf, WK_VALUE_TEXT, "%zu:%.20s", idx[i] + 1, s->has_values ? s->reg : "");
         if (head > 0 && (size_t)head > widest)
             widest = (size_t)head;
     }
     for (size_t i = 0; i < n; i++)
         for (int lane = 0; lane < lanes; lane++) {
-            cell_text(r, &r->trace.steps[idx[i]], lane, buf, VALUE_TEXT);
+            cell_text(r, &r->trace.steps[idx[i]], lane, buf, WK_VALUE_TEXT);
             size_t len = strlen(buf);
             if (len > widest)
                 widest = len;
@@ -128,7 +127,7 @@ static void write_grid(FILE *out, const wk_run *r, const size_t *idx, size_t n, 
         for (int lane = 0; lane < lanes; lane++) {
             fprintf(out, "%5d", lane);
             for (size_t i = first; i < last; i++) {
-                cell_text(r, &r->trace.steps[idx[i]], lane, buf, VALUE_TEXT);
+                cell_text(r, &r->trace.steps[idx[i]], lane, buf, WK_VALUE_TEXT);
                 fprintf(out, "  %*s", (int)width, buf);
             }
             fprintf(out, "\n");
@@ -144,7 +143,7 @@ static void write_blocks(FILE *out, const wk_run *r, const size_t *idx, size_t n
             continue;
         fprintf(out, "\n step %zu, %s:\n", idx[i] + 1, s->reg);
         for (int lane = 0; lane < lanes; lane++) {
-            cell_text(r, s, lane, buf, VALUE_TEXT);
+            cell_text(r, s, lane, buf, WK_VALUE_TEXT);
             fprintf(out, "%5d  %s\n", lane, buf);
         }
     }
@@ -155,7 +154,7 @@ bool wk_write_trace_text(FILE *out, const wk_run *r)
     const wk_trace *t = &r->trace;
     size_t *idx = malloc((t->count ? t->count : 1) * sizeof *idx);
     bool *done = calloc(t->count ? t->count : 1, sizeof *done);
-    char *buf = malloc(VALUE_TEXT);
+    char *buf = malloc(WK_VALUE_TEXT);
     if (!idx || !done || !buf) {
         free(idx);
         free(done);

@@ -11,6 +11,9 @@
 extern "C" {
 #endif
 
+/* Room for the text of the longest value (a sym sum over 4096 inputs). */
+#define WK_VALUE_TEXT 65536
+
 /* The final values of every output, one line per lane or index. */
 bool wk_write_results_text(FILE *out, const wk_run *r);
 /* The trace as text: a header per step (CUDA line, model operations, active

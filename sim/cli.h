@@ -78,5 +78,10 @@ int cli_out_close(cli_out *o, bool ok);
 bool cli_profile(const char *text, ws_profile_id *out);
 bool cli_type(const char *text, wk_elem *out);
 bool cli_diag_policy(const char *text, ws_diag_policy *out);
+/* --lanes: 32 or 64. */
+bool cli_lanes(const char *text, int *out);
+/* The profile from --profile and --lanes (0 when not given): --lanes alone
+ * picks sm90 or wave64; both must agree. */
+bool cli_resolve_profile(bool profile_given, int lanes, ws_profile_id *profile);
 
 #endif

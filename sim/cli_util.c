@@ -206,6 +206,33 @@ bool cli_diag_policy(const char *text, ws_diag_policy *out)
     return false;
 }
 
+bool cli_lanes(const char *text, int *out)
+{
+    long num;
+    if (!cli_long("--lanes", text, 1, 64, &num))
+        return false;
+    if (num != 32 && num != 64) {
+        cli_error("--lanes %ld: a warp has 32 lanes (sm90) or 64 (wave64); for fewer threads use --threads", num);
+        return false;
+    }
+    *out = (int)num;
+    return true;
+}
+
+bool cli_resolve_profile(bool profile_given, int lanes, ws_profile_id *profile)
+{
+    if (!lanes)
+        return true;
+    if (profile_given && ws_profile_lanes(*profile) != lanes) {
+        cli_error("--lanes %d contradicts --profile %s (%d lanes)", lanes, ws_profile_name(*profile),
+                  ws_profile_lanes(*profile));
+        return false;
+    }
+    if (!profile_given)
+        *profile = lanes == 64 ? WS_PROFILE_WAVE64 : WS_PROFILE_SM90;
+    return true;
+}
+
 /* ---- Output files ---- */
 
 /* A device, a pipe or another file that is not a regular file: written in

@@ -71,7 +71,7 @@ typedef struct op_args {
     wk_elem type;
     const char *values, *input, *gen, *output;
     const char *mask_text, *active_text, *exited_text;
-    bool bits, json, help, has_b, has_width, has_c, profile_given, lanes_given;
+    bool bits, json, help, has_b, has_width, has_c, profile_given;
     long b, width, c;
     int threads, lanes;
     ws_mask mask, active, exited;
@@ -98,14 +98,8 @@ static int parse(int argc, char **argv, op_args *a)
                 rc = CLI_EXIT_USAGE;
             break;
         case O_LANES:
-            if (!cli_long("--lanes", v, 1, 64, &num)) {
+            if (!cli_lanes(v, &a->lanes))
                 rc = CLI_EXIT_USAGE;
-            } else if (num != 32 && num != 64) {
-                cli_error("--lanes %ld: a warp has 32 lanes (sm90) or 64 (wave64); for fewer use --threads", num);
-                rc = CLI_EXIT_USAGE;
-            }
-            a->lanes = (int)num;
-            a->lanes_given = true;
             break;
         case O_TYPE:
             if (!cli_type(v, &a->type))
@@ -169,15 +163,8 @@ static int parse(int argc, char **argv, op_args *a)
     if (rc != CLI_EXIT_OK || a->help)
         return rc;
 
-    if (a->lanes_given) {
-        if (a->profile_given && ws_profile_lanes(a->profile) != a->lanes) {
-            cli_error("--lanes %d contradicts --profile %s (%d lanes)", a->lanes, ws_profile_name(a->profile),
-                      ws_profile_lanes(a->profile));
-            return CLI_EXIT_USAGE;
-        }
-        if (!a->profile_given)
-            a->profile = a->lanes == 64 ? WS_PROFILE_WAVE64 : WS_PROFILE_SM90;
-    }
+    if (!cli_resolve_profile(a->profile_given, a->lanes, &a->profile))
+        return CLI_EXIT_USAGE;
     a->lanes = ws_profile_lanes(a->profile);
     ws_mask all = a->lanes == 64 ? WS_FULL64 : WS_FULL32;
     a->mask = all;

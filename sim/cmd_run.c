@@ -57,8 +57,8 @@ static const char usage[] =
 
 typedef struct run_args {
     const char *program, *input, *gen, *trace, *output;
-    bool bits, binary, json, lanes_given, n_given;
-    int lanes;
+    bool bits, binary, json, n_given;
+    int lanes;           /* --lanes, 0 when not given */
     wk_params params;
     unsigned given;      /* WK_OPT_* of the program options on the command line */
     bool help;
@@ -149,15 +149,8 @@ static int parse(int argc, char **argv, run_args *a)
                 rc = CLI_EXIT_USAGE;
             break;
         case O_LANES:
-            if (!cli_long("--lanes", v, 1, 64, &num)) {
+            if (!cli_lanes(v, &a->lanes))
                 rc = CLI_EXIT_USAGE;
-            } else if (num != 32 && num != 64) {
-                cli_error("--lanes %ld: a warp has 32 lanes (sm90) or 64 (wave64); for fewer threads use --threads",
-                          num);
-                rc = CLI_EXIT_USAGE;
-            }
-            a->lanes = (int)num;
-            a->lanes_given = true;
             break;
         case O_TYPE:
             if (!cli_type(v, &a->params.type))
@@ -238,16 +231,8 @@ static int parse(int argc, char **argv, run_args *a)
     if (rc != CLI_EXIT_OK || a->help)
         return rc;
 
-    if (a->lanes_given) {
-        ws_profile_id from_lanes = a->lanes == 64 ? WS_PROFILE_WAVE64 : WS_PROFILE_SM90;
-        if (profile_given && ws_profile_lanes(a->params.profile) != a->lanes) {
-            cli_error("--lanes %d contradicts --profile %s (%d lanes)", a->lanes,
-                      ws_profile_name(a->params.profile), ws_profile_lanes(a->params.profile));
-            return CLI_EXIT_USAGE;
-        }
-        if (!profile_given)
-            a->params.profile = from_lanes;
-    }
+    if (!cli_resolve_profile(profile_given, a->lanes, &a->params.profile))
+        return CLI_EXIT_USAGE;
     int lanes = ws_profile_lanes(a->params.profile);
     if (active_text) {
         if (!cli_mask("--active", active_text, lanes, &a->params.active))
