@@ -37,6 +37,9 @@ typedef struct twin_result {
     twin_output outputs[WK_MAX_OUTPUTS];
     int n_outputs;
     bool has_records;        /* a single-warp program recorded its steps */
+    /* The steps after the first n_records[lane] run inside a library call
+     * (cg::, cub::) that user code cannot see: compare that prefix only. */
+    bool records_are_prefix;
     int n_records[32];       /* per lane */
     uint64_t records[32][TWIN_MAX_RECORDS];
     char error[512];         /* why the twin failed (CUDA error, unsupported params) */

@@ -41,7 +41,7 @@
     } while (0)
 
 /* A device array of T holding the input's values (raw bits narrowed to T). */
-template <typename T> static bool twin_upload(twin_result *out, const uint64_t *input, size_t n, T **dev)
+template <typename T> static inline bool twin_upload(twin_result *out, const uint64_t *input, size_t n, T **dev)
 {
     T *host = (T *)malloc((n ? n : 1) * sizeof(T));
     if (!host) {
@@ -63,7 +63,7 @@ template <typename T> static bool twin_upload(twin_result *out, const uint64_t *
 
 /* Copies count values of T from the device into a new output `name`. */
 template <typename T>
-static bool twin_download_output(twin_result *out, const char *name, const T *dev, size_t count)
+static inline bool twin_download_output(twin_result *out, const char *name, const T *dev, size_t count)
 {
     if (out->n_outputs >= WK_MAX_OUTPUTS) {
         snprintf(out->error, sizeof out->error, "too many outputs");
@@ -99,7 +99,7 @@ struct twin_rec_buffers {
     twin_rec dev;
 };
 
-static bool twin_rec_alloc(twin_result *out, twin_rec_buffers *b)
+static inline bool twin_rec_alloc(twin_result *out, twin_rec_buffers *b)
 {
     b->dev.bits = nullptr;
     b->dev.count = nullptr;
@@ -110,7 +110,7 @@ static bool twin_rec_alloc(twin_result *out, twin_rec_buffers *b)
 }
 
 /* Copies the records into out (has_records) and frees the buffers. */
-static bool twin_rec_download(twin_result *out, twin_rec_buffers *b)
+static inline bool twin_rec_download(twin_result *out, twin_rec_buffers *b)
 {
     static unsigned long long bits[32 * TWIN_MAX_RECORDS];
     int count[32];

@@ -1,0 +1,91 @@
+/* Twin of programs/scans/cg_scan_incl.c: the real
+ * cooperative_groups::inclusive_scan(tile32, x, cg::plus<T>()). `threads`
+ * lanes exist (the launch's block size); lanes outside `active` return at
+ * once, as the simulator's first line does.
+ *
+ * Records: only the steps user code can see, which are the first two of
+ * the simulator's trace: rank (u32) and the loaded value. The shuffles and
+ * adds of the simulator's later steps (t and v for d = 1..16) run inside
+ * the library call and cannot be recorded here, so this twin's records are
+ * a prefix of the simulator's steps: compare outputs (and at most that
+ * prefix) for this program. */
+#include <cooperative_groups.h>
+#include <cooperative_groups/scan.h>
+
+#include "twin_host.cuh"
+
+namespace cg = cooperative_groups;
+
+namespace {
+/* Frees a run's device buffers on every way out of run_typed (a failed
+ * CUDA call returns early). Holds the pointers' addresses, so a buffer
+ * that twin_rec_download already freed (and set to nullptr) is skipped. */
+struct device_buffers {
+    struct entry {
+        void *ptr_addr;
+        void (*release)(void *ptr_addr);
+    };
+    entry kept[8];
+    int count = 0;
+    template <typename P> static void release_one(void *ptr_addr)
+    {
+        P **p = static_cast<P **>(ptr_addr);
+        if (*p) {
+            cudaFree(*p);
+            *p = nullptr;
+        }
+    }
+    template <typename P> void keep(P **p) { kept[count++] = {p, release_one<P>}; }
+    ~device_buffers()
+    {
+        for (int i = count - 1; i >= 0; i--)
+            kept[i].release(kept[i].ptr_addr);
+    }
+};
+} // namespace
+
+template <typename T>
+__global__ void cg_scan_incl_kernel(const T *in, T *out, unsigned active, twin_rec rec)
+{
+    if (active && !((active >> threadIdx.x) & 1))
+        return;
+    auto tile = cg::tiled_partition<32>(cg::this_thread_block());
+    unsigned rank = tile.thread_rank();
+    twin_record(rec, rank);
+    T x = in[rank];
+    twin_record(rec, x);
+    T v = cg::inclusive_scan(tile, x, cg::plus<T>());
+    out[rank] = v;
+}
+
+template <typename T> static bool run_typed(const wk_params *p, const uint64_t *input, size_t n, twin_result *out)
+{
+    int threads = p->threads ? p->threads : 32;
+    if (n < (size_t)threads) {
+        snprintf(out->error, sizeof out->error, "cg-scan-incl: %zu inputs for %d threads", n, threads);
+        return false;
+    }
+    T *in = nullptr, *v = nullptr;
+    twin_rec_buffers rec = {};
+    device_buffers bufs;
+    bufs.keep(&in);
+    bufs.keep(&v);
+    bufs.keep(&rec.dev.bits);
+    bufs.keep(&rec.dev.count);
+    if (!twin_upload(out, input, n, &in) || !twin_rec_alloc(out, &rec))
+        return false;
+    TWIN_CUDA(out, cudaMalloc((void **)&v, 32 * sizeof(T)));
+    TWIN_CUDA(out, cudaMemset(v, 0, 32 * sizeof(T)));
+    cg_scan_incl_kernel<T><<<1, threads>>>(in, v, (unsigned)p->active, rec.dev);
+    TWIN_SYNC(out);
+    /* Later steps run inside the library call: only this prefix is visible. */
+    out->records_are_prefix = true;
+    return twin_download_output(out, "v", v, 32) && twin_rec_download(out, &rec);
+}
+
+static bool run(const wk_params *p, const uint64_t *input, size_t n, twin_result *out)
+{
+    TWIN_DISPATCH(p->type, out, run_typed, p, input, n, out);
+}
+
+extern "C" const twin twin_cg_scan_incl = {"cg-scan-incl", run};

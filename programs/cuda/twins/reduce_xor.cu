@@ -1,0 +1,62 @@
+/* Twin of programs/reductions/reduce_xor.c: the xor butterfly, after which
+ * every lane holds the sum. `threads` lanes exist (the launch's block size);
+ * lanes outside `active` return at once, as the simulator's first line does.
+ * Records: v after the load and after each of the five butterfly lines. */
+#include "twin_host.cuh"
+
+namespace {
+/* cudaFree's the listed device pointers when the run returns, on every path,
+ * error returns included (a pointer still or again null is skipped). */
+struct device_frees {
+    void **slots[8];
+    int n = 0;
+    template <typename P> void add(P **slot) { slots[n++] = (void **)slot; }
+    ~device_frees()
+    {
+        for (int i = 0; i < n; i++)
+            if (*slots[i])
+                cudaFree(*slots[i]);
+    }
+};
+} // namespace
+
+template <typename T>
+__global__ void reduce_xor_kernel(const T *in, T *out, unsigned active, twin_rec rec)
+{
+    int lane = threadIdx.x;
+    if (active && !((active >> lane) & 1))
+        return;
+    T v = in[lane];
+    twin_record(rec, v);
+    for (int offset = 16; offset > 0; offset /= 2) {
+        v += __shfl_xor_sync(FULL_MASK, v, offset);
+        twin_record(rec, v);
+    }
+    out[lane] = v;
+}
+
+template <typename T> static bool run_typed(const wk_params *p, const uint64_t *input, size_t n, twin_result *out)
+{
+    int threads = p->threads ? p->threads : 32;
+    T *in = nullptr, *v = nullptr;
+    twin_rec_buffers rec = {};
+    device_frees frees;
+    frees.add(&in);
+    frees.add(&v);
+    frees.add(&rec.dev.bits);
+    frees.add(&rec.dev.count);
+    if (!twin_upload(out, input, n, &in) || !twin_rec_alloc(out, &rec))
+        return false;
+    TWIN_CUDA(out, cudaMalloc((void **)&v, 32 * sizeof(T)));
+    TWIN_CUDA(out, cudaMemset(v, 0, 32 * sizeof(T)));
+    reduce_xor_kernel<T><<<1, threads>>>(in, v, (unsigned)p->active, rec.dev);
+    TWIN_SYNC(out);
+    return twin_download_output(out, "v", v, 32) && twin_rec_download(out, &rec);
+}
+
+static bool run(const wk_params *p, const uint64_t *input, size_t n, twin_result *out)
+{
+    TWIN_DISPATCH(p->type, out, run_typed, p, input, n, out);
+}
+
+extern "C" const twin twin_reduce_xor = {"reduce-xor", run};
