@@ -61,6 +61,9 @@ typedef struct wk_params {
     size_t n;                /* programs that take any number of inputs: how many (0 = default) */
     ws_diag_policy diag;     /* for every warp of the run */
     bool trace;              /* record steps */
+    bool model_only;         /* run on the warp model even when untraced: no fast path
+                                (programs/fast/fast_warps.h; the tests and cross-checks
+                                compare the two) */
 } wk_params;
 
 typedef struct wk_program wk_program;

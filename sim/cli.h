@@ -20,6 +20,7 @@ enum {
 int cmd_list(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_op(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
 
 /* "warpsim: <message>" on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -60,6 +61,16 @@ bool cli_mask(const char *opt, const char *text, int lanes, uint64_t *out);
 int cli_read_values(const char *path, wk_elem type, bool raw_bits, bool binary, uint64_t **bits, size_t *n);
 /* Values from a generator: "seq", "rand:SEED" or "bits:SEED" (docs/cli.md). */
 int cli_gen_values(const char *spec, wk_elem type, size_t n, uint64_t **bits);
+/* Streaming input: the values arrive in order, in chunks, at their native
+ * size (4 or 8 bytes); fn returns false to stop (after printing why). */
+typedef bool (*cli_chunk_fn)(void *ctx, const void *values, size_t count);
+#define CLI_CHUNK_BYTES ((size_t)32 << 20) /* a binary or generated chunk: 32 MiB */
+/* The values of cli_read_values, chunk by chunk; *n counts them. Holds one
+ * chunk at a time (text: 1 MiB of values). */
+int cli_stream_file(const char *path, wk_elem type, bool raw_bits, bool binary, cli_chunk_fn fn, void *ctx,
+                    size_t *n);
+/* The values of cli_gen_values, chunk by chunk. */
+int cli_stream_gen(const char *spec, wk_elem type, size_t n, cli_chunk_fn fn, void *ctx);
 /* Values from a list on the command line: "1,2,3". */
 int cli_list_values(const char *opt, const char *list, wk_elem type, bool raw_bits, uint64_t **bits, size_t *n);
 

@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "program.h"
+#include "run_fast.h"
 #include "writers.h"
 
 enum {
@@ -39,7 +40,8 @@ static const char usage[] =
     "  --bits                 read each value as a raw bit pattern\n"
     "  --binary               read raw little-endian values (4 or 8 bytes each)\n"
     "  --gen seq|rand:SEED|bits:SEED  generate the input (default: the program's)\n"
-    "  --n N                  how many values to generate (programs that take any number)\n"
+    "  --n N                  how many values to generate (programs that take any number;\n"
+    "                         device-reduce streams up to 2^40 untraced, else 2^27)\n"
     "  --threads N            lanes that exist (a block of N threads); the rest are absent\n"
     "  --active MASK          lanes that run; the others return at the start\n"
     "  --width W              segmented-reduce: the segment, a power of two 2..lanes/2\n"
@@ -161,7 +163,7 @@ static int parse(int argc, char **argv, run_args *a)
         case O_BINARY: a->binary = true; break;
         case O_GEN: a->gen = v; break;
         case O_N:
-            if (!cli_size("--n", v, 1, (size_t)1 << 27, &a->params.n))
+            if (!cli_size("--n", v, 1, CLI_FAST_MAX_N, &a->params.n))
                 rc = CLI_EXIT_USAGE;
             a->n_given = true;
             break;
@@ -301,6 +303,31 @@ static bool write_main(FILE *f, const run_args *a, const wk_run *r)
     return wk_write_trace_text(f, r) && (fputc('\n', f), wk_write_results_text(f, r));
 }
 
+/* Writes the results (and the trace) where asked; frees the run. */
+static int write_results(const run_args *a, wk_run *run)
+{
+    cli_out out;
+    bool json_apart = a->json && a->trace && strcmp(a->trace, "json") != 0;
+    int rc = cli_out_open(&out, a->output);
+    if (rc == CLI_EXIT_OK) {
+        bool written = write_main(out.f, a, run);
+        rc = cli_out_close(&out, written);
+        if (rc == CLI_EXIT_OK && !written) {
+            cli_error("%s%s: writing failed: %s", a->output ? "--output " : "",
+                      a->output ? a->output : "standard output", strerror(errno));
+            rc = CLI_EXIT_IO;
+        }
+    }
+    if (rc == CLI_EXIT_OK && json_apart) {
+        cli_out js;
+        rc = cli_out_open(&js, NULL);
+        if (rc == CLI_EXIT_OK)
+            rc = cli_out_close(&js, wk_write_run_json(js.f, run, true));
+    }
+    wk_run_free(run);
+    return rc;
+}
+
 int cmd_run(int argc, char **argv)
 {
     run_args a = {0};
@@ -332,6 +359,21 @@ int cmd_run(int argc, char **argv)
         return CLI_EXIT_USAGE;
     }
 
+    wk_run run;
+    if (cli_fast_device_reduce(prog, &a.params)) {
+        cli_fast_input in = {a.input, a.gen, a.bits, a.binary, a.n_given};
+        rc = cli_run_device_reduce_fast(prog, &a.params, &in, &run);
+        if (rc != CLI_EXIT_OK)
+            return rc;
+        report_diagnostics(&run);
+        return write_results(&a, &run);
+    }
+    if (a.params.n > CLI_MODEL_MAX_N) {
+        cli_error("--n %zu: at most 2^27 values with --trace or --type sym (the model keeps them all)",
+                  a.params.n);
+        return CLI_EXIT_USAGE;
+    }
+
     uint64_t *input = NULL;
     size_t n = 0;
     char err[200] = "";
@@ -359,7 +401,6 @@ int cmd_run(int argc, char **argv)
         n = want;
     }
 
-    wk_run run;
     if (!wk_run_init(&run, prog, &a.params, input, n)) {
         cli_error("%s%s", a.input && strstr(run.error, "input values") ? "--input: " : "", run.error);
         wk_run_free(&run);
@@ -375,24 +416,5 @@ int cmd_run(int argc, char **argv)
         return CLI_EXIT_SIM;
     }
 
-    cli_out out;
-    bool json_apart = a.json && a.trace && strcmp(a.trace, "json") != 0;
-    rc = cli_out_open(&out, a.output);
-    if (rc == CLI_EXIT_OK) {
-        bool written = write_main(out.f, &a, &run);
-        rc = cli_out_close(&out, written);
-        if (rc == CLI_EXIT_OK && !written) {
-            cli_error("%s%s: writing failed: %s", a.output ? "--output " : "",
-                      a.output ? a.output : "standard output", strerror(errno));
-            rc = CLI_EXIT_IO;
-        }
-    }
-    if (rc == CLI_EXIT_OK && json_apart) {
-        cli_out js;
-        rc = cli_out_open(&js, NULL);
-        if (rc == CLI_EXIT_OK)
-            rc = cli_out_close(&js, wk_write_run_json(js.f, &run, true));
-    }
-    wk_run_free(&run);
-    return rc;
+    return write_results(&a, &run);
 }

@@ -7,14 +7,44 @@
 
 #include "cli.h"
 
-/* A growing array of values. */
+/* A growing array of values, or (with a sink) a chunk buffer of native
+ * values handed on whenever it fills. */
 typedef struct values {
     uint64_t *bits;
     size_t n, cap;
+    cli_chunk_fn sink;
+    void *ctx;
+    size_t width;        /* sink: bytes per native value */
+    unsigned char *chunk;
+    size_t total;        /* sink: values handed on so far */
+    bool sink_failed;
 } values;
+
+static bool flush(values *v)
+{
+    if (v->n && !v->sink_failed && !v->sink(v->ctx, v->chunk, v->n))
+        v->sink_failed = true;
+    v->total += v->n;
+    v->n = 0;
+    return !v->sink_failed;
+}
+
+static void put_native(unsigned char *dst, size_t width, uint64_t bits)
+{
+    if (width == 4) {
+        uint32_t u = (uint32_t)bits;
+        memcpy(dst, &u, 4);
+    } else {
+        memcpy(dst, &bits, 8);
+    }
+}
 
 static bool push(values *v, uint64_t bits)
 {
+    if (v->sink) {
+        put_native(v->chunk + v->n * v->width, v->width, bits);
+        return ++v->n < v->cap || flush(v);
+    }
     if (v->n == v->cap) {
         size_t cap = v->cap ? v->cap * 2 : 256;
         uint64_t *grown = realloc(v->bits, cap * sizeof *grown);
@@ -56,7 +86,8 @@ static int parse_line(const char *where, size_t line_no, char *line, wk_elem typ
             return CLI_EXIT_USAGE;
         }
         if (!push(v, bits)) {
-            cli_error("%s: out of memory", where);
+            if (!v->sink) /* a sink says why itself */
+                cli_error("%s: out of memory", where);
             return CLI_EXIT_IO;
         }
         *p = saved;
@@ -226,43 +257,170 @@ static uint64_t seq_value(wk_elem type, size_t i)
     }
 }
 
-int cli_gen_values(const char *spec, wk_elem type, size_t n, uint64_t **bits)
-{
-    *bits = NULL;
+/* A generator: "seq", "rand:SEED" or "bits:SEED". */
+typedef struct generator {
     enum { SEQ, RAND, BITS } kind;
-    uint64_t seed = 0;
+    uint64_t seed;
+} generator;
+
+static int parse_generator(const char *spec, generator *g)
+{
+    g->seed = 0;
     if (strcmp(spec, "seq") == 0) {
-        kind = SEQ;
-    } else if (strncmp(spec, "rand:", 5) == 0 || strncmp(spec, "bits:", 5) == 0) {
-        kind = spec[0] == 'r' ? RAND : BITS;
+        g->kind = SEQ;
+        return CLI_EXIT_OK;
+    }
+    if (strncmp(spec, "rand:", 5) == 0 || strncmp(spec, "bits:", 5) == 0) {
+        g->kind = spec[0] == 'r' ? RAND : BITS;
         char *end = NULL;
         errno = 0;
-        seed = strtoull(spec + 5, &end, 0);
+        g->seed = strtoull(spec + 5, &end, 0);
         if (end == spec + 5 || *end || errno == ERANGE || spec[5] == '-') {
             cli_error("--gen %s: the seed must be a non-negative integer, like rand:42", spec);
             return CLI_EXIT_USAGE;
         }
-    } else {
-        cli_error("--gen: unknown generator '%s' (seq, rand:SEED, bits:SEED)", spec);
-        return CLI_EXIT_USAGE;
+        return CLI_EXIT_OK;
     }
+    cli_error("--gen: unknown generator '%s' (seq, rand:SEED, bits:SEED)", spec);
+    return CLI_EXIT_USAGE;
+}
+
+/* Value i of a generator: splitmix64's i-th output is the mix of
+ * seed + (i + 1) * gamma, so any value can be made on its own (and chunks
+ * in parallel) with the same bits as the sequential stream. */
+static uint64_t generated(const generator *g, wk_elem type, size_t i)
+{
+    uint64_t keep = wk_elem_bits(type) == 64 ? UINT64_MAX : UINT32_MAX;
+    if (type == WK_SYM)
+        return 0;
+    if (g->kind == SEQ)
+        return seq_value(type, i) & keep;
+    uint64_t state = g->seed + (uint64_t)i * UINT64_C(0x9E3779B97F4A7C15);
+    uint64_t r = splitmix64(&state);
+    return (g->kind == RAND ? rand_value(type, r) : r) & keep;
+}
+
+int cli_gen_values(const char *spec, wk_elem type, size_t n, uint64_t **bits)
+{
+    *bits = NULL;
+    generator g;
+    int rc = parse_generator(spec, &g);
+    if (rc != CLI_EXIT_OK)
+        return rc;
     uint64_t *out = malloc((n ? n : 1) * sizeof *out);
     if (!out) {
         cli_error("--gen: out of memory for %zu values", n);
         return CLI_EXIT_IO;
     }
-    uint64_t state = seed;
-    uint64_t keep = wk_elem_bits(type) == 64 ? UINT64_MAX : UINT32_MAX;
-    for (size_t i = 0; i < n; i++) {
-        if (type == WK_SYM)
-            out[i] = 0;
-        else if (kind == SEQ)
-            out[i] = seq_value(type, i) & keep;
-        else if (kind == RAND)
-            out[i] = rand_value(type, splitmix64(&state)) & keep;
-        else
-            out[i] = splitmix64(&state) & keep;
-    }
+    for (size_t i = 0; i < n; i++)
+        out[i] = generated(&g, type, i);
     *bits = out;
     return CLI_EXIT_OK;
+}
+
+/* ---- Streaming: chunks of native values ---------------------------------- */
+
+int cli_stream_gen(const char *spec, wk_elem type, size_t n, cli_chunk_fn fn, void *ctx)
+{
+    generator g;
+    int rc = parse_generator(spec, &g);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    size_t width = (size_t)wk_elem_bits(type) / 8, per_chunk = CLI_CHUNK_BYTES / width;
+    size_t len = n < per_chunk ? n : per_chunk;
+    unsigned char *chunk = malloc((len ? len : 1) * width);
+    if (!chunk) {
+        cli_error("--gen: out of memory for a chunk of %zu values", len);
+        return CLI_EXIT_IO;
+    }
+    for (size_t first = 0; first < n && rc == CLI_EXIT_OK; first += len) {
+        size_t count = n - first < len ? n - first : len;
+        long long c = (long long)count;
+#pragma omp parallel for schedule(static) if (count >= 65536)
+        for (long long k = 0; k < c; k++)
+            put_native(chunk + (size_t)k * width, width, generated(&g, type, first + (size_t)k));
+        if (!fn(ctx, chunk, count))
+            rc = CLI_EXIT_IO;
+    }
+    free(chunk);
+    return rc;
+}
+
+/* Raw little-endian values, read a chunk at a time. */
+static int stream_binary(FILE *f, const char *name, wk_elem type, cli_chunk_fn fn, void *ctx, size_t *n)
+{
+    size_t width = (size_t)wk_elem_bits(type) / 8, per_chunk = CLI_CHUNK_BYTES / width;
+    unsigned char *chunk = malloc(per_chunk * width);
+    if (!chunk) {
+        cli_error("%s: out of memory for a chunk of %zu values", name, per_chunk);
+        return CLI_EXIT_IO;
+    }
+    int rc = CLI_EXIT_OK;
+    size_t got, carry = 0; /* bytes of an unfinished value at the start of the chunk */
+    *n = 0;
+    while (rc == CLI_EXIT_OK && (got = fread(chunk + carry, 1, per_chunk * width - carry, f)) > 0) {
+        size_t bytes = carry + got, count = bytes / width;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        for (size_t i = 0; i < count; i++)
+            for (size_t a = 0, b = width - 1; a < b; a++, b--) {
+                unsigned char t = chunk[i * width + a];
+                chunk[i * width + a] = chunk[i * width + b];
+                chunk[i * width + b] = t;
+            }
+#endif
+        if (count && !fn(ctx, chunk, count))
+            rc = CLI_EXIT_IO;
+        *n += count;
+        carry = bytes - count * width;
+        memmove(chunk, chunk + count * width, carry);
+    }
+    if (rc == CLI_EXIT_OK && ferror(f)) {
+        cli_error("%s: read error: %s", name, strerror(errno));
+        rc = CLI_EXIT_IO;
+    }
+    if (rc == CLI_EXIT_OK && carry) {
+        cli_error("%s: %zu bytes at the end do not make a whole %zu-byte %s value", name, carry, width,
+                  wk_elem_name(type));
+        rc = CLI_EXIT_USAGE;
+    }
+    free(chunk);
+    return rc;
+}
+
+int cli_stream_file(const char *path, wk_elem type, bool raw_bits, bool binary, cli_chunk_fn fn, void *ctx,
+                    size_t *n)
+{
+    *n = 0;
+    bool from_stdin = strcmp(path, "-") == 0;
+    const char *name = from_stdin ? "standard input" : path;
+    FILE *f = from_stdin ? stdin : fopen(path, binary ? "rb" : "r");
+    if (!f) {
+        cli_error("--input %s: cannot open: %s", path, strerror(errno));
+        return CLI_EXIT_IO;
+    }
+    int rc;
+    if (binary) {
+        rc = stream_binary(f, name, type, fn, ctx, n);
+    } else {
+        values v = {.sink = fn, .ctx = ctx, .width = (size_t)wk_elem_bits(type) / 8};
+        v.cap = (1u << 20) / v.width; /* text parses slowly: a smaller chunk is as good */
+        v.chunk = malloc(v.cap * v.width);
+        if (!v.chunk) {
+            cli_error("%s: out of memory", name);
+            rc = CLI_EXIT_IO;
+        } else {
+            rc = read_text(f, name, type, raw_bits, &v);
+            if (rc == CLI_EXIT_OK && !flush(&v))
+                rc = CLI_EXIT_IO;
+            *n = v.total;
+        }
+        free(v.chunk);
+    }
+    if (!from_stdin)
+        fclose(f);
+    if (rc == CLI_EXIT_OK && *n == 0) {
+        cli_error("%s: no values", name);
+        rc = CLI_EXIT_USAGE;
+    }
+    return rc;
 }

@@ -13,6 +13,7 @@ static const char usage[] =
     "  list              the programs, with a line each\n"
     "  run PROGRAM       run a program; --trace shows every step, lane by lane\n"
     "  op OP             one shuffle, vote, match or reduce on given lane values\n"
+    "  bench             how fast the untraced paths run on this machine\n"
     "\n"
     "  warpsim COMMAND --help   the options of a command\n"
     "  warpsim --version        the version\n"
@@ -46,6 +47,8 @@ int main(int argc, char **argv)
         return cmd_run(argc - 1, argv + 1);
     if (strcmp(cmd, "op") == 0)
         return cmd_op(argc - 1, argv + 1);
-    cli_error("unknown command '%s' (list, run, op; see warpsim --help)", cmd);
+    if (strcmp(cmd, "bench") == 0)
+        return cmd_bench(argc - 1, argv + 1);
+    cli_error("unknown command '%s' (list, run, op, bench; see warpsim --help)", cmd);
     return CLI_EXIT_USAGE;
 }

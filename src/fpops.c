@@ -5,14 +5,15 @@
 #include <string.h>
 
 #include "warpsim/fpops.h"
+#include "warpsim/fpops_inline.h"
 
 uint32_t ws_f32_bits(float v) { uint32_t b; memcpy(&b, &v, sizeof b); return b; }
 float ws_f32_from_bits(uint32_t b) { float v; memcpy(&v, &b, sizeof v); return v; }
 uint64_t ws_f64_bits(double v) { uint64_t b; memcpy(&b, &v, sizeof b); return b; }
 double ws_f64_from_bits(uint64_t b) { double v; memcpy(&v, &b, sizeof v); return v; }
 
-bool ws_f32_is_nan(uint32_t a) { return (a & 0x7FFFFFFFu) > 0x7F800000u; }
-bool ws_f64_is_nan(uint64_t a) { return (a & UINT64_C(0x7FFFFFFFFFFFFFFF)) > UINT64_C(0x7FF0000000000000); }
+bool ws_f32_is_nan(uint32_t a) { return ws_inl_f32_is_nan(a); }
+bool ws_f64_is_nan(uint64_t a) { return ws_inl_f64_is_nan(a); }
 
 /* ---- f32: every NaN result is the canonical 0x7FFFFFFF ---- */
 
@@ -21,10 +22,8 @@ static uint32_t f32_result(float r)
     return isnan(r) ? WS_F32_CANONICAL_NAN : ws_f32_bits(r);
 }
 
-uint32_t ws_f32_add(uint32_t a, uint32_t b)
-{
-    return f32_result(ws_f32_from_bits(a) + ws_f32_from_bits(b));
-}
+/* add and lt live in fpops_inline.h, shared with the fast path. */
+uint32_t ws_f32_add(uint32_t a, uint32_t b) { return ws_inl_f32_add(a, b); }
 uint32_t ws_f32_sub(uint32_t a, uint32_t b)
 {
     return f32_result(ws_f32_from_bits(a) - ws_f32_from_bits(b));
@@ -58,13 +57,13 @@ static uint32_t f32_minmax(uint32_t a, uint32_t b, bool want_max)
 uint32_t ws_f32_min(uint32_t a, uint32_t b) { return f32_minmax(a, b, false); }
 uint32_t ws_f32_max(uint32_t a, uint32_t b) { return f32_minmax(a, b, true); }
 
-bool ws_f32_lt(uint32_t a, uint32_t b) { return ws_f32_from_bits(a) < ws_f32_from_bits(b); }
+bool ws_f32_lt(uint32_t a, uint32_t b) { return ws_inl_f32_lt(a, b); }
 bool ws_f32_le(uint32_t a, uint32_t b) { return ws_f32_from_bits(a) <= ws_f32_from_bits(b); }
 bool ws_f32_eq(uint32_t a, uint32_t b) { return ws_f32_from_bits(a) == ws_f32_from_bits(b); }
 
 /* ---- f64: NaN payloads propagate (measured: docs/probes/fp_nan_probe.h200.txt) ---- */
 
-#define F64_QUIET_BIT UINT64_C(0x0008000000000000)
+#define F64_QUIET_BIT WS_F64_QUIET_BIT
 
 /* A result computed by the host: a NaN it made from non-NaN inputs gets
  * the GPU's default NaN bits (the same as x86's, but do not rely on it). */
@@ -79,10 +78,7 @@ static uint64_t f64_binary(uint64_t a, uint64_t b, double r)
     return f64_made(r);
 }
 
-uint64_t ws_f64_add(uint64_t a, uint64_t b)
-{
-    return f64_binary(a, b, ws_f64_from_bits(a) + ws_f64_from_bits(b));
-}
+uint64_t ws_f64_add(uint64_t a, uint64_t b) { return ws_inl_f64_add(a, b); }
 uint64_t ws_f64_sub(uint64_t a, uint64_t b)
 {
     return f64_binary(a, b, ws_f64_from_bits(a) - ws_f64_from_bits(b));
@@ -123,6 +119,6 @@ static uint64_t f64_minmax(uint64_t a, uint64_t b, bool want_max)
 uint64_t ws_f64_min(uint64_t a, uint64_t b) { return f64_minmax(a, b, false); }
 uint64_t ws_f64_max(uint64_t a, uint64_t b) { return f64_minmax(a, b, true); }
 
-bool ws_f64_lt(uint64_t a, uint64_t b) { return ws_f64_from_bits(a) < ws_f64_from_bits(b); }
+bool ws_f64_lt(uint64_t a, uint64_t b) { return ws_inl_f64_lt(a, b); }
 bool ws_f64_le(uint64_t a, uint64_t b) { return ws_f64_from_bits(a) <= ws_f64_from_bits(b); }
 bool ws_f64_eq(uint64_t a, uint64_t b) { return ws_f64_from_bits(a) == ws_f64_from_bits(b); }

@@ -88,7 +88,8 @@ expect 2 '--type given twice' -- run reduce-down --type i32 --type f32
 expect 2 "unknown program 'nosuch'" -- run nosuch --help
 expect 2 "--threads: expected an integer, got ' 20'" -- run reduce-down --threads ' 20'
 expect 2 '--threads: 99999999999999999999 is out of range' -- run reduce-down --threads 99999999999999999999
-expect 2 '--n: 268435456 is out of range \(1\.\.2\^27\)' -- run device-reduce --n '2^28'
+expect 2 '--n: 2199023255552 is out of range \(1\.\.2\^40\)' -- run device-reduce --n 2199023255552
+expect 2 '--n 268435456: at most 2\^27 values with --trace or --type sym' -- run device-reduce --n '2^28' --trace text
 expect 2 'none of these lanes exists' -- run reduce-down --threads 4 --active 0xf0
 expect 0 'Its options: --block \(default 128\) --grid \(default 4\) --n \(default 4096\)' -- run device-reduce --help
 expect 0 '"params": \{"block": 128, "grid": 4, "inputs": 4096\}' -- run device-reduce --json
@@ -171,6 +172,35 @@ expect 2 'a vote takes an integer type' -- op any --type f32
 expect 0 'lane 4' -- op shfl-down --b 4 --width 8
 expect 0 'own \(out of range\)' -- op shfl-down --b 4 --width 8
 expect 0 '0xaaaaaaaa' -- op ballot --values "$(seq -s, 0 31 | awk -F, '{for(i=1;i<=NF;i++) printf "%s%d", (i>1?",":""), $i%2}')"
+
+# ---- device-reduce: the fast streaming path (untraced, numbers) prints what
+# the model path prints: checked against --type i32 sums worked out here, and
+# its input errors are the model path's
+printf '\x01\x00\x00\x00\x02\x00\x00\x00\x03\x00\x00\x00' >"$work/three.bin"
+expect 0 '^       0   6 +0x00000006' -- run device-reduce --binary --input "$work/three.bin"
+expect 0 '"inputs": 3\}' -- run device-reduce --binary --input "$work/three.bin" --json
+expect 0 '^       0   6 +0x00000006' -- run device-reduce --input "$work/three.txt" --grid 1 --block 1
+expect 0 '^       0   499500 +0x00079f2c' -- run device-reduce --n 1000 --grid 3 --block 64
+expect 2 '--n 4 but --input .*three.bin holds 3 values' -- run device-reduce --binary --input "$work/three.bin" --n 4
+expect 2 'bytes at the end do not make a whole 4-byte i32 value' -- run device-reduce --binary --input "$work/odd.bin"
+expect 2 "bad.txt:32: '12x': not an integer" -- run device-reduce --input "$work/bad.txt"
+expect 2 'no values' -- run device-reduce --input /dev/null
+expect 3 'cannot open' -- run device-reduce --input "$work/missing.bin" --binary
+expect 1 'undefined behaviour \(policy error\)' -- run device-reduce --block 40 --diag error
+# a partial warp: the model path's diagnostics, on stderr
+"$warpsim" run device-reduce --block 40 --grid 2 --n 100 >"$work/out" 2>"$work/err"
+cases=$((cases + 1))
+[ "$(grep -c 'ABSENT_SOURCE (block [012], warp 1)' "$work/err")" -eq 15 ] || fail "device-reduce --block 40: expected 15 diagnostics"
+
+# ---- bench: arguments, and a tiny run (no timing is checked)
+expect 0 'usage: warpsim bench' -- bench --help
+expect 2 '--n: 268435456 is out of range \(1\.\.2\^27\)' -- bench --n '2^28'
+expect 2 '--repeat: 0 is out of range' -- bench --repeat 0
+expect 2 '--block: 1025 is out of range' -- bench --block 1025
+expect 2 "bench: unexpected argument 'x'" -- bench x
+expect 2 "unknown option '--trace'" -- bench --trace text
+expect 0 'ratio \(1\)/\(2\)' -- bench --n 4096 --repeat 1
+expect 0 '"schema": "warpsim-bench/1"' -- bench --n 4096 --repeat 2 --json --grid 2 --block 40
 
 # ---- golden outputs, checked by hand (see GOLDEN_DIR/README.md)
 golden reduce_down_i32.txt run reduce-down --trace text

@@ -3,7 +3,36 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "fast/fast_warps.h"
 #include "prog_support.h"
+
+/* An untraced run may take the fast path (programs/fast): every suite's
+ * untraced run is also run on the warp model, and the outputs must be the
+ * same bits, so each expectation checks both paths. */
+static void same_as_model_path(const wk_run *r, const wk_program *p, const wk_params *params,
+                               const uint64_t *input, size_t n)
+{
+    wk_params q = *params;
+    q.model_only = true;
+    wk_run m;
+    if (!wk_run_init(&m, p, &q, input, n) || !wk_run_exec(&m)) {
+        print_error("%s on the model: %s\n", p->name, m.error);
+        wk_run_free(&m);
+        fail();
+    }
+    bool same = m.n_outputs == r->n_outputs;
+    for (int i = 0; same && i < m.n_outputs; i++) {
+        const wk_output *a = &r->outputs[i], *b = &m.outputs[i];
+        same = strcmp(a->name, b->name) == 0 && a->count == b->count && a->per_lane == b->per_lane &&
+               memcmp(a->bits, b->bits, a->count * sizeof *a->bits) == 0 &&
+               (!a->per_lane || memcmp(a->lane_state, b->lane_state, a->count) == 0);
+        if (!same)
+            print_error("%s: output %s differs between the fast path and the model\n", p->name, a->name);
+    }
+    wk_run_free(&m);
+    if (!same)
+        fail();
+}
 
 bool prog_run_status(wk_run *r, const char *name, const wk_params *params, const uint64_t *input, size_t n)
 {
@@ -15,7 +44,11 @@ bool prog_run_status(wk_run *r, const char *name, const wk_params *params, const
     }
     if (!wk_run_init(r, p, params, input, n))
         return false;
-    return wk_run_exec(r);
+    if (!wk_run_exec(r))
+        return false;
+    if (!params->trace && !params->model_only && params->type != WK_SYM && wk_fast_supports(p, params))
+        same_as_model_path(r, p, params, input, n);
+    return true;
 }
 
 void prog_run(wk_run *r, const char *name, const wk_params *params, const uint64_t *input, size_t n)

@@ -91,16 +91,18 @@ static void check_sort(const char *what, wk_elem t, const uint64_t *in, size_t n
     memcpy(want, in, n * sizeof *want);
     sort_type = t;
     qsort(want, n, sizeof *want, by_number);
-    for (size_t i = 0; i < n; i++) {
+    bool sorted = true;
+    for (size_t i = 0; i < n && sorted; i++) {
         uint64_t w = want[descending ? n - 1 - i : i], got = key->bits[i];
         if (host_lt(t, got, w) || host_lt(t, w, got)) {
             print_error("%s: key [%zu] = 0x%llx, qsort order has 0x%llx\n", what, i, (unsigned long long)got,
                         (unsigned long long)w);
-            free(want);
-            fail();
+            sorted = false;
         }
     }
     free(want);
+    if (!sorted)
+        fail();
     if (!same_multiset(in, key->bits, n)) {
         print_error("%s: the keys are not the input's bit patterns\n", what);
         fail();

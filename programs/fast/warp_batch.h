@@ -1,0 +1,119 @@
+/* programs/fast/warp_batch.h: one batch of warps for one element type.
+ *
+ * Included once per type by fast_warps.c, with
+ *   FAST_T       the storage (uint32_t or uint64_t),
+ *   FAST_ADD     a + b as the model adds (a: the lane's own value, the first
+ *                operand of `v += t`),
+ *   FAST_LT      a < b as setp.lt on the type,
+ *   FAST_NAME(x) the name of x for this type (x_f32, ...).
+ * Kept out of a macro so that compiler reports (-fopt-info-vec) name the
+ * loops' own lines. No include guard: meant to be included several times. */
+
+#define T FAST_T
+#define ADD FAST_ADD
+#define LT FAST_LT
+
+static inline void FAST_NAME(add_row)(T *restrict d, const T *restrict own, const T *restrict t, int width)
+{
+    for (int w = 0; w < width; w++)
+        d[w] = ADD(own[w], t[w]);
+}
+/* take = p < key; key = take ? p : key */
+static inline void FAST_NAME(keep_smaller_row)(T *restrict d, const T *restrict key, const T *restrict p, int width)
+{
+    for (int w = 0; w < width; w++)
+        d[w] = LT(p[w], key[w]) ? p[w] : key[w];
+}
+/* take = p > key (setp.gt: key < p); key = take ? p : key */
+static inline void FAST_NAME(keep_larger_row)(T *restrict d, const T *restrict key, const T *restrict p, int width)
+{
+    for (int w = 0; w < width; w++)
+        d[w] = LT(key[w], p[w]) ? p[w] : key[w];
+}
+/* The batch's `count` warps in a register file `width` warps wide (rows of
+ * width elements). Always inlined, so that width is a constant in the full
+ * batches' loops. */
+static inline __attribute__((always_inline)) void FAST_NAME(batch_body)(const fast_plan *pl, const T *in,
+                                                                         T *const outs[2], size_t first,
+                                                                         size_t count, T *scratch, int width)
+{
+    const int lanes = pl->lanes;
+    const size_t row = (size_t)width * sizeof(T);
+    T *cur = scratch, *next = scratch + (size_t)lanes * (size_t)width;
+    /* Into the batch layout; unused columns are zeros. */
+    if (count < (size_t)width)
+        memset(cur, 0, (size_t)lanes * row);
+    for (size_t w = 0; w < count; w++)
+        for (int lane = 0; lane < lanes; lane++)
+            cur[(size_t)lane * (size_t)width + w] = in[(first + w) * (size_t)lanes + (size_t)lane];
+    for (int s = 0; s < pl->n_steps; s++) {
+        const fast_step *st = &pl->steps[s];
+        for (int lane = 0; lane < lanes; lane++) {
+            T *d = next + (size_t)lane * (size_t)width;
+            const T *own = cur + (size_t)lane * (size_t)width, *t = cur + (size_t)st->src[lane] * (size_t)width;
+            switch (pl->algo) {
+            case FAST_REDUCE_DOWN:
+            case FAST_REDUCE_XOR:
+                FAST_NAME(add_row)(d, own, t, width);
+                break;
+            case FAST_SCAN_INCL:
+            case FAST_SCAN_EXCL: /* if (lane >= d) v += t; */
+                if (lane >= st->b)
+                    FAST_NAME(add_row)(d, own, t, width);
+                else
+                    memcpy(d, own, row);
+                break;
+            case FAST_BITONIC: {
+                bool lower = (lane & st->b) == 0;
+                bool up = pl->descending ? (lane & st->size) != 0 : (lane & st->size) == 0;
+                if (lower == up)
+                    FAST_NAME(keep_smaller_row)(d, own, t, width);
+                else
+                    FAST_NAME(keep_larger_row)(d, own, t, width);
+                break;
+            }
+            }
+        }
+        T *swap = cur;
+        cur = next;
+        next = swap;
+    }
+    if (pl->algo == FAST_SCAN_EXCL) {
+        if (outs[1]) /* "inclusive": v before the shift */
+            for (size_t w = 0; w < count; w++)
+                for (int lane = 0; lane < lanes; lane++)
+                    outs[1][(first + w) * (size_t)lanes + (size_t)lane] = cur[(size_t)lane * (size_t)width + w];
+        /* e = shfl_up(v, 1); if (lane == 0) e = 0; */
+        for (int lane = 0; lane < lanes; lane++) {
+            T *d = next + (size_t)lane * (size_t)width;
+            if (lane == 0)
+                memset(d, 0, row);
+            else
+                memcpy(d, cur + (size_t)pl->shift.src[lane] * (size_t)width, row);
+        }
+        cur = next;
+    }
+    for (size_t w = 0; w < count; w++)
+        for (int lane = 0; lane < lanes; lane++)
+            outs[0][(first + w) * (size_t)lanes + (size_t)lane] = cur[(size_t)lane * (size_t)width + w];
+}
+
+/* A full batch with the compile-time width BATCH (the loops vectorise); a
+ * short last batch (or a single warp) in a register file just as wide as
+ * it needs, rounded up to 4 warps. */
+static void FAST_NAME(batch)(const fast_plan *pl, const T *in, T *const outs[2], size_t first, size_t count,
+                             T *scratch)
+{
+    if (count == BATCH)
+        FAST_NAME(batch_body)(pl, in, outs, first, count, scratch, BATCH);
+    else
+        FAST_NAME(batch_body)(pl, in, outs, first, count, scratch, (int)((count + 3) / 4 * 4));
+}
+
+#undef T
+#undef ADD
+#undef LT
+#undef FAST_T
+#undef FAST_ADD
+#undef FAST_LT
+#undef FAST_NAME

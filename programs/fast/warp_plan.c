@@ -1,0 +1,117 @@
+/* The fast path's plan of a program: its steps and their source lanes. */
+#include <stdio.h>
+#include <string.h>
+
+#include "warpsim/shfl_formula.h"
+
+#include "warp_plan.h"
+
+/* The lane `lane` reads in a full-warp shuffle of this profile with this b
+ * and width = lanes, as the model's profile table reads it (src/profile.c):
+ * sm90 through PTX shfl.sync fed the c the CUDA headers build, the wave
+ * profiles through the HIP header arithmetic. */
+static int source_lane(ws_profile_id profile, int lanes, ws_coll_kind kind, int lane, int b)
+{
+    if (profile == WS_PROFILE_SM90)
+        return ws_ptx_shfl_source(kind, lane, (uint32_t)b, ws_cuda_shfl_c(kind, lanes), NULL);
+    return ws_hip_shfl_source(kind, lane, (uint32_t)b, lanes, lanes);
+}
+
+static bool add_step(fast_plan *plan, ws_profile_id profile, ws_coll_kind kind, int b, int size)
+{
+    if (plan->n_steps == FAST_MAX_STEPS)
+        return false;
+    fast_step *s = &plan->steps[plan->n_steps++];
+    s->b = b;
+    s->size = size;
+    for (int lane = 0; lane < plan->lanes; lane++) {
+        int src = source_lane(profile, plan->lanes, kind, lane, b);
+        if (src < 0 || src >= plan->lanes)
+            return false;
+        s->src[lane] = (unsigned char)src;
+    }
+    return true;
+}
+
+static const struct {
+    const char *name;
+    fast_algo algo;
+} known[] = {
+    {"reduce-down", FAST_REDUCE_DOWN}, {"reduce-xor", FAST_REDUCE_XOR}, {"scan-incl", FAST_SCAN_INCL},
+    {"scan-excl", FAST_SCAN_EXCL},     {"bitonic", FAST_BITONIC},
+};
+
+bool fast_plan_make(fast_plan *plan, const wk_program *p, const wk_params *params, char *err, size_t size)
+{
+    memset(plan, 0, sizeof *plan);
+    if (!p || !params) {
+        snprintf(err, size, "fast path: no program or params");
+        return false;
+    }
+    bool found = false;
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (strcmp(p->name, known[i].name) == 0) {
+            plan->algo = known[i].algo;
+            found = true;
+        }
+    if (!found) {
+        snprintf(err, size,
+                 "fast path: %s is not supported (reduce-down, reduce-xor, scan-incl, scan-excl, bitonic are)",
+                 p->name);
+        return false;
+    }
+    wk_params q = *params;
+    wk_apply_defaults(p, &q);
+    if (!wk_check_params(p, &q, err, size))
+        return false;
+    if (q.type == WK_SYM) {
+        snprintf(err, size, "fast path: %s: sym is not supported (numeric types only)", p->name);
+        return false;
+    }
+    if (q.threads != 0 || q.active != 0) {
+        snprintf(err, size, "fast path: %s: every lane must be present and active (no --threads, --active)", p->name);
+        return false;
+    }
+    if (q.pairs) {
+        snprintf(err, size, "fast path: %s: --pairs is not supported (keys only)", p->name);
+        return false;
+    }
+    plan->type = q.type;
+    plan->lanes = ws_profile_lanes(q.profile);
+    plan->descending = q.descending;
+    plan->n_outputs = 1;
+    plan->output_names[0] = plan->algo == FAST_BITONIC ? "key" : "v";
+
+    bool ok = true;
+    int lanes = plan->lanes;
+    switch (plan->algo) {
+    case FAST_REDUCE_DOWN:
+    case FAST_REDUCE_XOR: {
+        ws_coll_kind kind = plan->algo == FAST_REDUCE_DOWN ? WS_COLL_SHFL_DOWN : WS_COLL_SHFL_BFLY;
+        for (int o = lanes / 2; o > 0 && ok; o /= 2)
+            ok = add_step(plan, q.profile, kind, o, 0);
+        break;
+    }
+    case FAST_SCAN_INCL:
+    case FAST_SCAN_EXCL:
+        for (int d = 1; d < lanes && ok; d *= 2)
+            ok = add_step(plan, q.profile, WS_COLL_SHFL_UP, d, 0);
+        if (plan->algo == FAST_SCAN_EXCL && ok) {
+            ok = add_step(plan, q.profile, WS_COLL_SHFL_UP, 1, 0);
+            plan->shift = plan->steps[--plan->n_steps];
+            plan->n_outputs = 2;
+            plan->output_names[1] = "inclusive";
+        }
+        break;
+    case FAST_BITONIC:
+        for (int k = 2; k <= lanes && ok; k *= 2)
+            for (int j = k / 2; j > 0 && ok; j /= 2)
+                ok = add_step(plan, q.profile, WS_COLL_SHFL_BFLY, j, k);
+        break;
+    }
+    if (!ok) {
+        snprintf(err, size, "fast path: %s: could not plan the shuffles", p->name);
+        return false;
+    }
+    return true;
+}

@@ -1,0 +1,47 @@
+/* programs/fast/warp_plan.h: what the fast path runs for one program, worked
+ * out once per call: the steps of the program and, for each step, the lane
+ * every lane reads (from the library's shuffle formula for the profile). */
+#ifndef WARPSIM_PROGRAMS_FAST_WARP_PLAN_H
+#define WARPSIM_PROGRAMS_FAST_WARP_PLAN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../kernel.h"
+#include "../program.h"
+
+typedef enum fast_algo {
+    FAST_REDUCE_DOWN,   /* v += shfl_down(v, o), o = lanes/2 .. 1 */
+    FAST_REDUCE_XOR,    /* v += shfl_xor(v, o),  o = lanes/2 .. 1 */
+    FAST_SCAN_INCL,     /* t = shfl_up(v, d); if (lane >= d) v += t;  d = 1 .. lanes/2 */
+    FAST_SCAN_EXCL,     /* the same, then e = shfl_up(v, 1); lane 0: e = 0 */
+    FAST_BITONIC,       /* the compare-exchange network of programs/sorts/bitonic.c (keys) */
+} fast_algo;
+
+enum { FAST_MAX_STEPS = 32 };
+
+/* One shuffle step: the shuffle's b (offset, delta or lane mask), for
+ * bitonic its block size, and the lane each lane reads. */
+typedef struct fast_step {
+    int b;
+    int size;
+    unsigned char src[64];
+} fast_step;
+
+typedef struct fast_plan {
+    fast_algo algo;
+    wk_elem type;
+    int lanes;
+    bool descending;
+    int n_steps;         /* the scan steps or the network's stages (scan-excl: not its last shift) */
+    fast_step steps[FAST_MAX_STEPS];
+    fast_step shift;     /* scan-excl: e = shfl_up(v, 1) */
+    int n_outputs;       /* per-lane outputs: 1, or 2 for scan-excl */
+    const char *output_names[2];
+} fast_plan;
+
+/* Fills the plan; false with a reason in err when the fast path does not
+ * take this program with these params. */
+bool fast_plan_make(fast_plan *plan, const wk_program *p, const wk_params *params, char *err, size_t err_size);
+
+#endif

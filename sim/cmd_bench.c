@@ -1,0 +1,456 @@
+/* warpsim bench: how fast the untraced paths run, on one buffer of f32. */
+#define _POSIX_C_SOURCE 200809L
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "fast/device_reduce_fast.h"
+#include "fast/fast_warps.h"
+#include "program.h"
+#include "writers.h"
+
+enum { O_HELP = 1, O_N, O_GRID, O_BLOCK, O_REPEAT, O_JSON };
+
+static const cli_opt options[] = {
+    {"help", false, O_HELP}, {"n", true, O_N},           {"grid", true, O_GRID}, {"block", true, O_BLOCK},
+    {"repeat", true, O_REPEAT}, {"json", false, O_JSON}, {NULL, false, 0},
+};
+
+#define BENCH_DEFAULT_N ((size_t)1 << 26)
+#define BENCH_MAX_N ((size_t)1 << 27)
+/* A launch as a real device reduction makes it on an H200 (132 SMs, two
+ * blocks of 8 warps each): 67584 thread sums, 132 KiB of f32 per core on
+ * two cores. The program's own default (4 x 128, 512 sums) is a toy: its
+ * columns are too narrow to split between cores (docs/performance.md). */
+#define BENCH_DEFAULT_GRID 264
+#define BENCH_DEFAULT_BLOCK 256
+#define BENCH_MAX_WARPS ((size_t)1 << 18) /* per warp program: enough for ~0.1 s */
+
+static const char usage[] =
+    "usage: warpsim bench [options]\n"
+    "\n"
+    "Measures, on one buffer of N f32 values (--gen rand:1), each repeated and\n"
+    "reported as the median:\n"
+    "  1. device-reduce on the fast path: the GPU's exact order and bits\n"
+    "  2. a streaming-read baseline: the fastest sum of the same buffer in any\n"
+    "     order (OpenMP, vectorised): the memory-bandwidth ceiling\n"
+    "  3. warps per second of reduce-down, scan-incl and bitonic on 32 and 64\n"
+    "     lanes (the fast warp path), and their shuffle lane-operations per second\n"
+    "  4. one fully traced 32-lane reduce-down with the text trace\n"
+    "Options:\n"
+    "  --n N          values in the buffer (default 2^26, at most 2^27)\n"
+    "  --grid G       device-reduce blocks (default 264: two per SM of an H200)\n"
+    "  --block B      device-reduce threads per block (default 256)\n"
+    "  --repeat R     times each measurement runs (default 5, 1..1000)\n"
+    "  --json         print the results as JSON (schema warpsim-bench/1, docs/cli.md)\n"
+    "Threads: OMP_NUM_THREADS (default: every CPU). A progress line goes to\n"
+    "stderr when it is a terminal and the run takes over a second.\n"
+    "Exit status: 0 ok, 1 a measurement failed, 2 bad arguments.\n";
+
+typedef struct bench_args {
+    size_t n;
+    int grid, block, repeat;
+    bool json, help;
+} bench_args;
+
+static int parse(int argc, char **argv, bench_args *a)
+{
+    char **positional = calloc((size_t)argc + 1, sizeof *positional);
+    if (!positional)
+        return CLI_EXIT_IO;
+    cli_parser p;
+    cli_parser_init(&p, "bench", argc, argv, positional);
+    int id, rc = CLI_EXIT_OK;
+    const char *v;
+    long num;
+    while (rc == CLI_EXIT_OK && (id = cli_next(&p, options, &v)) != 0) {
+        switch (id) {
+        case -1: rc = CLI_EXIT_USAGE; break;
+        case O_HELP: a->help = true; break;
+        case O_N:
+            if (!cli_size("--n", v, 1, BENCH_MAX_N, &a->n))
+                rc = CLI_EXIT_USAGE;
+            break;
+        case O_GRID:
+            if (!cli_long("--grid", v, 1, 65535, &num))
+                rc = CLI_EXIT_USAGE;
+            a->grid = (int)num;
+            break;
+        case O_BLOCK:
+            if (!cli_long("--block", v, 1, 1024, &num))
+                rc = CLI_EXIT_USAGE;
+            a->block = (int)num;
+            break;
+        case O_REPEAT:
+            if (!cli_long("--repeat", v, 1, 1000, &num))
+                rc = CLI_EXIT_USAGE;
+            a->repeat = (int)num;
+            break;
+        case O_JSON: a->json = true; break;
+        default: break;
+        }
+    }
+    if (rc == CLI_EXIT_OK && !a->help && p.n_positional > 0) {
+        cli_error("bench: unexpected argument '%s'", positional[0]);
+        rc = CLI_EXIT_USAGE;
+    }
+    free(positional);
+    return rc;
+}
+
+/* ---- Timing and progress ------------------------------------------------ */
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+typedef struct progress {
+    double start;
+    bool terminal, shown;
+} progress;
+
+/* "bench: WHAT (i/r)" over the last one, once the run is past a second. */
+static void progress_show(progress *pg, const char *what, int i, int r)
+{
+    if (!pg->terminal || now() - pg->start < 1.0)
+        return;
+    fprintf(stderr, "\rbench: %-40s %3d/%-3d", what, i, r);
+    fflush(stderr);
+    pg->shown = true;
+}
+
+static void progress_clear(progress *pg)
+{
+    if (pg->shown)
+        fprintf(stderr, "\r%60s\r", "");
+}
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *t, int n)
+{
+    qsort(t, (size_t)n, sizeof *t, compare_doubles);
+    return n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+}
+
+/* ---- The measurements ----------------------------------------------------- */
+
+/* The fastest sum the compiler makes of the buffer, in any order: each
+ * OpenMP thread sums its contiguous share as four quarters read side by
+ * side (four memory streams, as device-reduce's four rows at once) into 16
+ * independent accumulators that vectorise. Its only limit is how fast
+ * memory delivers the bytes. */
+static float baseline_sum(const float *x, size_t n)
+{
+    enum { W = 16 };
+    float total = 0;
+#pragma omp parallel reduction(+ : total)
+    {
+        size_t threads = (size_t)omp_get_num_threads(), id = (size_t)omp_get_thread_num();
+        size_t lo = n / threads * id, hi = id + 1 == threads ? n : n / threads * (id + 1);
+        size_t q = (hi - lo) / 4 / W * W;
+        const float *x0 = x + lo, *x1 = x0 + q, *x2 = x1 + q, *x3 = x2 + q;
+        float acc[W] = {0};
+        for (size_t i = 0; i < q; i += W) {
+#pragma omp simd
+            for (int j = 0; j < W; j++)
+                acc[j] += (x0[i + (size_t)j] + x1[i + (size_t)j]) + (x2[i + (size_t)j] + x3[i + (size_t)j]);
+        }
+        for (size_t i = lo + 4 * q; i < hi; i++)
+            total += x[i];
+        for (int j = 0; j < W; j++)
+            total += acc[j];
+    }
+    return total;
+}
+
+typedef struct warp_result {
+    const char *program;
+    int lanes;
+    size_t warps;
+    int shuffles;            /* per warp */
+    double seconds;          /* median, 0 when it could not run */
+    char error[160];
+} warp_result;
+
+static int log2_of(int lanes) { return lanes == 64 ? 6 : 5; }
+
+/* Shuffles per warp: one per step of each program's loop. */
+static int shuffles_of(const char *program, int lanes)
+{
+    int l = log2_of(lanes);
+    if (strcmp(program, "bitonic") == 0)
+        return l * (l + 1) / 2; /* one shfl_xor per (size, j) pair */
+    return l;                   /* reduce-down: offsets lanes/2..1; scan-incl: d = 1..lanes/2 */
+}
+
+static void run_warps(warp_result *w, const float *buf, size_t n, float *out, int repeat, progress *pg)
+{
+    const wk_program *p = wk_find_program(w->program);
+    wk_params params = {.profile = w->lanes == 64 ? WS_PROFILE_WAVE64 : WS_PROFILE_SM90, .type = WK_F32};
+    w->warps = n / (size_t)w->lanes < BENCH_MAX_WARPS ? n / (size_t)w->lanes : BENCH_MAX_WARPS;
+    w->shuffles = shuffles_of(w->program, w->lanes);
+    if (!p || !wk_fast_supports(p, &params) || w->warps == 0) {
+        snprintf(w->error, sizeof w->error, "%s", w->warps ? "no fast path" : "--n is smaller than one warp");
+        return;
+    }
+    double t[1000];
+    char label[64];
+    snprintf(label, sizeof label, "%s, %d lanes", w->program, w->lanes);
+    for (int i = 0; i < repeat; i++) {
+        progress_show(pg, label, i + 1, repeat);
+        double t0 = now();
+        if (!wk_fast_run_warps(p, &params, buf, out, w->warps, w->error, sizeof w->error))
+            return;
+        t[i] = now() - t0;
+    }
+    w->seconds = median(t, repeat);
+}
+
+/* One traced 32-lane reduce-down, written as `warpsim run reduce-down
+ * --type f32 --trace text` writes it (to /dev/null): init, run, write, free. */
+static double traced_reduce_down(const float *buf, char *err, size_t err_size)
+{
+    const wk_program *p = wk_find_program("reduce-down");
+    uint64_t in[32];
+    for (int i = 0; i < 32; i++) {
+        uint32_t u;
+        memcpy(&u, &buf[i], sizeof u);
+        in[i] = u;
+    }
+    FILE *sink = fopen("/dev/null", "w");
+    if (!p || !sink) {
+        snprintf(err, err_size, "%s", p ? "cannot open /dev/null" : "no reduce-down");
+        if (sink)
+            fclose(sink);
+        return -1;
+    }
+    double t0 = now();
+    wk_run r;
+    wk_params params = {.profile = WS_PROFILE_SM90, .type = WK_F32, .trace = true};
+    bool ok = wk_run_init(&r, p, &params, in, 32) && wk_run_exec(&r) && wk_write_trace_text(sink, &r) &&
+              fputc('\n', sink) != EOF && wk_write_results_text(sink, &r) && fflush(sink) == 0;
+    if (!ok)
+        snprintf(err, err_size, "%.150s", r.error[0] ? r.error : "writing the trace failed");
+    wk_run_free(&r);
+    double t = now() - t0;
+    fclose(sink);
+    return ok ? t : -1;
+}
+
+/* The CPU's model name from /proc/cpuinfo, or "unknown". */
+static void cpu_model(char *buf, size_t size)
+{
+    snprintf(buf, size, "unknown");
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f)
+        return;
+    char line[512];
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "model name", 10) != 0)
+            continue;
+        const char *colon = strchr(line, ':');
+        if (!colon)
+            continue;
+        colon++;
+        while (*colon == ' ' || *colon == '\t')
+            colon++;
+        snprintf(buf, size, "%s", colon);
+        buf[strcspn(buf, "\n")] = '\0';
+        break;
+    }
+    fclose(f);
+}
+
+/* Fills the buffer as `--gen rand:1 --type f32` generates values. */
+typedef struct fill_ctx {
+    float *buf;
+    size_t at;
+} fill_ctx;
+
+static bool fill(void *ctx, const void *values, size_t count)
+{
+    fill_ctx *c = ctx;
+    memcpy(c->buf + c->at, values, count * sizeof *c->buf);
+    c->at += count;
+    return true;
+}
+
+/* ---- Printing ------------------------------------------------------------ */
+
+typedef struct results {
+    const bench_args *a;
+    int threads;
+    char cpu[200];
+    double reduce_s, baseline_s, traced_s;
+    uint64_t sum_bits;
+    float baseline_value;
+    warp_result warps[6];
+} results;
+
+static double per_s(double count, double seconds) { return seconds > 0 ? count / seconds : 0; }
+
+static void print_text(const results *r)
+{
+    const bench_args *a = r->a;
+    double n = (double)a->n, bytes = n * 4;
+    printf("warpsim bench: %zu f32 values (%.0f MiB, --gen rand:1), median of %d runs\n", a->n,
+           bytes / 1048576.0, a->repeat);
+    printf("CPU: %s; %d OpenMP thread%s\n\n", r->cpu, r->threads, r->threads == 1 ? "" : "s");
+    printf("%-52s %12s %14s %9s\n", "measurement", "time", "elements/s", "GB/s");
+    printf("%-52s %9.3f ms %14.4g %9.2f\n", "1. device-reduce, fast path, GPU order", r->reduce_s * 1e3,
+           per_s(n, r->reduce_s), per_s(bytes, r->reduce_s) / 1e9);
+    printf("   grid %d x block %d, sum bits 0x%08x\n", a->grid, a->block, (unsigned)r->sum_bits);
+    printf("%-52s %9.3f ms %14.4g %9.2f\n", "2. streaming-read baseline, any order", r->baseline_s * 1e3,
+           per_s(n, r->baseline_s), per_s(bytes, r->baseline_s) / 1e9);
+    printf("   its sum %.9g (another order: other bits)\n", (double)r->baseline_value);
+    printf("   ratio (1)/(2) in throughput: %.3f\n\n", r->baseline_s > 0 && r->reduce_s > 0 ? r->baseline_s / r->reduce_s : 0);
+    printf("%-24s %8s %12s %14s %9s %16s\n", "3. fast warps (f32)", "warps", "warps/s", "elements/s", "GB/s",
+           "shuffle lane-op/s");
+    for (int i = 0; i < 6; i++) {
+        const warp_result *w = &r->warps[i];
+        char name[40];
+        snprintf(name, sizeof name, "   %s, %d lanes", w->program, w->lanes);
+        if (w->seconds <= 0) {
+            printf("%-24s %8zu  not measured: %s\n", name, w->warps, w->error);
+            continue;
+        }
+        double elems = (double)w->warps * w->lanes;
+        printf("%-24s %8zu %12.4g %14.4g %9.2f %16.4g\n", name, w->warps, per_s((double)w->warps, w->seconds),
+               per_s(elems, w->seconds), per_s(elems * 8, w->seconds) / 1e9,
+               per_s(elems * w->shuffles, w->seconds));
+    }
+    printf("   (GB/s counts the input read and the output written; a shuffle lane-op is one lane's read)\n\n");
+    printf("4. traced 32-lane reduce-down, text trace: %.3f ms\n", r->traced_s * 1e3);
+}
+
+static void print_json(const results *r)
+{
+    const bench_args *a = r->a;
+    double n = (double)a->n, bytes = n * 4;
+    printf("{\n  \"schema\": \"warpsim-bench/1\",\n  \"cpu\": \"");
+    for (const char *c = r->cpu; *c; c++)
+        if (*c != '"' && *c != '\\' && (unsigned char)*c >= 0x20)
+            putchar(*c);
+    printf("\",\n  \"threads\": %d,\n  \"n\": %zu,\n  \"type\": \"f32\",\n  \"gen\": \"rand:1\",\n"
+           "  \"repeat\": %d,\n",
+           r->threads, a->n, a->repeat);
+    printf("  \"device_reduce\": {\"grid\": %d, \"block\": %d, \"seconds\": %.9g, \"elements_per_s\": %.6g, "
+           "\"gb_per_s\": %.6g, \"sum_bits\": \"0x%08x\"},\n",
+           a->grid, a->block, r->reduce_s, per_s(n, r->reduce_s), per_s(bytes, r->reduce_s) / 1e9,
+           (unsigned)r->sum_bits);
+    printf("  \"baseline\": {\"seconds\": %.9g, \"elements_per_s\": %.6g, \"gb_per_s\": %.6g},\n", r->baseline_s,
+           per_s(n, r->baseline_s), per_s(bytes, r->baseline_s) / 1e9);
+    printf("  \"ratio\": %.6g,\n  \"warps\": [", r->baseline_s > 0 && r->reduce_s > 0 ? r->baseline_s / r->reduce_s : 0);
+    for (int i = 0; i < 6; i++) {
+        const warp_result *w = &r->warps[i];
+        double elems = (double)w->warps * w->lanes;
+        printf("%s\n    {\"program\": \"%s\", \"lanes\": %d, \"warps\": %zu, \"shuffles_per_warp\": %d, ", i ? "," : "",
+               w->program, w->lanes, w->warps, w->shuffles);
+        if (w->seconds <= 0) {
+            printf("\"seconds\": null, \"error\": \"%s\"}", w->error);
+            continue;
+        }
+        printf("\"seconds\": %.9g, \"warps_per_s\": %.6g, \"elements_per_s\": %.6g, \"gb_per_s\": %.6g, "
+               "\"shuffle_lane_ops_per_s\": %.6g}",
+               w->seconds, per_s((double)w->warps, w->seconds), per_s(elems, w->seconds),
+               per_s(elems * 8, w->seconds) / 1e9, per_s(elems * w->shuffles, w->seconds));
+    }
+    printf("\n  ],\n  \"traced_reduce_down\": {\"lanes\": 32, \"seconds\": %.9g}\n}\n", r->traced_s);
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    bench_args a = {.n = BENCH_DEFAULT_N, .grid = BENCH_DEFAULT_GRID, .block = BENCH_DEFAULT_BLOCK, .repeat = 5};
+    int rc = parse(argc, argv, &a);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    if (a.help) {
+        fputs(usage, stdout);
+        return CLI_EXIT_OK;
+    }
+    results r = {.a = &a, .threads = omp_get_max_threads()};
+    cpu_model(r.cpu, sizeof r.cpu);
+    progress pg = {.start = now(), .terminal = isatty(STDERR_FILENO)};
+
+    float *buf = malloc(a.n * sizeof *buf), *out = malloc(a.n * sizeof *out);
+    uint64_t *partials = calloc((size_t)a.grid, sizeof *partials);
+    if (!buf || !out || !partials) {
+        cli_error("bench: out of memory for %zu values", a.n);
+        free(buf);
+        free(out);
+        free(partials);
+        return CLI_EXIT_IO;
+    }
+    fill_ctx fc = {buf, 0};
+    rc = cli_stream_gen("rand:1", WK_F32, a.n, fill, &fc);
+    memset(out, 0, a.n * sizeof *out); /* touch the pages before timing */
+    double *t = malloc((size_t)a.repeat * sizeof *t);
+    char err[200] = "";
+    if (rc == CLI_EXIT_OK && !t)
+        rc = CLI_EXIT_IO;
+
+    /* 1 and 2 alternate, so both see the same state of the machine. */
+    double *tb = t ? malloc((size_t)a.repeat * sizeof *tb) : NULL;
+    wk_dr_shape shape = {.type = WK_F32, .lanes = 32, .grid = a.grid, .block = a.block};
+    for (int i = 0; rc == CLI_EXIT_OK && tb && i < a.repeat; i++) {
+        progress_show(&pg, "device-reduce and the baseline", i + 1, a.repeat);
+        double t0 = now();
+        if (!wk_device_reduce_fast(&shape, buf, a.n, &r.sum_bits, partials, err, sizeof err)) {
+            cli_error("bench: device-reduce: %s", err);
+            rc = CLI_EXIT_SIM;
+            break;
+        }
+        double t1 = now();
+        r.baseline_value = baseline_sum(buf, a.n);
+        double t2 = now();
+        t[i] = t1 - t0;
+        tb[i] = t2 - t1;
+    }
+    if (rc == CLI_EXIT_OK && tb) {
+        r.reduce_s = median(t, a.repeat);
+        r.baseline_s = median(tb, a.repeat);
+    } else if (rc == CLI_EXIT_OK) {
+        rc = CLI_EXIT_IO;
+    }
+
+    static const char *const programs[3] = {"reduce-down", "scan-incl", "bitonic"};
+    for (int i = 0; rc == CLI_EXIT_OK && i < 6; i++) {
+        r.warps[i] = (warp_result){.program = programs[i / 2], .lanes = i % 2 ? 64 : 32};
+        run_warps(&r.warps[i], buf, a.n, out, a.repeat < 1000 ? a.repeat : 1000, &pg);
+    }
+
+    for (int i = 0; rc == CLI_EXIT_OK && i < a.repeat; i++) {
+        progress_show(&pg, "traced reduce-down", i + 1, a.repeat);
+        t[i] = traced_reduce_down(buf, err, sizeof err);
+        if (t[i] < 0) {
+            cli_error("bench: traced reduce-down: %s", err);
+            rc = CLI_EXIT_SIM;
+        }
+    }
+    if (rc == CLI_EXIT_OK)
+        r.traced_s = median(t, a.repeat);
+    progress_clear(&pg);
+    if (rc == CLI_EXIT_OK) {
+        if (a.json)
+            print_json(&r);
+        else
+            print_text(&r);
+    }
+    free(t);
+    free(tb);
+    free(buf);
+    free(out);
+    free(partials);
+    return rc;
+}

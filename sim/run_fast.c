@@ -1,0 +1,118 @@
+/* warpsim run device-reduce, untraced and on numbers: the fast path
+ * (programs/fast/device_reduce_fast.h) with the input streamed from the
+ * file or the generator, so no array of the whole input exists. The run it
+ * fills is what the model path would have left for the writers: the same
+ * params, outputs and diagnostics. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "fast/device_reduce_fast.h"
+#include "run_fast.h"
+
+bool cli_fast_device_reduce(const wk_program *p, const wk_params *params)
+{
+    return strcmp(p->name, "device-reduce") == 0 && !params->trace && params->type != WK_SYM;
+}
+
+typedef struct feed_ctx {
+    wk_dr_state *state;
+} feed_ctx;
+
+static bool feed(void *ctx, const void *values, size_t count)
+{
+    feed_ctx *c = ctx;
+    char err[200];
+    if (wk_dr_feed(c->state, values, count, err, sizeof err))
+        return true;
+    cli_error("device-reduce: %s", err);
+    return false;
+}
+
+/* The diagnostics of the model path do not depend on the values: only a
+ * partial warp (B not a multiple of the warp size) has any, its shuffles
+ * reading absent lanes in every block. The model path run on one value
+ * (every thread but thread 0 idle) records exactly those, and fails as the
+ * model would under --diag error. */
+static int model_for_diagnostics(const wk_program *p, const wk_params *params, wk_run *r)
+{
+    wk_params one = *params;
+    one.n = 1;
+    const uint64_t zero = 0;
+    if (!wk_run_init(r, p, &one, &zero, 1)) {
+        cli_error("%s", r->error);
+        wk_run_free(r);
+        return CLI_EXIT_USAGE;
+    }
+    if (!wk_run_exec(r)) {
+        cli_error("%s failed: %s", p->name, r->error);
+        wk_run_free(r);
+        return CLI_EXIT_SIM;
+    }
+    for (int i = 0; i < r->n_outputs; i++) { /* the values come from the fast path */
+        free(r->outputs[i].bits);
+        free(r->outputs[i].lane_state);
+    }
+    r->n_outputs = 0;
+    return CLI_EXIT_OK;
+}
+
+int cli_run_device_reduce_fast(const wk_program *p, const wk_params *params, const cli_fast_input *in,
+                               wk_run *r)
+{
+    memset(r, 0, sizeof *r);
+    int lanes = ws_profile_lanes(params->profile);
+    wk_dr_shape shape = {.type = params->type, .lanes = lanes, .grid = params->grid, .block = params->block};
+    wk_dr_state state;
+    char err[200];
+    if (!wk_dr_begin(&state, &shape, err, sizeof err)) {
+        cli_error("%s: %s", p->name, err);
+        return CLI_EXIT_USAGE;
+    }
+    feed_ctx ctx = {&state};
+    size_t n = params->n;
+    int rc;
+    if (in->input) {
+        rc = cli_stream_file(in->input, params->type, in->bits, in->binary, feed, &ctx, &n);
+        if (rc == CLI_EXIT_OK && in->n_given && params->n != n) {
+            cli_error("--n %zu but --input %s holds %zu values", params->n, in->input, n);
+            rc = CLI_EXIT_USAGE;
+        }
+    } else {
+        rc = cli_stream_gen(in->gen ? in->gen : p->default_gen, params->type, n, feed, &ctx);
+    }
+    if (rc != CLI_EXIT_OK) {
+        wk_dr_abort(&state);
+        return rc;
+    }
+    uint64_t sum = 0, *partials = calloc((size_t)shape.grid, sizeof *partials);
+    if (!partials || !wk_dr_finish(&state, &sum, partials, err, sizeof err)) {
+        cli_error("%s: %s", p->name, partials ? err : "out of memory");
+        free(partials);
+        if (!partials)
+            wk_dr_abort(&state);
+        return CLI_EXIT_SIM;
+    }
+    if (params->block % lanes != 0) {
+        rc = model_for_diagnostics(p, params, r);
+        if (rc != CLI_EXIT_OK) {
+            free(partials);
+            return rc;
+        }
+    } else {
+        r->program = p;
+        r->lanes = lanes;
+    }
+    r->params = *params;
+    r->params.n = n;
+    r->n_input = n; /* the writers print the count; no array of the input is kept */
+    wk_output_values(r, "sum", params->type, &sum, 1);
+    wk_output_values(r, "partials", params->type, partials, (size_t)shape.grid);
+    free(partials);
+    if (r->failed) {
+        cli_error("%s failed: %s", p->name, r->error);
+        wk_run_free(r);
+        return CLI_EXIT_SIM;
+    }
+    return CLI_EXIT_OK;
+}
