@@ -27,6 +27,8 @@ typedef struct options {
     bool seed_given;
     int show;
     bool simulator_only, list, scale;
+    const char *save_path, *load_path;   /* --save / --load */
+    FILE *save, *load;
     size_t scale_n;
     int scale_grid, scale_block;
     bool scale_opts_given;
@@ -72,6 +74,9 @@ static void usage(FILE *out)
             "  --block B        --scale: threads per block (default %d)\n"
             "  --simulator-only no GPU: the simulator's results stand in for the twins' (checks\n"
             "                   the driver, counts the lane results a run would compare)\n"
+            "  --save FILE      also write the twins' results to FILE (a GPU capture)\n"
+            "  --load FILE      no GPU: compare against the twins' results saved in FILE by\n"
+            "                   --save (give the same --seed, --cases and selection)\n"
             "  --list           the programs, their twins and the types checked\n"
             "  --help           this text\n"
             "\n"
@@ -104,7 +109,7 @@ static int bad_argument(const char *fmt, const char *what)
 static bool is_value_option(const char *a)
 {
     static const char *const names[] = {"--program", "--type", "--cases", "--case", "--seed",
-                                        "--show",    "--n",    "--grid",  "--block"};
+                                        "--show",    "--n",    "--grid",  "--block", "--save", "--load"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(a, names[i]) == 0)
             return true;
@@ -166,6 +171,10 @@ static int parse_options(int argc, char **argv, options *o)
             if (!parse_u64(v, 65535, &x) || x == 0)
                 return bad_argument("--grid %s: 1..65535 blocks", v);
             o->scale_grid = (int)x, o->scale_opts_given = true;
+        } else if (strcmp(a, "--save") == 0) {
+            o->save_path = v;
+        } else if (strcmp(a, "--load") == 0) {
+            o->load_path = v;
         } else if (strcmp(a, "--block") == 0) {
             if (!parse_u64(v, 1024, &x) || x == 0)
                 return bad_argument("--block %s: 1..1024 threads", v);
@@ -174,6 +183,10 @@ static int parse_options(int argc, char **argv, options *o)
         if (takes_value)
             i++;
     }
+    if ((o->save_path || o->load_path) && (o->scale || o->simulator_only))
+        return bad_argument("%s", "--save and --load go with the cross-check (not --scale or --simulator-only)");
+    if (o->save_path && o->load_path)
+        return bad_argument("%s", "--save and --load: one or the other");
     if (o->scale_opts_given && !o->scale)
         return bad_argument("%s", "--n, --grid and --block go with --scale");
     if (o->scale && (o->n_programs || o->case_given))
@@ -240,7 +253,14 @@ static void run_case(const wk_program *p, const twin *tw, wk_elem type, uint64_t
     double t0 = xc_now();
     bool sim_ok = wk_run_init(&run, p, &sim_params, input, n) && wk_run_exec(&run);
     double t1 = xc_now();
-    bool gpu_ok = o->simulator_only ? sim_ok && xc_twin_from_sim(&run, g) : tw->run(&q, input, n, g);
+    char capture_err[300] = "";
+    bool gpu_ok = o->simulator_only ? sim_ok && xc_twin_from_sim(&run, g)
+                  : o->load ? xc_capture_find(o->load, p->name, type, k, g, capture_err, sizeof capture_err)
+                            : tw->run(&q, input, n, g);
+    if (!gpu_ok && capture_err[0])
+        snprintf(g->error, sizeof g->error, "%s: %s", o->load_path, capture_err);
+    if (gpu_ok && o->save && !xc_capture_write(o->save, p->name, type, k, g))
+        xc_detail(t, "writing %s failed", o->save_path);
     r->t_sim += t1 - t0;
     r->t_gpu += xc_now() - t1;
 
@@ -251,7 +271,7 @@ static void run_case(const wk_program *p, const twin *tw, wk_elem type, uint64_t
     } else if (!gpu_ok) {
         r->failed++;
         xc_detail(t, "the twin failed: %s", g->error[0] ? g->error : "(no message)");
-        if (!o->simulator_only) {
+        if (!o->simulator_only && !o->load) {
             const char *e = xc_device_recover();
             if (e)
                 xc_detail(t, "resetting the device after it failed too: %s", e);
@@ -353,7 +373,7 @@ static int cross_check(const options *o)
         if (!selected(o, p))
             continue;
         const twin *tw = xc_find_twin(p->name);
-        if (!tw && !o->simulator_only) {
+        if (!tw && !o->simulator_only && !o->load) {
             size_t used = strlen(missing);
             snprintf(missing + used, sizeof missing - used, " %s", p->name);
             continue;
@@ -382,7 +402,8 @@ static int cross_check(const options *o)
         }
     printf("%-17s %-4s %7" PRIu64 " %15zu %11zu %7zu %9.2f\n", "total", "", total.cases, total.lanes,
            total.mismatches, total.failed, xc_now() - t0);
-    printf("time: %s %.2f s, simulator %.2f s\n", o->simulator_only ? "stand-in twins" : "GPU twins", total.t_gpu,
+    printf("time: %s %.2f s, simulator %.2f s\n",
+           o->simulator_only ? "stand-in twins" : o->load ? "loading the capture" : "GPU twins", total.t_gpu,
            total.t_sim);
     if (missing[0])
         printf("missing twins:%s\n", missing);
@@ -408,7 +429,20 @@ int main(int argc, char **argv)
     if (!o.seed_given)
         o.seed = seed_from_clock();
     printf("seed: %" PRIu64 "  (replay: --seed %" PRIu64 ")\n", o.seed, o.seed);
-    if (o.simulator_only) {
+    if (o.load_path) {
+        char why[300];
+        o.load = fopen(o.load_path, "rb");
+        if (!o.load) {
+            fprintf(stderr, "warpsim-xcheck: --load %s: %s\n", o.load_path, strerror(errno));
+            return XC_EXIT_USAGE;
+        }
+        if (!xc_capture_check(o.load, why, sizeof why)) {
+            fprintf(stderr, "warpsim-xcheck: --load %s: %s\n", o.load_path, why);
+            fclose(o.load);
+            return XC_EXIT_USAGE;
+        }
+        printf("device: none used (--load %s: the GPU results saved there)\n", o.load_path);
+    } else if (o.simulator_only) {
         printf("device: none used (--simulator-only: the simulator stands in for the twins)\n");
     } else {
         char desc[400], why[300];
@@ -430,5 +464,21 @@ int main(int argc, char **argv)
                            .seed = o.seed, .simulator_only = o.simulator_only};
         return xc_scale_check(&s);
     }
-    return cross_check(&o);
+    if (o.save_path) {
+        o.save = fopen(o.save_path, "wb");
+        if (!o.save || !xc_capture_begin(o.save)) {
+            fprintf(stderr, "warpsim-xcheck: --save %s: %s\n", o.save_path, strerror(errno));
+            if (o.save)
+                fclose(o.save);
+            return XC_EXIT_USAGE;
+        }
+    }
+    int result = cross_check(&o);
+    if (o.load)
+        fclose(o.load);
+    if (o.save && fclose(o.save) != 0) {
+        fprintf(stderr, "warpsim-xcheck: --save %s: %s\n", o.save_path, strerror(errno));
+        return XC_EXIT_MISMATCH;
+    }
+    return result;
 }

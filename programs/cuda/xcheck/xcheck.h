@@ -10,6 +10,8 @@
  *              simulator standing in for a twin (--simulator-only)
  *   device.c   finding the CUDA device (exit 77 when there is none)
  *   scale.c    device-reduce at 2^26 values on both sides
+ *   capture.c  saving the twins' results (--save) and comparing against a
+ *              saved capture without a GPU (--load)
  *   main.c     the options, the loop over programs, types and cases, the table */
 #ifndef WARPSIM_XCHECK_H
 #define WARPSIM_XCHECK_H
@@ -24,6 +26,15 @@
 
 /* Exit statuses. */
 enum { XC_EXIT_OK = 0, XC_EXIT_MISMATCH = 1, XC_EXIT_USAGE = 2, XC_EXIT_NO_DEVICE = 77 };
+
+/* ---- capture.c ------------------------------------------------------------ */
+
+bool xc_capture_begin(FILE *f);
+bool xc_capture_write(FILE *f, const char *program, wk_elem type, uint64_t k, const twin_result *g);
+bool xc_capture_check(FILE *f, char *err, size_t err_size);
+/* Fills g (zeroed) with the saved result of (program, type, case k). */
+bool xc_capture_find(FILE *f, const char *program, wk_elem type, uint64_t k, twin_result *g, char *err,
+                     size_t err_size);
 
 /* ---- cases.c ------------------------------------------------------------ */
 
