@@ -23,9 +23,16 @@ void cub_shfl_add_step(wk_warp *k, ws_coll_kind mode, ws_reg v, ws_reg r0, ws_re
             offset, c, k->full_text, words, caller);
     wk_shfl_ptx(k, mode, k->full, r0, p, v, (uint32_t)offset, c);
     if (k->type == WK_F64) {
-        wk_stmt(k, "@p add.f64 v, v, r0;  // own + peer");
+        /* Which NaN payload survives two NaNs follows the operand order ptxas
+         * gives the DADD, measured on the H200: peer first at offset 1, own
+         * first after (programs/README.md). */
+        bool peer_first = offset == 1;
+        wk_stmt(k, "@p add.f64 v, v, r0;  // %s", peer_first ? "SASS: r0 + v" : "SASS: v + r0");
         wk_if(k, p);
-        wk_add(k, v, v, r0);
+        if (peer_first)
+            wk_add(k, v, r0, v);
+        else
+            wk_add(k, v, v, r0);
         wk_end_if(k);
     } else {
         wk_stmt(k, "@p add.%s r0, r0, v;  mov v, r0;  // peer + own", ptx_type(k->type));

@@ -2,8 +2,8 @@
  *
  * Included once per type by fast_warps.c, with
  *   FAST_T       the storage (uint32_t or uint64_t),
- *   FAST_ADD     a + b as the model adds (a: the lane's own value, the first
- *                operand of `v += t`),
+ *   FAST_ADD     a + b as the model adds (a: the operand whose f64 NaN
+ *                payload survives two NaNs),
  *   FAST_LT      a < b as setp.lt on the type,
  *   FAST_NAME(x) the name of x for this type (x_f32, ...).
  * Kept out of a macro so that compiler reports (-fopt-info-vec) name the
@@ -13,10 +13,12 @@
 #define ADD FAST_ADD
 #define LT FAST_LT
 
+/* v += t with the peer t first: the f64 NaN operand order of the compiled
+ * GPU code (programs/README.md), as the model's programs add. */
 static inline void FAST_NAME(add_row)(T *restrict d, const T *restrict own, const T *restrict t, int width)
 {
     for (int w = 0; w < width; w++)
-        d[w] = ADD(own[w], t[w]);
+        d[w] = ADD(t[w], own[w]);
 }
 /* take = p < key; key = take ? p : key */
 static inline void FAST_NAME(keep_smaller_row)(T *restrict d, const T *restrict key, const T *restrict p, int width)

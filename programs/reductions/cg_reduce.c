@@ -25,7 +25,7 @@ static void run(wk_run *r)
         for (int mask = 16; mask > 0; mask /= 2) {
             wk_stmt(k, "v = v + __shfl_xor_sync(%s, v, %d, 32);", k->full_text, mask);
             wk_shfl_xor(k, t, v, mask, 32);
-            wk_add(k, v, v, t);
+            wk_add(k, v, t, v); /* peer first: the f64 NaN order of the compiled code (programs/README.md) */
             wk_show(k, v);
         }
     }

@@ -17,7 +17,7 @@ static void run(wk_run *r)
     for (int offset = k->lanes / 2; offset > 0; offset /= 2) {
         wk_stmt(k, "v += __shfl_xor_sync(%s, v, %d);", k->full_text, offset);
         wk_shfl_xor(k, t, v, offset, k->lanes);
-        wk_add(k, v, v, t);
+        wk_add(k, v, t, v); /* peer first: the f64 NaN order of the compiled code (programs/README.md) */
         wk_show(k, v);
     }
     wk_output_lanes(k, "v", v);

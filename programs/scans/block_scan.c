@@ -130,7 +130,7 @@ static void run(wk_run *r)
         if (w > 0) {
             wk_set_imm(k, q->idx, ws_imm_i32(w - 1));
             wk_load_idx(k, q->t, sums, (size_t)nwarps, q->idx);
-            wk_add(k, q->v, q->v, q->t);
+            wk_add(k, q->v, q->t, q->v); /* sums[] first: the f64 NaN order of the compiled code */
         }
         wk_show(k, q->v);
         wk_stmt(k, "out[threadIdx.x] = v;");

@@ -25,7 +25,10 @@ static void run(wk_run *r)
         wk_stmt(k, "T t = tile.shfl_up(v, %d);  // __shfl_up_sync(%s, v, %d, 32)", d, k->full_text, d);
         wk_shfl_up(k, t, v, d, 32);
         wk_stmt(k, "if (%d <= rank) v = cg::plus<T>()(v, t);  // add, then selp keeps v for rank < %d", d, d);
-        wk_add(k, s, v, t);
+        if (d == 1) /* t first at d = 1: the f64 NaN order of the compiled code (programs/README.md) */
+            wk_add(k, s, t, v);
+        else
+            wk_add(k, s, v, t);
         wk_cmp_imm(k, WS_GE, p, rank, d);
         wk_select(k, v, p, s, v);
     }

@@ -31,7 +31,7 @@ static void run(wk_run *r)
         wk_stmt(k, "if (lane >= %d) v += t;", d);
         wk_cmp_imm(k, WS_GE, c, lane, ws_imm_i32(d));
         wk_if(k, c);
-        wk_add(k, v, v, t);
+        wk_add(k, v, t, v); /* peer first: the f64 NaN order of the compiled code (programs/README.md) */
         wk_end_if(k);
         wk_show(k, v);
     }

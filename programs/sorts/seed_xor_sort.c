@@ -39,8 +39,11 @@ static void run(wk_run *r)
         wk_stmt(k, "key = (lane & %d) == 0 ? min(key, p) : max(key, p);", j);
         wk_binop_imm(k, WS_AND, lower, lane, (uint64_t)j);
         wk_cmp_imm(k, WS_EQ, lower, lower, 0);
-        wk_binop(k, WS_MIN, lo, key, p);
-        wk_binop(k, WS_MAX, hi, key, p);
+        /* Two NaNs: the first stage's min/max return p's payload on the
+         * H200 (the operand order ptxas chose; programs/README.md). */
+        bool p_first = j == k->lanes / 2;
+        wk_binop(k, WS_MIN, lo, p_first ? p : key, p_first ? key : p);
+        wk_binop(k, WS_MAX, hi, p_first ? p : key, p_first ? key : p);
         wk_select(k, key, lower, lo, hi);
         wk_show(k, key);
     }
