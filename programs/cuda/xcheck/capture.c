@@ -4,8 +4,8 @@
  * key (program, type, case index); its parameters and input are not stored,
  * since the seed regenerates them exactly.
  *
- * File: "WSXCAP1\n", then per case: u16 name length, the name, i32 type,
- * u64 case, i32 n_outputs, per output {char name[32], u64 count, count x u64
+ * File: "WSXCAP2\n", then per case: u16 name length, the name, i32 type,
+ * u64 case, u64 hash of the input, i32 n_outputs, per output {char name[32], u64 count, count x u64
  * bits}, u8 has_records, u8 records_are_prefix, 32 x i32 n_records, then
  * each lane's records (u64). Native byte order (the file stays on the
  * machines that made it). */
@@ -14,19 +14,34 @@
 
 #include "xcheck.h"
 
-static const char magic[8] = "WSXCAP1\n";
+static const char magic[8] = "WSXCAP2\n";
+
+/* FNV-1a over the case's input: a capture replayed against inputs that the
+ * generator no longer makes (cases.c changed) is refused, not compared. */
+static uint64_t input_hash(const uint64_t *input, size_t n)
+{
+    uint64_t h = UINT64_C(0xcbf29ce484222325);
+    for (size_t i = 0; i < n; i++)
+        for (int b = 0; b < 64; b += 8) {
+            h ^= (input[i] >> b) & 0xff;
+            h *= UINT64_C(0x100000001b3);
+        }
+    return h ^ n;
+}
 
 bool xc_capture_begin(FILE *f) { return fwrite(magic, 1, sizeof magic, f) == sizeof magic; }
 
 #define PUT(f, x) (fwrite(&(x), sizeof(x), 1, (f)) == 1)
 #define GET(f, x) (fread(&(x), sizeof(x), 1, (f)) == 1)
 
-bool xc_capture_write(FILE *f, const char *program, wk_elem type, uint64_t k, const twin_result *g)
+bool xc_capture_write(FILE *f, const char *program, wk_elem type, uint64_t k, const uint64_t *input, size_t n,
+                      const twin_result *g)
 {
+    uint64_t hash = input_hash(input, n);
     uint16_t len = (uint16_t)strlen(program);
     int32_t t = (int32_t)type, n_out = g->n_outputs;
     uint8_t has = g->has_records, prefix = g->records_are_prefix;
-    bool ok = PUT(f, len) && fwrite(program, 1, len, f) == len && PUT(f, t) && PUT(f, k) && PUT(f, n_out);
+    bool ok = PUT(f, len) && fwrite(program, 1, len, f) == len && PUT(f, t) && PUT(f, k) && PUT(f, hash) && PUT(f, n_out);
     for (int i = 0; ok && i < g->n_outputs; i++) {
         const twin_output *o = &g->outputs[i];
         uint64_t count = o->count;
@@ -41,8 +56,8 @@ bool xc_capture_write(FILE *f, const char *program, wk_elem type, uint64_t k, co
 
 /* Reads the next case of the file into g (zeroed by the caller); false at
  * the end or on a damaged file (err says which). */
-static bool read_case(FILE *f, char *name, size_t name_size, int32_t *type, uint64_t *k, twin_result *g, char *err,
-                      size_t err_size)
+static bool read_case(FILE *f, char *name, size_t name_size, int32_t *type, uint64_t *k, uint64_t *hash,
+                      twin_result *g, char *err, size_t err_size)
 {
     uint16_t len;
     if (!GET(f, len)) {
@@ -51,7 +66,7 @@ static bool read_case(FILE *f, char *name, size_t name_size, int32_t *type, uint
         return false;
     }
     int32_t n_out;
-    if (len >= name_size || fread(name, 1, len, f) != len || !GET(f, *type) || !GET(f, *k) || !GET(f, n_out) ||
+    if (len >= name_size || fread(name, 1, len, f) != len || !GET(f, *type) || !GET(f, *k) || !GET(f, *hash) || !GET(f, n_out) ||
         n_out < 0 || n_out > WK_MAX_OUTPUTS) {
         snprintf(err, err_size, "damaged case header");
         return false;
@@ -92,32 +107,40 @@ bool xc_capture_check(FILE *f, char *err, size_t err_size)
 {
     char m[sizeof magic];
     if (fread(m, 1, sizeof m, f) != sizeof m || memcmp(m, magic, sizeof m) != 0) {
-        snprintf(err, err_size, "not a warpsim-xcheck capture (no WSXCAP1 header)");
+        snprintf(err, err_size, "not a warpsim-xcheck capture of this version (no WSXCAP2 header)");
         return false;
     }
     return true;
 }
 
-bool xc_capture_find(FILE *f, const char *program, wk_elem type, uint64_t k, twin_result *g, char *err,
-                     size_t err_size)
+bool xc_capture_find(FILE *f, const char *program, wk_elem type, uint64_t k, const uint64_t *input, size_t n,
+                     twin_result *g, char *err, size_t err_size)
 {
     /* Cases are read back in the order they were saved, so the wanted one is
      * usually next; otherwise the file is searched once from the start. */
     for (int pass = 0; pass < 2; pass++) {
         char name[64];
         int32_t t;
-        uint64_t kk;
+        uint64_t kk, hash;
         err[0] = '\0';
         for (;;) {
             twin_result_free(g);
-            if (!read_case(f, name, sizeof name, &t, &kk, g, err, err_size)) {
+            if (!read_case(f, name, sizeof name, &t, &kk, &hash, g, err, err_size)) {
                 twin_result_free(g);
                 if (err[0])
                     return false;
                 break;
             }
-            if (t == (int32_t)type && kk == k && strcmp(name, program) == 0)
-                return true;
+            if (t == (int32_t)type && kk == k && strcmp(name, program) == 0) {
+                if (hash == input_hash(input, n))
+                    return true;
+                twin_result_free(g);
+                snprintf(err, err_size,
+                         "case %s %s %llu was captured from another input (a different --seed, or the case "
+                         "generator changed since: capture again on a GPU)",
+                         program, wk_elem_name(type), (unsigned long long)k);
+                return false;
+            }
         }
         if (pass == 0 && fseek(f, (long)sizeof magic, SEEK_SET) != 0)
             break;

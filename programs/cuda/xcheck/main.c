@@ -255,11 +255,11 @@ static void run_case(const wk_program *p, const twin *tw, wk_elem type, uint64_t
     double t1 = xc_now();
     char capture_err[300] = "";
     bool gpu_ok = o->simulator_only ? sim_ok && xc_twin_from_sim(&run, g)
-                  : o->load ? xc_capture_find(o->load, p->name, type, k, g, capture_err, sizeof capture_err)
+                  : o->load ? xc_capture_find(o->load, p->name, type, k, input, n, g, capture_err, sizeof capture_err)
                             : tw->run(&q, input, n, g);
     if (!gpu_ok && capture_err[0])
         snprintf(g->error, sizeof g->error, "%s: %s", o->load_path, capture_err);
-    if (gpu_ok && o->save && !xc_capture_write(o->save, p->name, type, k, g))
+    if (gpu_ok && o->save && !xc_capture_write(o->save, p->name, type, k, input, n, g))
         xc_detail(t, "writing %s failed", o->save_path);
     r->t_sim += t1 - t0;
     r->t_gpu += xc_now() - t1;
