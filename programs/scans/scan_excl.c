@@ -1,5 +1,6 @@
 /* scan-excl: the exclusive scan built from scan-incl. After the
- * Hillis-Steele inclusive scan (own + lower at each step, spec 5.5) every
+ * Hillis-Steele inclusive scan (lower + own at each step: the f64 operand
+ * order measured on the H200, programs/README.md) every
  * lane takes its lower neighbour's inclusive value with one more shfl_up;
  * lane 0, whose shfl_up is out of range (spec 1.1: it gets its own value
  * back), is set to 0 (T{}: 0, +0.0, or the empty sum). Lane i ends with

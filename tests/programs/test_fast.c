@@ -317,7 +317,9 @@ static void test_int_sums(void **state)
 }
 
 /* Floats: reduce-down restated as C over arrays (own value when lane + o
- * leaves the warp, own value first in the add), gpu_add for the bits. */
+ * leaves the warp, the peer's value first in the add: with two f64 NaNs the
+ * peer's payload survives, the order measured on the H200, docs/conformance.md
+ * and programs/README.md), gpu_add for the bits. */
 static void test_float_tree(void **state)
 {
     (void)state;
@@ -337,7 +339,7 @@ static void test_float_tree(void **state)
                     v[lane] = get_bits(e, in, w * (size_t)lanes + (size_t)lane);
                 for (int o = lanes / 2; o > 0; o /= 2) {
                     for (int lane = 0; lane < lanes; lane++)
-                        next[lane] = gpu_add(e, v[lane], v[lane + o < lanes ? lane + o : lane]);
+                        next[lane] = gpu_add(e, v[lane + o < lanes ? lane + o : lane], v[lane]);
                     memcpy(v, next, sizeof v);
                 }
                 for (int lane = 0; lane < lanes; lane++)

@@ -7,9 +7,11 @@
  *     EXEC rule on AMD, spec 4.2), lane 0's total checked against a plain
  *     wrapping sum;
  *   - floats: the same tree in plain C, adding with gpu_add (the GPU's NaN
- *     rules, spec 7), own value first as in `v += t`;
- *   - f64 NaN payloads: two NaNs meet in lane 0 and the first (own) one
- *     wins, worked by hand;
+ *     rules, spec 7), the peer's value first: ptxas emits `v += t` as
+ *     t + v, the order measured on the H200 (docs/conformance.md,
+ *     programs/README.md);
+ *   - f64 NaN payloads: two NaNs meet in lane 0 and the peer's one wins,
+ *     worked by hand;
  *   - sym: lane 0 counts every input once; lane 1 counts lane 16 twice. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,7 +53,8 @@ static uint64_t rand_elem(wk_elem e, uint64_t *s)
 /* The CUDA restated: for (o = lanes/2; o > 0; o /= 2) v += shfl_down(v, o).
  * Only the lanes in `runs` execute; a lane whose source lane + o is past
  * the warp reads its own value, one whose source does not run (absent or
- * exited) reads 0. Own value first: v = v + t. */
+ * exited) reads 0. The peer's value first, v = t + v: with two f64 NaNs
+ * the peer's payload survives, as measured on the H200. */
 static void ref_down(wk_elem e, const uint64_t *in, uint64_t *v, int lanes, ws_mask runs)
 {
     uint64_t t[MAXL];
@@ -61,7 +64,7 @@ static void ref_down(wk_elem e, const uint64_t *in, uint64_t *v, int lanes, ws_m
             t[l] = l + o >= lanes ? v[l] : (runs >> (l + o) & 1) ? v[l + o] : 0;
         for (int l = 0; l < lanes; l++)
             if (runs >> l & 1)
-                v[l] = gpu_add(e, v[l], t[l]);
+                v[l] = gpu_add(e, t[l], v[l]);
     }
 }
 
@@ -304,12 +307,15 @@ static void test_exited_by_hand(void **state)
 
 /* f64 NaN payloads show the operand order of v += t (spec 7: an f64 add
  * returns its FIRST NaN operand, quieted; 0x7FF0..01 becomes 0x7FF8..01).
- * Lane 0 = NaN payload 1, lane lanes/2 = NaN payload 2, others 1.0. At the
- * first step (offset lanes/2) lane 0 adds own NaN(1) + NaN(2) read from
- * lane lanes/2: own first, lane 0 holds 0x7FF8000000000001 and keeps it
- * (its own operand stays the first NaN). t + v would give it payload 2.
- * Lane lanes/2 reads past the warp and adds its own NaN(2) twice: payload 2,
- * which then reaches lanes lanes/2 - o at the later steps. */
+ * On the H200 the compiled add is t + v, the peer first (docs/conformance.md,
+ * programs/README.md). Lane 0 = NaN payload 1, lane lanes/2 = NaN payload 2,
+ * others 1.0. At the first step (offset lanes/2) lane 0 adds NaN(2) read
+ * from lane lanes/2 + its own NaN(1): peer first, lane 0 holds
+ * 0x7FF8000000000002 and keeps it (at the later steps lane 0 reads lanes
+ * o = lanes/4, ..., 1, never NaN then: the NaNs sit at multiples of 2o).
+ * v + t would have left it payload 1. Lane lanes/2 reads past the warp and
+ * adds its own NaN(2) twice: payload 2, which then reaches lanes
+ * lanes/2 - o at the later steps. */
 static void test_f64_nan_operand_order(void **state)
 {
     (void)state;
@@ -321,7 +327,9 @@ static void test_f64_nan_operand_order(void **state)
         for (int l = 0; l < lanes; l++)
             in[l] = l == 0 ? nan1 : l == lanes / 2 ? nan2 : f64_bits(1.0);
         ref_down(WK_F64, in, want, lanes, all_lanes(lanes));
-        assert_true(want[0] == q1);
+        assert_true(want[0] == q2); /* the peer's payload */
+        for (int l = 0; l < lanes; l++)
+            assert_true(want[l] != q1); /* payload 1 is lost at lane 0's first add */
         assert_true(want[lanes / 2] == q2);
         assert_true(want[lanes / 2 - 1] == q2); /* the last step: lane lanes/2 - 1 reads lane lanes/2 */
         /* the last lane reads past the warp at every step: 1.0 doubled log2(lanes) times */

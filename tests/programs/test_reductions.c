@@ -1,8 +1,9 @@
 /* The single-warp reductions against independent references:
- *   - reduce-xor, cg-reduce: the butterfly op(own, partner) restated in
- *     plain C (spec 1.1, 5.1), every lane;
- *   - cub-reduce: spec 5.3's recurrence v = p ? peer + own : own (f64: own
- *     + peer), offsets 1..16, every lane, non-leader partials included;
+ *   - reduce-xor, cg-reduce: the butterfly partner + own restated in plain
+ *     C (spec 1.1, 5.1), every lane;
+ *   - cub-reduce: spec 5.3's recurrence v = p ? peer + own : own (f64: peer
+ *     + own at offset 1, own + peer after), offsets 1..16, every lane,
+ *     non-leader partials included;
  *     integers: lane l holds x_l + ... + x_31;
  *   - reduce-redux: each operation over plain C values (spec 3.4);
  *   - segmented-reduce: the shfl_down tree clamped to the segment (spec 1.2);
@@ -10,8 +11,9 @@
  * Float references add with gpu_add (prog_support.h), the GPU's NaN rules
  * of spec 7: an f32 add with a NaN result gives 0x7FFFFFFF; an f64 add
  * returns its first NaN operand, quieted, so two NaNs of different payloads
- * show which operand came first. An absent or exited source lane reads 0
- * (spec 7). */
+ * show which operand came first. The orders above are the ones measured on
+ * the H200 (ptxas's operand order for the compiled adds: docs/conformance.md,
+ * programs/README.md). An absent or exited source lane reads 0 (spec 7). */
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -65,8 +67,9 @@ static int lanes_of(ws_profile_id p) { return p == WS_PROFILE_WAVE64 ? 64 : 32; 
 
 /* ---- plain C restatements ------------------------------------------------ */
 
-/* The xor butterfly: v[l] = v[l] + v[l ^ m], m = lanes/2 .. 1 (or from
- * `first`). A lane at or past `present` is absent and reads as 0. */
+/* The xor butterfly: v[l] = v[l ^ m] + v[l], m = lanes/2 .. 1 (or from
+ * `first`), the partner first as measured on the H200. A lane at or past
+ * `present` is absent and reads as 0. */
 static void ref_butterfly(wk_elem e, const uint64_t *in, uint64_t *v, int lanes, int first, int present)
 {
     uint64_t t[MAXL];
@@ -75,13 +78,14 @@ static void ref_butterfly(wk_elem e, const uint64_t *in, uint64_t *v, int lanes,
         for (int l = 0; l < lanes; l++)
             t[l] = (l ^ m) < present ? v[l ^ m] : 0;
         for (int l = 0; l < present; l++)
-            v[l] = gpu_add(e, v[l], t[l]);
+            v[l] = gpu_add(e, t[l], v[l]);
     }
 }
 
 /* CUB's sweep (spec 5.3): offsets 1..16, p = lane + offset <= 31; f32 and
- * the integers add peer + own, f64 own + peer. An absent source gives 0
- * with p true (spec 7). */
+ * the integers add peer + own; f64 peer + own at offset 1 and own + peer
+ * after (the DADD operand order measured on the H200). An absent source
+ * gives 0 with p true (spec 7). */
 static void ref_cub(wk_elem e, const uint64_t *in, uint64_t *v, int present)
 {
     uint64_t peer[32];
@@ -91,7 +95,7 @@ static void ref_cub(wk_elem e, const uint64_t *in, uint64_t *v, int present)
             peer[l] = l + off <= 31 ? (l + off < present ? v[l + off] : 0) : v[l];
         for (int l = 0; l < present; l++)
             if (l + off <= 31)
-                v[l] = e == WK_F64 ? gpu_add(e, v[l], peer[l]) : gpu_add(e, peer[l], v[l]);
+                v[l] = e == WK_F64 && off > 1 ? gpu_add(e, v[l], peer[l]) : gpu_add(e, peer[l], v[l]);
     }
 }
 
@@ -190,12 +194,15 @@ static void test_xor_float_specials(void **state)
     ref_butterfly(WK_F32, in, want, 32, 16, 32);
     assert_int_equal(want[0], 0x7FFFFFFFu);
     run_expect("reduce-xor", &(wk_params){.type = WK_F32}, in, want, 32);
-    /* f64: two NaN payloads; each pair computes own + partner, so lanes keep
-     * the payload of their own side first (spec 7: the first NaN, quieted) */
+    /* f64: two NaN payloads; each pair computes partner + own (the order
+     * measured on the H200), so the NaNs meet at mask 16 and each lane takes
+     * the payload of the other side of bit 16 (spec 7: the first NaN,
+     * quieted); later steps meet only NaNs of one payload */
     for (int l = 0; l < 32; l++)
         in[l] = l == 0 ? UINT64_C(0x7FF0000000000001) : l == 16 ? UINT64_C(0xFFF0000000000002) : f64_bits(l);
     ref_butterfly(WK_F64, in, want, 32, 16, 32);
-    assert_true(want[0] == UINT64_C(0x7FF8000000000001) && want[16] == UINT64_C(0xFFF8000000000002));
+    for (int l = 0; l < 32; l++)
+        assert_true(want[l] == (l < 16 ? UINT64_C(0xFFF8000000000002) : UINT64_C(0x7FF8000000000001)));
     run_expect("reduce-xor", &(wk_params){.type = WK_F64}, in, want, 32);
 }
 
@@ -420,11 +427,12 @@ static void test_cg_f32_lanes_agree(void **state)
  * quieted, 0x7FF0..0N becoming 0x7FF8..0N). Two lanes a and b = a ^ m hold
  * NaN payloads 1 and 2, the others 1.0. Only the step with mask m pairs
  * them; every other step pairs a NaN with a number or with a NaN of the
- * same payload. So after the butterfly each lane holds the payload of the
- * NaN on its own side of bit m: with (a, b) = (0, 16), lanes 0..15 end
- * 0x7FF8000000000001 and lanes 16..31 0x7FF8000000000002; with (0, 1) the
- * even lanes payload 1 and the odd lanes payload 2. partner + own would
- * give every lane the other side's payload. */
+ * same payload. cg-reduce adds partner + own (the order measured on the
+ * H200), so after the butterfly each lane holds the payload of the NaN on
+ * the other side of bit m: with (a, b) = (0, 16), lanes 0..15 end
+ * 0x7FF8000000000002 and lanes 16..31 0x7FF8000000000001; with (0, 1) the
+ * even lanes payload 2 and the odd lanes payload 1. own + partner would
+ * give every lane its own side's payload. */
 static void test_cg_f64_nan_operand_order(void **state)
 {
     (void)state;
@@ -437,7 +445,7 @@ static void test_cg_f64_nan_operand_order(void **state)
             in[l] = l == a ? UINT64_C(0x7FF0000000000001) : l == b ? UINT64_C(0x7FF0000000000002) : f64_bits(1.0);
         ref_butterfly(WK_F64, in, want, 32, 16, 32);
         for (int l = 0; l < 32; l++) /* the hand rule above and the restatement agree */
-            assert_true(want[l] == ((l & m) == (a & m) ? q1 : q2));
+            assert_true(want[l] == ((l & m) == (a & m) ? q2 : q1));
         run_expect("cg-reduce", &(wk_params){.type = WK_F64}, in, want, 32);
     }
 }
@@ -507,15 +515,28 @@ static void test_cub_f32_partials_by_hand(void **state)
 static void test_cub_f64_operand_order(void **state)
 {
     (void)state;
-    /* Two NaNs meet: f64 adds own + peer, so the lower lane's payload wins
-     * (spec 5.3, 7). Lane 0 NaN(1), lane 1 NaN(2): lane 0 keeps payload 1. */
+    /* Two NaNs meet (spec 5.3, 7: the first NaN operand, quieted). On the
+     * H200 the f64 add is peer + own at offset 1 and own + peer after.
+     * Lane 0 NaN(1), lane 1 NaN(2): at offset 1 lane 0 takes the peer's
+     * payload 2 (own first would keep 1); lane 1 adds 2.0 to NaN(2). */
+    const uint64_t q1 = UINT64_C(0x7FF8000000000001), q2 = UINT64_C(0x7FF8000000000002);
     uint64_t in[32], want[32];
     for (int l = 0; l < 32; l++)
         in[l] = f64_bits(l);
     in[0] = UINT64_C(0x7FF0000000000001);
     in[1] = UINT64_C(0x7FF0000000000002);
     ref_cub(WK_F64, in, want, 32);
-    assert_true(want[0] == UINT64_C(0x7FF8000000000001) && want[1] == UINT64_C(0x7FF8000000000002));
+    assert_true(want[0] == q2 && want[1] == q2);
+    run_expect("cub-reduce", &(wk_params){.type = WK_F64}, in, want, 32);
+    /* Lane 0 NaN(1), lane 2 NaN(2): offset 1 gives lane 0 q1 (peer 1.0),
+     * lanes 1 and 2 q2; offset 2 meets lane 0's q1 with lane 2's q2 and own
+     * first keeps q1 (peer first would give q2). */
+    for (int l = 0; l < 32; l++)
+        in[l] = f64_bits(l);
+    in[0] = UINT64_C(0x7FF0000000000001);
+    in[2] = UINT64_C(0x7FF0000000000002);
+    ref_cub(WK_F64, in, want, 32);
+    assert_true(want[0] == q1 && want[1] == q2 && want[2] == q2);
     run_expect("cub-reduce", &(wk_params){.type = WK_F64}, in, want, 32);
 }
 
@@ -599,7 +620,8 @@ static void test_segmented_default_width(void **state)
     run_expect("segmented-reduce", &(wk_params){.type = WK_I32}, in, want, 32);
 }
 
-/* f64 NaN payloads show the operand order of v += t (own first). In each
+/* f64 NaN payloads show the operand order of v += t: own first here, the
+ * order measured on the H200 (docs/conformance.md). In each
  * segment s of width w, lane s*w holds NaN payload 2s+1 and lane s*w + w/2
  * payload 2s+2, the others 1.0. At the first step (offset w/2) the
  * segment's first lane adds own NaN(2s+1) + NaN(2s+2): the first operand,

@@ -2,11 +2,14 @@
  * cub-scan-incl/excl) against independent references:
  *   - integers: prefix sums computed plainly, left to right, wrapping;
  *   - floats: the Hillis-Steele order of each library restated as plain C
- *     loops (spec 5.2, 5.4): own + lower for scan-incl and CG, peer + own
- *     for CUB's f32 and integer PTX, own + peer for CUB's f64; exclusive:
+ *     loops (spec 5.2, 5.4) with the operand order measured on the H200
+ *     (docs/conformance.md, programs/README.md; it shows only in which of
+ *     two f64 NaN payloads survives): lower + own at every step for
+ *     scan-incl/excl; lower + own at step 1, own + lower after, for CG and
+ *     CUB's f64; peer + own for CUB's f32 and integer PTX; exclusive:
  *     scan-excl and CG shift the inclusive value up one lane (lane 0 gets
  *     +0.0), CUB shifts 0.0 + inclusive (a real add: -0.0 becomes +0.0);
- *   - hand-worked tables for -0.0 and INT_MAX + 1;
+ *   - hand-worked tables for -0.0, INT_MAX + 1 and two f64 NaN payloads;
  *   - sym: lane i of an inclusive scan counts inputs 0..i once each, of an
  *     exclusive scan 0..i-1, lane 0 the empty sum;
  *   - spec 7 for lanes that do not run: a shuffle reading them gets 0.
@@ -51,12 +54,16 @@ static void int_prefix(wk_elem e, const uint64_t *x, uint64_t *incl, uint64_t *e
     }
 }
 
-/* The inclusive scan in the family's order: at step d lane i adds lane i-d. */
+/* The inclusive scan in the family's order: at step d lane i adds lane i-d.
+ * The lower lane's value (the peer) comes first in scan-incl/excl's `v += t`
+ * at every step and in CG's and CUB's f64 add at step 1 only, as measured on
+ * the H200 (ptxas's operand order); CUB's f32 and integer PTX is
+ * add r0, r0(peer), v at every step. */
 static void ref_inclusive(family f, wk_elem e, const uint64_t *x, uint64_t *v, int lanes)
 {
-    bool peer_first = f == CUB && e != WK_F64; /* CUB: add r0(peer), r0, v; f64: add v, v, r0 */
     memcpy(v, x, (size_t)lanes * sizeof *v);
     for (int d = 1; d < lanes; d *= 2) {
+        bool peer_first = f == PLAIN || d == 1 || (f == CUB && e != WK_F64);
         uint64_t old[64];
         memcpy(old, v, (size_t)lanes * sizeof *v);
         for (int i = d; i < lanes; i++)
@@ -181,7 +188,7 @@ static void test_f64_orders(void **state)
 }
 
 /* f64 NaNs keep the first operand's payload, so they show the operand
- * order: own first everywhere (CUB's f64 PTX is add.f64 v, v, r0). */
+ * order: ref_inclusive's, the one measured on the H200. */
 static void test_f64_nan_payloads(void **state)
 {
     (void)state;
@@ -203,6 +210,53 @@ static void test_f64_nan_payloads(void **state)
             expect_lanes(progs[p].name, prog_output(&r, "v"), progs[p].exclusive ? exc : inc, 32);
             wk_run_free(&r);
         }
+    }
+}
+
+/* Hand-worked: in = {NaN(1), NaN(2), 1.0, 1.0, ...} (0x7FF0..01, 0x7FF0..02).
+ * An f64 add returns its first NaN operand quieted (spec 7), so the payloads
+ * show the order measured on the H200. Lane 0 never adds: NaN(1) as it came.
+ * Step 1, lower first everywhere: lane 1 = NaN(1) + NaN(2) = q1, lane 2 =
+ * NaN(2) + 1 = q2, lanes 3.. = 2.0. Step 2: lane 2 holds q2 and reads lane
+ * 0's NaN(1).
+ *   - scan-incl/excl (lower first): q1, and so at every later step each lane
+ *     that meets two NaNs takes the lower one, which traces back to lane 0's
+ *     NaN(1): lanes 1..31 end q1.
+ *   - CG and CUB (own first from step 2): lane 2 keeps q2; each later step
+ *     adds lanes of the same parity, a NaN meeting a NaN keeps its own, so
+ *     odd lanes end q1 and even lanes 2..30 q2.
+ * Own first at step 1 would give lane 1 q2; lower first at step 2 would give
+ * CG's lane 2 q1. Exclusive: lane 0 = +0.0; scan-excl and CG shift the
+ * inclusive up (lane 1 = NaN(1) unquieted), CUB shifts 0.0 + inclusive
+ * (lane 1 = q1). */
+static void test_f64_nan_order_by_hand(void **state)
+{
+    (void)state;
+    const uint64_t n1 = UINT64_C(0x7FF0000000000001), n2 = UINT64_C(0x7FF0000000000002);
+    const uint64_t q1 = UINT64_C(0x7FF8000000000001), q2 = UINT64_C(0x7FF8000000000002);
+    uint64_t x[32], plain[32], parity[32];
+    for (int i = 0; i < 32; i++) {
+        x[i] = i == 0 ? n1 : i == 1 ? n2 : f64_bits(1.0);
+        plain[i] = i == 0 ? n1 : q1;
+        parity[i] = i == 0 ? n1 : i % 2 ? q1 : q2;
+    }
+    for (size_t p = 0; p < N_PROGS; p++) {
+        const scan_prog *s = &progs[p];
+        const uint64_t *inc = s->fam == PLAIN ? plain : parity;
+        uint64_t exc[32];
+        exc[0] = 0;
+        for (int i = 1; i < 32; i++)
+            exc[i] = s->fam == CUB && i == 1 ? q1 : inc[i - 1];
+        uint64_t ref[32];
+        ref_inclusive(s->fam, WK_F64, x, ref, 32); /* the restatement agrees with the table */
+        for (int i = 0; i < 32; i++)
+            assert_true(ref[i] == inc[i]);
+        wk_run r;
+        prog_run(&r, s->name, &(wk_params){.type = WK_F64}, x, 32);
+        expect_lanes(s->name, prog_output(&r, "v"), s->exclusive ? exc : inc, 32);
+        if (s->exclusive)
+            expect_lanes(s->name, prog_output(&r, "inclusive"), inc, 32);
+        wk_run_free(&r);
     }
 }
 
@@ -426,6 +480,7 @@ int main(void)
         cmocka_unit_test(test_f32_orders),
         cmocka_unit_test(test_f64_orders),
         cmocka_unit_test(test_f64_nan_payloads),
+        cmocka_unit_test(test_f64_nan_order_by_hand),
         cmocka_unit_test(test_negative_zero),
         cmocka_unit_test(test_negative_zero_first_lane),
         cmocka_unit_test(test_sym_counts),

@@ -3,7 +3,9 @@
  *     wrapping; the warp totals and their prefix likewise;
  *   - floats: the program's order restated as plain C loops: a
  *     Hillis-Steele scan per warp (own + lower), warp 0 scanning the warp
- *     totals padded with +0.0 the same way, then v + prefix[w - 1];
+ *     totals padded with +0.0 the same way, then prefix[w - 1] + v (the
+ *     operand orders measured on the H200: docs/conformance.md,
+ *     programs/README.md);
  *   - hand-worked: every input -0.0 stays -0.0 (the +0.0 padding never
  *     reaches a lane below the number of warps);
  *   - sym: thread i counts inputs 0..i once each;
@@ -15,7 +17,8 @@
 
 static uint64_t type_mask(wk_elem e) { return e == WK_I64 || e == WK_U64 || e == WK_F64 ? UINT64_MAX : UINT32_MAX; }
 
-/* In place: at step d lane i becomes v[i] + v[i-d] (own first). */
+/* In place: at step d lane i becomes v[i] + v[i-d] (own first, as measured
+ * on the H200). */
 static void hillis_steele(wk_elem e, uint64_t *v, int lanes)
 {
     for (int d = 1; d < lanes; d *= 2) {
@@ -39,7 +42,7 @@ static void ref_block_float(wk_elem e, const uint64_t *x, uint64_t *out, uint64_
     hillis_steele(e, sums, lanes);
     for (int w = 1; w < nwarps; w++)
         for (int i = 0; i < lanes; i++)
-            out[w * lanes + i] = gpu_add(e, out[w * lanes + i], sums[w - 1]);
+            out[w * lanes + i] = gpu_add(e, sums[w - 1], out[w * lanes + i]); /* sums[] first */
     memcpy(prefix, sums, (size_t)nwarps * sizeof *sums);
 }
 
@@ -137,10 +140,11 @@ static void test_float_order(void **state)
 
 /* f64 NaN payloads show the operand order of every add (spec 7: an f64 add
  * returns its FIRST NaN operand, quieted; qN below is 0x7FF8..0N). The
- * program adds own first everywhere: `v += t` in the warp scans (own +
- * lower lane), `s += t` in warp 0's scan of the totals, and `v +=
- * sums[warp - 1]` in phase 3. Inputs 1.0 but NaN payload N at thread x,
- * written x:N.
+ * orders measured on the H200 (ptxas's operand order; docs/conformance.md,
+ * programs/README.md): own first in `v += t` of the warp scans (own + lower
+ * lane) and in `s += t` of warp 0's scan of the totals, but sums[] first
+ * in phase 3's `v += sums[warp - 1]`. Inputs 1.0 but NaN payload N at
+ * thread x, written x:N.
  *   - --block 32, 0:1 16:2: through offsets 1..8 lane i covers lanes
  *     i-15..i, so lanes 0..15 carry only NaN(1) and lanes 16..31 only
  *     NaN(2); at offset 16 lane i >= 16 adds own q2 + q1 from lane i-16:
@@ -149,16 +153,16 @@ static void test_float_order(void **state)
  *     its input, the signalling 0x7FF0000000000001, in every case.
  *   - --block 64, 0:1 32:3: warp totals q1, q3; warp 0's scan: lane 1 adds
  *     own q3 + q1 at offset 1, so warp_prefix = q1, q3 (t + s: q1, q1);
- *     phase 3: warp 1 adds own q3 + sums[0] = q1: threads 32..63 end q3
- *     (sums[0] + v: q1).
+ *     phase 3: warp 1 adds sums[0] = q1 + own q3: threads 32..63 end q1
+ *     (v + sums[0]: q3).
  *   - --block 96, 0:1 64:3: totals q1, 32.0, q3; the scan: lane 1 =
  *     32 + q1 = q1, lane 2 = own q3 + 32 then own q3 + q1: q3, so
- *     warp_prefix = q1, q1, q3; threads 32..63 = v + q1 = q1, threads
- *     64..95 = own q3 + q1 = q3.
+ *     warp_prefix = q1, q1, q3; threads 32..63 = q1 + v = q1, threads
+ *     64..95 = q1 + own q3 = q1 (v + sums[1]: q3).
  *   - wave64 --block 128, 0:1 32:2 64:3: wave 0 as the first case on 64
  *     lanes (0..31 q1, 32..63 q2, total q2); wave 1 all q3; lane 1 of the
- *     scan adds own q3 + q2: warp_prefix = q2, q3; threads 64..127 = own
- *     q3 + q2 = q3. */
+ *     scan adds own q3 + q2: warp_prefix = q2, q3; threads 64..127 =
+ *     sums[0] q2 + own q3 = q2 (v + sums[0]: q3). */
 static void test_f64_nan_operand_order(void **state)
 {
     (void)state;
@@ -171,9 +175,9 @@ static void test_f64_nan_operand_order(void **state)
         int prefix[3];
     } cases[] = {
         {WS_PROFILE_SM90, 32, {0, 16, -1}, {1, 2, 0}, {16, 32}, {1, 2}, {2}},
-        {WS_PROFILE_SM90, 64, {0, 32, -1}, {1, 3, 0}, {32, 64}, {1, 3}, {1, 3}},
-        {WS_PROFILE_SM90, 96, {0, 64, -1}, {1, 3, 0}, {64, 96}, {1, 3}, {1, 1, 3}},
-        {WS_PROFILE_WAVE64, 128, {0, 32, 64}, {1, 2, 3}, {32, 64, 128}, {1, 2, 3}, {2, 3}},
+        {WS_PROFILE_SM90, 64, {0, 32, -1}, {1, 3, 0}, {32, 64}, {1, 1}, {1, 3}},
+        {WS_PROFILE_SM90, 96, {0, 64, -1}, {1, 3, 0}, {64, 96}, {1, 1}, {1, 1, 3}},
+        {WS_PROFILE_WAVE64, 128, {0, 32, 64}, {1, 2, 3}, {32, 64, 128}, {1, 2, 2}, {2, 3}},
     };
     const uint64_t nan = UINT64_C(0x7FF0000000000000), quiet = UINT64_C(0x7FF8000000000000);
     uint64_t x[128], want[128], hand[128], prefix[32];

@@ -6,7 +6,8 @@
  *     the keys, key_out[i] == key_in[value_out[i]] bit for bit;
  *   - NaN keys (compares false): a plain C restatement of the network
  *     (loops over arrays, host compares), bit for bit;
- *   - seed-xor-sort: a plain C restatement of its five stages, and spec
+ *   - seed-xor-sort: a plain C restatement of its five stages (with f64
+ *     NaN keys in the min/max operand order measured on the H200), and spec
  *     section 7 (4,096 of 4,096 random warps unsorted); a bitonic input
  *     (keys that fall then rise) is the kind it does sort;
  *   - stage counts: 5*6/2 = 15 shuffle stages on 32 lanes (spec 7), 21 on 64. */
@@ -585,6 +586,74 @@ static void test_seed_sorts_bitonic_input(void **state)
     wk_run_free(&r);
 }
 
+/* f64 NaN keys in seed-xor-sort: min.f64/max.f64 drop a lone NaN (the other
+ * operand wins) and with two NaNs return the first operand quieted (spec 7,
+ * docs/model.md). The order measured on the H200 (docs/conformance.md,
+ * programs/README.md): the first stage (j = 16) computes min(p, key) and
+ * max(p, key), the partner first; the later stages min(key, p), own first. */
+static uint64_t f64_minmax_nan(uint64_t first, uint64_t second, bool want_max)
+{
+    const uint64_t quiet = UINT64_C(0x0008000000000000);
+    bool first_nan = is_nan(WK_F64, first), second_nan = is_nan(WK_F64, second);
+    if (first_nan && second_nan)
+        return first | quiet;
+    if (first_nan)
+        return second;
+    if (second_nan)
+        return first;
+    return plain_minmax(WK_F64, first, second, want_max);
+}
+
+static void seed_plain_f64_nan(uint64_t key[32])
+{
+    for (int j = 16; j > 0; j /= 2) {
+        uint64_t old[32];
+        memcpy(old, key, sizeof old);
+        for (int lane = 0; lane < 32; lane++) {
+            bool p_first = j == 16;
+            uint64_t own = old[lane], p = old[lane ^ j];
+            key[lane] = f64_minmax_nan(p_first ? p : own, p_first ? own : p, (lane & j) != 0);
+        }
+    }
+}
+
+static void test_seed_f64_nan_order(void **state)
+{
+    (void)state;
+    /* By hand: every key a NaN, lane l payload l + 1. Stage 16 gives lane l
+     * its partner's payload, (l ^ 16) + 1, quieted; every later stage meets
+     * two NaNs and keeps its own. Own first at stage 16 would leave l + 1. */
+    uint64_t in[32], want[32];
+    for (int l = 0; l < 32; l++) {
+        in[l] = UINT64_C(0x7FF0000000000000) | (uint64_t)(l + 1);
+        want[l] = UINT64_C(0x7FF8000000000000) | (uint64_t)((l ^ 16) + 1);
+    }
+    uint64_t ref[32];
+    memcpy(ref, in, sizeof ref);
+    seed_plain_f64_nan(ref); /* the restatement agrees with the hand rule */
+    for (int l = 0; l < 32; l++)
+        assert_true(ref[l] == want[l]);
+    wk_run r;
+    prog_run(&r, "seed-xor-sort", &(wk_params){.type = WK_F64}, in, 32);
+    expect_lanes("seed-xor-sort f64 all NaN", prog_output(&r, "key"), want, 32);
+    wk_run_free(&r);
+
+    /* Random warps with NaN keys (either sign, quiet or signalling) among
+     * numbers, against the restatement. */
+    uint64_t seed = 4242;
+    for (int round = 0; round < 200; round++) {
+        for (int l = 0; l < 32; l++) {
+            uint64_t b = prog_rand(&seed);
+            in[l] = want[l] = b % 3 == 0 ? (b & UINT64_C(0x800FFFFFFFFFFFFF)) | UINT64_C(0x7FF0000000000001)
+                                         : rand_key(WK_F64, &seed);
+        }
+        seed_plain_f64_nan(want);
+        prog_run(&r, "seed-xor-sort", &(wk_params){.type = WK_F64}, in, 32);
+        expect_lanes("seed-xor-sort f64 NaN keys", prog_output(&r, "key"), want, 32);
+        wk_run_free(&r);
+    }
+}
+
 static void test_seed_bad_params(void **state)
 {
     (void)state;
@@ -621,6 +690,7 @@ int main(void)
         cmocka_unit_test(test_seed_matches_plain_c),
         cmocka_unit_test(test_seed_does_not_sort),
         cmocka_unit_test(test_seed_sorts_bitonic_input),
+        cmocka_unit_test(test_seed_f64_nan_order),
         cmocka_unit_test(test_seed_bad_params),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

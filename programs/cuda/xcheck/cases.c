@@ -274,7 +274,11 @@ static uint64_t float_special(float_format f, xc_rng *rng)
 static uint64_t float_within(float_format f, xc_rng *rng, int spread)
 {
     int e = (int)xc_rng_below(rng, (uint64_t)(2 * spread + 1)) - spread;
-    return make_float(f, xc_rng_next(rng) & 1, (uint64_t)(f.bias + e), xc_rng_next(rng));
+    /* Two draws in a fixed order (as arguments their order would be
+     * unspecified, and gcc and clang differ). */
+    uint64_t mantissa = xc_rng_next(rng);
+    uint64_t sign = xc_rng_next(rng) & 1;
+    return make_float(f, sign, (uint64_t)(f.bias + e), mantissa);
 }
 
 /* Mostly near 1, sometimes far. */
