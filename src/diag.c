@@ -15,6 +15,7 @@ static const char *const code_names[WS_DIAG_CODE_COUNT] = {
     [WS_DIAG_BAD_WIDTH] = "BAD_WIDTH",
     [WS_DIAG_LANE_ARG_RANGE] = "LANE_ARG_RANGE",
     [WS_DIAG_DEADLOCK] = "DEADLOCK",
+    [WS_DIAG_F64_NAN_PAIR] = "F64_NAN_PAIR",
 };
 
 const char *ws_diag_code_name(ws_diag_code code)

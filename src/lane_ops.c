@@ -1,5 +1,6 @@
 /* Per-lane arithmetic on registers, in the executing lanes only. */
 #include "warp_internal.h"
+#include "warpsim/fpops_inline.h"
 
 static bool check_type(ws_warp *w, ws_type t, const char *func)
 {
@@ -79,6 +80,38 @@ static uint64_t int_binop(ws_binop op, ws_type t, uint64_t a, uint64_t b)
     }
 }
 
+static const char *const f64_op_names[] = {
+    [WS_ADD] = "add.f64", [WS_SUB] = "sub.f64", [WS_MUL] = "mul.f64", [WS_MIN] = "min.f64", [WS_MAX] = "max.f64"};
+
+/* Two NaNs with different payloads (after quieting) in one f64 operation:
+ * the GPU keeps one by its place in the machine instruction, which ptxas
+ * chooses (docs/conformance.md), so the source does not decide the bits.
+ * The model keeps the first operand's; this reports it. True when the
+ * policy is error (the operation must then fail). */
+static bool f64_nan_pairs(ws_warp *w, ws_binop op, ws_mask run, ws_reg a, ws_reg b, bool b_is_imm,
+                          uint64_t imm)
+{
+    ws_mask pairs = 0;
+    for (int lane = 0; lane < w->lanes; lane++) {
+        if (!ws_lane_in(run, lane))
+            continue;
+        uint64_t x = *ws_cell(w, a, lane), y = b_is_imm ? imm : *ws_cell(w, b, lane);
+        if (ws_f64_is_nan(x) && ws_f64_is_nan(y) && (x | WS_F64_QUIET_BIT) != (y | WS_F64_QUIET_BIT))
+            pairs |= (ws_mask)1 << lane;
+    }
+    if (!pairs)
+        return false;
+    char lanes[200];
+    ws_diag_batch batch = {.count = 0};
+    bool one = __builtin_popcountll(pairs) == 1;
+    ws_diag_raise(&batch, WS_DIAG_F64_NAN_PAIR, f64_op_names[op], pairs,
+                  "%s: %s %s %s two NaN operands with different payloads; the first operand's is kept, and "
+                  "which operand comes first on a GPU is the compiler's choice (docs/conformance.md)",
+                  f64_op_names[op], one ? "lane" : "lanes", ws_format_lanes(pairs, lanes, sizeof lanes),
+                  one ? "has" : "have");
+    return ws_diag_commit(w, &batch);
+}
+
 static ws_status binop_lanes(ws_warp *w, ws_binop op, ws_type t, ws_reg dst, ws_reg a, ws_reg b,
                              bool b_is_imm, uint64_t imm, const char *func)
 {
@@ -97,6 +130,8 @@ static ws_status binop_lanes(ws_warp *w, ws_binop op, ws_type t, ws_reg dst, ws_
     if (!check_operand_types(w, t, func, regs, b_is_imm ? 2 : 3))
         return WS_ERR_ARG;
     ws_mask run = ws_executing(w);
+    if (t == WS_F64 && f64_nan_pairs(w, op, run, a, b, b_is_imm, imm))
+        return WS_ERR_UNDEFINED;
     for (int lane = 0; lane < w->lanes; lane++) {
         if (!ws_lane_in(run, lane))
             continue;

@@ -501,6 +501,51 @@ static void test_diag_clear_and_print(void **state)
     drop_warp(w);
 }
 
+/* ---- F64_NAN_PAIR: two NaN payloads meet in one f64 operation ------------ */
+
+/* Lane 0: two NaNs with different payloads (reported); lane 1: the same NaN
+ * twice, once signalling (quieted, the same bits either way: not reported);
+ * lane 2: one NaN (not reported); lane 3: numbers. Hand-worked from the
+ * model's rule (the first NaN operand, quieted) and docs/conformance.md. */
+static void test_f64_nan_pair(void **state)
+{
+    (void)state;
+    const uint64_t qa = UINT64_C(0x7FF8000000000001), qb = UINT64_C(0xFFF8000000000002);
+    const uint64_t sa = UINT64_C(0x7FF0000000000001); /* qa, signalling */
+    const uint64_t one = UINT64_C(0x3FF0000000000000), two = UINT64_C(0x4000000000000000);
+    const uint64_t a_bits[4] = {qa, sa, qa, one}, b_bits[4] = {qb, qa, one, two};
+    const uint64_t want_add[4] = {qa, qa, qa, UINT64_C(0x4008000000000000)};
+    for (int policy = 0; policy < 2; policy++) {
+        ws_warp *w = test_warp_with_policy(WS_PROFILE_SM90, 0, policy ? WS_DIAG_POLICY_ERROR : WS_DIAG_POLICY_WARN);
+        ws_reg a = test_reg(w, "a", WS_F64), b = test_reg(w, "b", WS_F64), d = test_reg(w, "d", WS_F64);
+        for (int l = 0; l < 32; l++) {
+            ws_set_bits(w, a, l, a_bits[l % 4]);
+            ws_set_bits(w, b, l, b_bits[l % 4]);
+            ws_set_bits(w, d, l, SENTINEL(l));
+        }
+        ws_status s = ws_binop_apply(w, WS_ADD, WS_F64, d, a, b);
+        const ws_diag *dg = find_diag(w, WS_DIAG_F64_NAN_PAIR, "f64 add of two NaNs");
+        assert_int_equal(dg->lanes, 0x11111111u);
+        assert_string_equal(dg->op, "add.f64");
+        assert_non_null(strstr(dg->message, "lanes 0,4,8,12,16,20,24,28"));
+        if (policy) {
+            assert_int_equal(s, WS_ERR_UNDEFINED);
+            for (int l = 0; l < 32; l++)
+                EXPECT_U64("dst unchanged", "policy error, f64 NaN pair", l, ws_get_bits(w, d, l), SENTINEL(l));
+        } else {
+            assert_int_equal(s, WS_OK);
+            assert_int_equal(ws_diag_count(w), 1);
+            for (int l = 0; l < 32; l++)
+                EXPECT_U64("first NaN kept", "f64 NaN pair", l, ws_get_bits(w, d, l), want_add[l % 4]);
+            /* min of the same two NaNs: reported too; f32 never (its NaN is canonical) */
+            ws_diag_clear(w);
+            assert_int_equal(ws_binop_apply(w, WS_MIN, WS_F64, d, a, b), WS_OK);
+            assert_int_equal(find_diag(w, WS_DIAG_F64_NAN_PAIR, "f64 min of two NaNs")->lanes, 0x11111111u);
+        }
+        drop_warp(w);
+    }
+}
+
 /* ---- names ------------------------------------------------------------- */
 
 static void test_diag_code_names(void **state)
@@ -520,6 +565,7 @@ static void test_diag_code_names(void **state)
         {WS_DIAG_BAD_WIDTH, "BAD_WIDTH"},
         {WS_DIAG_LANE_ARG_RANGE, "LANE_ARG_RANGE"},
         {WS_DIAG_DEADLOCK, "DEADLOCK"},
+        {WS_DIAG_F64_NAN_PAIR, "F64_NAN_PAIR"},
     };
     assert_int_equal(sizeof names / sizeof names[0], WS_DIAG_CODE_COUNT - 1);
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
@@ -791,6 +837,7 @@ int main(void)
         cmocka_unit_test(test_policy_ignore),
         cmocka_unit_test(test_policy_error),
         cmocka_unit_test(test_diag_clear_and_print),
+        cmocka_unit_test(test_f64_nan_pair),
         cmocka_unit_test(test_diag_code_names),
         cmocka_unit_test(test_status_names),
         cmocka_unit_test(test_format_lanes),

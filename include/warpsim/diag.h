@@ -27,6 +27,9 @@ typedef enum ws_diag_code {
     WS_DIAG_BAD_WIDTH,              /* width not a power of two in [1, lanes] */
     WS_DIAG_LANE_ARG_RANGE,         /* srcLane/delta/laneMask uses bits the hardware ignores */
     WS_DIAG_DEADLOCK,               /* every live lane waits; names which lanes wait where */
+    WS_DIAG_F64_NAN_PAIR,           /* an f64 add/sub/mul/min/max met two NaNs with different payloads:
+                                       which survives is the operand order the compiler gave the
+                                       instruction (docs/conformance.md); the model keeps the first */
     WS_DIAG_CODE_COUNT
 } ws_diag_code;
 
