@@ -52,14 +52,28 @@ int wk_elem_bits(wk_elem e) { return valid(e) ? elems[e].bits : 32; }
 /* The shortest %.*g that reads back to the same float or double, written
  * without an exponent when the integer part has at most 16 digits (so 10
  * is "10", not "1e+01"). */
+static bool reads_back(char *buf, size_t size, int digits, double v, bool single)
+{
+    snprintf(buf, size, "%.*g", digits, v);
+    return single ? strtof(buf, NULL) == (float)v : strtod(buf, NULL) == v;
+}
+
 static void shortest_float(char *buf, size_t size, double v, bool single)
 {
-    int digits = 1;
-    for (; digits < 17; digits++) {
-        snprintf(buf, size, "%.*g", digits, v);
-        if (single ? strtof(buf, NULL) == (float)v : strtod(buf, NULL) == v)
-            break;
+    /* Binary search: if d digits read back, so do d + 1 (the d-digit
+     * decimal is also a (d+1)-digit one, and the nearest (d+1)-digit
+     * decimal is at least as close). 9 digits always do for a float, 17
+     * for a double. */
+    int lo = 1, hi = single ? 9 : 17;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (reads_back(buf, size, mid, v, single))
+            hi = mid;
+        else
+            lo = mid + 1;
     }
+    int digits = lo;
+    snprintf(buf, size, "%.*g", digits, v);
     double mag = fabs(v);
     if (mag >= 1.0 && mag < 1e16) {
         int int_digits = 1;

@@ -88,8 +88,43 @@ static void step_header(FILE *out, const wk_step *s, size_t number)
     fprintf(out, "\n");
 }
 
+/* Cells formatted once for the grid (float formatting is the writer's
+ * main cost): cell (i, lane) at text[(i * lanes + lane) * (CELL_MAX + 1)].
+ * NULL when there are too many cells to keep; they are formatted again then. */
+#define CACHED_CELLS_MAX 1000000
+
+static char *cache_cells(const wk_run *r, const size_t *idx, size_t n, int lanes, char *buf)
+{
+    if (n * (size_t)lanes > CACHED_CELLS_MAX)
+        return NULL;
+    size_t cells = n * (size_t)lanes;
+    char *text = malloc((cells ? cells : 1) * (CELL_MAX + 1));
+    if (!text)
+        return NULL;
+    for (size_t i = 0; i < n; i++)
+        for (int lane = 0; lane < lanes; lane++) {
+            cell_text(r, &r->trace.steps[idx[i]], lane, buf, WK_VALUE_TEXT);
+            if (strlen(buf) > CELL_MAX) { /* a wide cell: the steps are written as blocks */
+                free(text);
+                return NULL;
+            }
+            memcpy(text + (i * (size_t)lanes + (size_t)lane) * (CELL_MAX + 1), buf, strlen(buf) + 1);
+        }
+    return text;
+}
+
+/* Cell (i, lane): from the cache, or formatted into buf. */
+static const char *cell_at(const wk_run *r, const char *cache, const size_t *idx, size_t i, int lanes, int lane,
+                           char *buf)
+{
+    if (cache)
+        return cache + (i * (size_t)lanes + (size_t)lane) * (CELL_MAX + 1);
+    cell_text(r, &r->trace.steps[idx[i]], lane, buf, WK_VALUE_TEXT);
+    return buf;
+}
+
 /* The widest cell of the steps of one warp. */
-static size_t widest_cell(const wk_run *r, const size_t *idx, size_t n, int lanes, char *buf)
+static size_t widest_cell(const wk_run *r, const char *cache, const size_t *idx, size_t n, int lanes, char *buf)
 {
     size_t widest = 1;
     for (size_t i = 0; i < n; i++) {
@@ -100,16 +135,15 @@ static size_t widest_cell(const wk_run *r, const size_t *idx, size_t n, int lane
     }
     for (size_t i = 0; i < n; i++)
         for (int lane = 0; lane < lanes; lane++) {
-            cell_text(r, &r->trace.steps[idx[i]], lane, buf, WK_VALUE_TEXT);
-            size_t len = strlen(buf);
+            size_t len = strlen(cell_at(r, cache, idx, i, lanes, lane, buf));
             if (len > widest)
                 widest = len;
         }
     return widest;
 }
 
-static void write_grid(FILE *out, const wk_run *r, const size_t *idx, size_t n, int lanes, size_t width,
-                       char *buf)
+static void write_grid(FILE *out, const wk_run *r, const char *cache, const size_t *idx, size_t n, int lanes,
+                       size_t width, char *buf)
 {
     size_t per_chunk = (LINE_WIDTH - 6) / (width + 2);
     if (per_chunk == 0)
@@ -126,10 +160,8 @@ static void write_grid(FILE *out, const wk_run *r, const size_t *idx, size_t n, 
         fprintf(out, "\n");
         for (int lane = 0; lane < lanes; lane++) {
             fprintf(out, "%5d", lane);
-            for (size_t i = first; i < last; i++) {
-                cell_text(r, &r->trace.steps[idx[i]], lane, buf, WK_VALUE_TEXT);
-                fprintf(out, "  %*s", (int)width, buf);
-            }
+            for (size_t i = first; i < last; i++)
+                fprintf(out, "  %*s", (int)width, cell_at(r, cache, idx, i, lanes, lane, buf));
             fprintf(out, "\n");
         }
     }
@@ -186,11 +218,13 @@ bool wk_write_trace_text(FILE *out, const wk_run *r)
         fprintf(out, "\n");
         for (size_t i = 0; i < n; i++)
             step_header(out, &t->steps[idx[i]], idx[i] + 1);
-        size_t width = widest_cell(r, idx, n, first->lanes, buf);
+        char *cache = cache_cells(r, idx, n, first->lanes, buf);
+        size_t width = widest_cell(r, cache, idx, n, first->lanes, buf);
         if (width <= CELL_MAX)
-            write_grid(out, r, idx, n, first->lanes, width, buf);
+            write_grid(out, r, cache, idx, n, first->lanes, width, buf);
         else
             write_blocks(out, r, idx, n, first->lanes, buf);
+        free(cache);
     }
     free(idx);
     free(done);
