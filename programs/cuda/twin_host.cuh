@@ -134,6 +134,38 @@ static inline bool twin_rec_download(twin_result *out, twin_rec_buffers *b)
     return true;
 }
 
+/* Frees a twin's device buffers on every way out of its host function (a
+ * failed CUDA call returns early): `twin_frees frees; frees.add(&buf);`
+ * before the buffer is allocated. Holds the pointers' addresses, so a
+ * buffer freed earlier and set to nullptr (twin_rec_download does) is
+ * skipped. */
+struct twin_frees {
+    struct entry {
+        void *ptr_addr;
+        void (*release)(void *ptr_addr);
+    };
+    entry kept[16];
+    int count = 0;
+    template <typename P> static void release_one(void *ptr_addr)
+    {
+        P **p = static_cast<P **>(ptr_addr);
+        if (*p) {
+            cudaFree(*p);
+            *p = nullptr;
+        }
+    }
+    template <typename P> void add(P **p)
+    {
+        if (count < 16) /* a twin has a handful of buffers; more would leak, never overrun */
+            kept[count++] = {p, release_one<P>};
+    }
+    ~twin_frees()
+    {
+        for (int i = count - 1; i >= 0; i--)
+            kept[i].release(kept[i].ptr_addr);
+    }
+};
+
 /* Checks the launch and waits for the kernel. */
 #define TWIN_SYNC(out)                                        \
     do {                                                      \

@@ -9,22 +9,6 @@
  * No step records (a block program). */
 #include "twin_host.cuh"
 
-namespace {
-/* cudaFree's the listed device pointers when the run returns, on every path,
- * error returns included (a pointer still or again null is skipped). */
-struct device_frees {
-    void **slots[8];
-    int n = 0;
-    template <typename P> void add(P **slot) { slots[n++] = (void **)slot; }
-    ~device_frees()
-    {
-        for (int i = 0; i < n; i++)
-            if (*slots[i])
-                cudaFree(*slots[i]);
-    }
-};
-} // namespace
-
 template <typename T> __global__ void block_reduce_kernel(const T *in, T *sum_out, T *partials_out, T *v_out)
 {
     __shared__ T shared[32];   // one value per warp
@@ -61,7 +45,7 @@ template <typename T> static bool run_typed(const wk_params *p, const uint64_t *
     }
     int n_warps = (block + 31) / 32;
     T *in = nullptr, *sum = nullptr, *partials = nullptr, *v = nullptr;
-    device_frees frees;
+    twin_frees frees;
     frees.add(&in);
     frees.add(&sum);
     frees.add(&partials);

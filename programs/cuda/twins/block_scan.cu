@@ -11,34 +11,6 @@
  * stores, so both arrays come back. */
 #include "twin_host.cuh"
 
-namespace {
-/* Frees a run's device buffers on every way out of run_typed (a failed
- * CUDA call returns early). Holds the pointers' addresses, so a buffer
- * that twin_rec_download already freed (and set to nullptr) is skipped. */
-struct device_buffers {
-    struct entry {
-        void *ptr_addr;
-        void (*release)(void *ptr_addr);
-    };
-    entry kept[8];
-    int count = 0;
-    template <typename P> static void release_one(void *ptr_addr)
-    {
-        P **p = static_cast<P **>(ptr_addr);
-        if (*p) {
-            cudaFree(*p);
-            *p = nullptr;
-        }
-    }
-    template <typename P> void keep(P **p) { kept[count++] = {p, release_one<P>}; }
-    ~device_buffers()
-    {
-        for (int i = count - 1; i >= 0; i--)
-            kept[i].release(kept[i].ptr_addr);
-    }
-};
-} // namespace
-
 template <typename T> __global__ void block_scan_kernel(const T *in, T *out, T *warp_total, T *warp_prefix)
 {
     __shared__ T sums[32];
@@ -85,11 +57,11 @@ template <typename T> static bool run_typed(const wk_params *p, const uint64_t *
     }
     int nwarps = block / 32;
     T *in = nullptr, *v = nullptr, *total = nullptr, *prefix = nullptr;
-    device_buffers bufs;
-    bufs.keep(&in);
-    bufs.keep(&v);
-    bufs.keep(&total);
-    bufs.keep(&prefix);
+    twin_frees bufs;
+    bufs.add(&in);
+    bufs.add(&v);
+    bufs.add(&total);
+    bufs.add(&prefix);
     if (!twin_upload(out, input, n, &in))
         return false;
     TWIN_CUDA(out, cudaMalloc((void **)&v, n * sizeof(T)));

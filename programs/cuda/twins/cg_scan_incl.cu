@@ -16,34 +16,6 @@
 
 namespace cg = cooperative_groups;
 
-namespace {
-/* Frees a run's device buffers on every way out of run_typed (a failed
- * CUDA call returns early). Holds the pointers' addresses, so a buffer
- * that twin_rec_download already freed (and set to nullptr) is skipped. */
-struct device_buffers {
-    struct entry {
-        void *ptr_addr;
-        void (*release)(void *ptr_addr);
-    };
-    entry kept[8];
-    int count = 0;
-    template <typename P> static void release_one(void *ptr_addr)
-    {
-        P **p = static_cast<P **>(ptr_addr);
-        if (*p) {
-            cudaFree(*p);
-            *p = nullptr;
-        }
-    }
-    template <typename P> void keep(P **p) { kept[count++] = {p, release_one<P>}; }
-    ~device_buffers()
-    {
-        for (int i = count - 1; i >= 0; i--)
-            kept[i].release(kept[i].ptr_addr);
-    }
-};
-} // namespace
-
 template <typename T>
 __global__ void cg_scan_incl_kernel(const T *in, T *out, unsigned active, twin_rec rec)
 {
@@ -67,11 +39,11 @@ template <typename T> static bool run_typed(const wk_params *p, const uint64_t *
     }
     T *in = nullptr, *v = nullptr;
     twin_rec_buffers rec = {};
-    device_buffers bufs;
-    bufs.keep(&in);
-    bufs.keep(&v);
-    bufs.keep(&rec.dev.bits);
-    bufs.keep(&rec.dev.count);
+    twin_frees bufs;
+    bufs.add(&in);
+    bufs.add(&v);
+    bufs.add(&rec.dev.bits);
+    bufs.add(&rec.dev.count);
     if (!twin_upload(out, input, n, &in) || !twin_rec_alloc(out, &rec))
         return false;
     TWIN_CUDA(out, cudaMalloc((void **)&v, 32 * sizeof(T)));

@@ -10,22 +10,6 @@
  * No step records (a grid program). */
 #include "twin_host.cuh"
 
-namespace {
-/* cudaFree's the listed device pointers when the run returns, on every path,
- * error returns included (a pointer still or again null is skipped). */
-struct device_frees {
-    void **slots[8];
-    int n = 0;
-    template <typename P> void add(P **slot) { slots[n++] = (void **)slot; }
-    ~device_frees()
-    {
-        for (int i = 0; i < n; i++)
-            if (*slots[i])
-                cudaFree(*slots[i]);
-    }
-};
-} // namespace
-
 /* block-reduce: every warp's shfl_down tree, lane 0 of each writes its sum to
  * shared memory, then warp 0 reduces the per-warp sums with the same tree;
  * thread 0 returns the block's sum (the other threads partial values). */
@@ -80,7 +64,7 @@ template <typename T> static bool run_typed(const wk_params *p, const uint64_t *
         return false;
     }
     T *in = nullptr, *partial = nullptr, *result = nullptr;
-    device_frees frees;
+    twin_frees frees;
     frees.add(&in);
     frees.add(&partial);
     frees.add(&result);

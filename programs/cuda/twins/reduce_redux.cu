@@ -10,22 +10,6 @@
 
 #include "twin_host.cuh"
 
-namespace {
-/* cudaFree's the listed device pointers when the run returns, on every path,
- * error returns included (a pointer still or again null is skipped). */
-struct device_frees {
-    void **slots[8];
-    int n = 0;
-    template <typename P> void add(P **slot) { slots[n++] = (void **)slot; }
-    ~device_frees()
-    {
-        for (int i = 0; i < n; i++)
-            if (*slots[i])
-                cudaFree(*slots[i]);
-    }
-};
-} // namespace
-
 template <typename T>
 __global__ void reduce_redux_kernel(const T *in, T *out, int op, unsigned active, twin_rec rec)
 {
@@ -62,7 +46,7 @@ template <typename T> static bool run_typed(const wk_params *p, const uint64_t *
         int threads = p->threads ? p->threads : 32;
         T *in = nullptr, *v = nullptr;
         twin_rec_buffers rec = {};
-        device_frees frees;
+        twin_frees frees;
         frees.add(&in);
         frees.add(&v);
         frees.add(&rec.dev.bits);
