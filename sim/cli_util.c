@@ -1,6 +1,7 @@
 /* Shared pieces of the command line: errors, options, numbers, outputs. */
 #define _XOPEN_SOURCE 700
 #include <errno.h>
+#include <limits.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -69,7 +70,9 @@ int cli_next(cli_parser *p, const cli_opt *opts, const char **value)
             }
             if (eq) {
                 *value = eq + 1;
-            } else if (p->index < p->argc) {
+            } else if (p->index < p->argc && strncmp(p->argv[p->index], "--", 2) != 0) {
+                /* "--n --json" is a missing value, not a value "--json"; a value
+                 * that starts with "--" can still be given as --opt=--value. */
                 *value = p->argv[p->index++];
             } else {
                 cli_error("%s: --%s needs a value", p->command, o->name);
@@ -132,11 +135,11 @@ bool cli_size(const char *opt, const char *text, size_t min, size_t max, size_t 
     if (*end == '^' && v == 2) {
         char *end2 = NULL;
         unsigned long e = strtoul(end + 1, &end2, 10);
-        if (end2 == end + 1 || *end2 || e > 40) {
+        if (end2 == end + 1 || *end2) {
             cli_error("%s: expected a count like 4096 or 2^12, got '%s'", opt, text);
             return false;
         }
-        v = 1ull << e;
+        v = e > 63 ? ULLONG_MAX : 1ull << e; /* beyond 64 bits: out of range below */
         end = end2;
     }
     if (*end) {
@@ -145,9 +148,9 @@ bool cli_size(const char *opt, const char *text, size_t min, size_t max, size_t 
     }
     if (v < min || v > max) {
         if (max && (max & (max - 1)) == 0 && max > 4096)
-            cli_error("%s: %llu is out of range (%zu..2^%d)", opt, v, min, __builtin_ctzll(max));
+            cli_error("%s: %s is out of range (%zu..2^%d)", opt, text, min, __builtin_ctzll(max));
         else
-            cli_error("%s: %llu is out of range (%zu..%zu)", opt, v, min, max);
+            cli_error("%s: %s is out of range (%zu..%zu)", opt, text, min, max);
         return false;
     }
     *out = (size_t)v;

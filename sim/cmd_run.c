@@ -369,7 +369,8 @@ int cmd_run(int argc, char **argv)
         return write_results(&a, &run);
     }
     if (a.params.n > CLI_MODEL_MAX_N) {
-        cli_error("--n %zu: at most 2^27 values with --trace or --type sym (the model keeps them all)",
+        cli_error("--n %zu: at most 2^27 values with --trace, --type sym or --type f64 --diag error (these take "
+                  "the model path, which keeps every value)",
                   a.params.n);
         return CLI_EXIT_USAGE;
     }

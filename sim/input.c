@@ -59,6 +59,26 @@ static bool push(values *v, uint64_t bits)
 
 static bool is_separator(int c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ','; }
 
+/* At most 40 characters of a token for a message, bytes outside printable
+ * ASCII as \xNN; *binary is set when there were any (binary data read as
+ * text). */
+static const char *token_text(const char *token, char *buf, size_t size, bool *binary)
+{
+    size_t used = 0, i = 0;
+    *binary = false;
+    for (; token[i] && i < 40 && used + 5 < size; i++) {
+        unsigned char c = (unsigned char)token[i];
+        if (c >= 0x20 && c < 0x7f) {
+            buf[used++] = (char)c;
+        } else {
+            used += (size_t)snprintf(buf + used, size - used, "\\x%02x", c);
+            *binary = true;
+        }
+    }
+    snprintf(buf + used, size - used, "%s", token[i] ? "..." : "");
+    return buf;
+}
+
 /* Parses the tokens of one line of text; `where` names it in messages. */
 static int parse_line(const char *where, size_t line_no, char *line, wk_elem type, bool raw_bits, values *v)
 {
@@ -78,11 +98,14 @@ static int parse_line(const char *where, size_t line_no, char *line, wk_elem typ
         uint64_t bits;
         char err[120];
         if (!wk_parse(type, start, raw_bits, &bits, err, sizeof err)) {
-            const char *more = strlen(start) > 40 ? "..." : "";
+            char shown[220];
+            bool binary;
+            token_text(start, shown, sizeof shown, &binary);
+            const char *hint = binary ? " (binary data? use --binary)" : "";
             if (line_no)
-                cli_error("%s:%zu: '%.40s%s': %s", where, line_no, start, more, err);
+                cli_error("%s:%zu: '%s': %s%s", where, line_no, shown, err, hint);
             else
-                cli_error("%s: '%.40s%s': %s", where, start, more, err);
+                cli_error("%s: '%s': %s%s", where, shown, err, hint);
             return CLI_EXIT_USAGE;
         }
         if (!push(v, bits)) {

@@ -89,7 +89,11 @@ expect 2 "unknown program 'nosuch'" -- run nosuch --help
 expect 2 "--threads: expected an integer, got ' 20'" -- run reduce-down --threads ' 20'
 expect 2 '--threads: 99999999999999999999 is out of range' -- run reduce-down --threads 99999999999999999999
 expect 2 '--n: 2199023255552 is out of range \(1\.\.2\^40\)' -- run device-reduce --n 2199023255552
-expect 2 '--n 268435456: at most 2\^27 values with --trace or --type sym' -- run device-reduce --n '2^28' --trace text
+expect 2 '--n 268435456: at most 2\^27 values with --trace, --type sym or --type f64 --diag error' -- run device-reduce --n '2^28' --trace text
+expect 2 '--n 268435456: at most 2\^27 values with --trace, --type sym or --type f64 --diag error' -- run device-reduce --type f64 --n '2^28' --diag error
+expect 2 '--n: 2\^41 is out of range \(1\.\.2\^40\)' -- run device-reduce --n '2^41'
+expect 2 '--n: 2\^70 is out of range \(1\.\.2\^40\)' -- run device-reduce --n '2^70'
+expect 2 'run: --n needs a value' -- run device-reduce --n --json
 expect 2 'none of these lanes exists' -- run reduce-down --threads 4 --active 0xf0
 expect 0 'Its options: --block \(default 128\) --grid \(default 4\) --n \(default 4096\)' -- run device-reduce --help
 expect 0 '"params": \{"block": 128, "grid": 4, "inputs": 4096\}' -- run device-reduce --json
@@ -108,6 +112,7 @@ expect 2 'bad NaN' -- run reduce-down --type f32 --input <(echo 'nan(zz)')
 expect 2 'are not a NaN' -- run reduce-down --type f32 --input <(echo 'nan(0x3f800000)')
 expect 2 'no sign before nan' -- run reduce-down --type f32 --input <(echo '-nan(0x7fc00001)')
 expect 2 'a NUL byte in a text file' -- run reduce-down --input <(printf '1 2 3\0 4\n')
+expect 2 "'\\\\xc3\\(\\\\xff': not an integer \\(binary data\\? use --binary\\)" -- run reduce-down --input <(printf '\xc3(\xff\n')
 expect 2 "'1111111111111111111111111111111111111111\.\.\.': out of range" -- run reduce-down --input <(printf '1%.0s' $(seq 200); echo)
 
 # ---- run: output files are complete or absent
@@ -194,7 +199,7 @@ cases=$((cases + 1))
 
 # ---- bench: arguments, and a tiny run (no timing is checked)
 expect 0 'usage: warpsim bench' -- bench --help
-expect 2 '--n: 268435456 is out of range \(1\.\.2\^27\)' -- bench --n '2^28'
+expect 2 '--n: 2\^28 is out of range \(1\.\.2\^27\)' -- bench --n '2^28'
 expect 2 '--repeat: 0 is out of range' -- bench --repeat 0
 expect 2 '--block: 1025 is out of range' -- bench --block 1025
 expect 2 "bench: unexpected argument 'x'" -- bench x

@@ -208,7 +208,11 @@ int main(int argc, char **argv)
     int devices = 0;
     cudaError_t e = cudaGetDeviceCount(&devices);
     if (e != cudaSuccess || devices == 0) {
-        printf("skipped: no CUDA device (%s)\n",
+        int no_driver = 0;
+        /* No driver at all reads as "insufficient driver" from the runtime. */
+        bool none = e != cudaSuccess && cudaDriverGetVersion(&no_driver) == cudaSuccess && no_driver == 0;
+        printf("skipped: no CUDA device (%s%s%s)\n", none ? "no NVIDIA driver is installed: " : "",
+               e != cudaSuccess ? "cudaGetDeviceCount: " : "",
                e != cudaSuccess ? cudaGetErrorString(e) : "cudaGetDeviceCount found none");
         return 77;
     }

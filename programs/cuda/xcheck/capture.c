@@ -4,7 +4,7 @@
  * key (program, type, case index); its parameters and input are not stored,
  * since the seed regenerates them exactly.
  *
- * File: "WSXCAP2\n", then per case: u16 name length, the name, i32 type,
+ * File: "WSXCAP3\n", u64 seed, u64 cases per program and type, then per case: u16 name length, the name, i32 type,
  * u64 case, u64 hash of the input, i32 n_outputs, per output {char name[32], u64 count, count x u64
  * bits}, u8 has_records, u8 records_are_prefix, 32 x i32 n_records, then
  * each lane's records (u64). Native byte order (the file stays on the
@@ -14,7 +14,7 @@
 
 #include "xcheck.h"
 
-static const char magic[8] = "WSXCAP2\n";
+static const char magic[8] = "WSXCAP3\n";
 
 /* FNV-1a over the case's input: a capture replayed against inputs that the
  * generator no longer makes (cases.c changed) is refused, not compared. */
@@ -29,10 +29,16 @@ static uint64_t input_hash(const uint64_t *input, size_t n)
     return h ^ n;
 }
 
-bool xc_capture_begin(FILE *f) { return fwrite(magic, 1, sizeof magic, f) == sizeof magic; }
-
 #define PUT(f, x) (fwrite(&(x), sizeof(x), 1, (f)) == 1)
 #define GET(f, x) (fread(&(x), sizeof(x), 1, (f)) == 1)
+
+/* The header's size: where the cases start. */
+#define HEADER_SIZE (sizeof magic + 2 * sizeof(uint64_t))
+
+bool xc_capture_begin(FILE *f, uint64_t seed, uint64_t cases)
+{
+    return fwrite(magic, 1, sizeof magic, f) == sizeof magic && PUT(f, seed) && PUT(f, cases);
+}
 
 bool xc_capture_write(FILE *f, const char *program, wk_elem type, uint64_t k, const uint64_t *input, size_t n,
                       const twin_result *g)
@@ -68,7 +74,7 @@ static bool read_case(FILE *f, char *name, size_t name_size, int32_t *type, uint
     int32_t n_out;
     if (len >= name_size || fread(name, 1, len, f) != len || !GET(f, *type) || !GET(f, *k) || !GET(f, *hash) || !GET(f, n_out) ||
         n_out < 0 || n_out > WK_MAX_OUTPUTS) {
-        snprintf(err, err_size, "damaged case header");
+        snprintf(err, err_size, "damaged or truncated (a case header)");
         return false;
     }
     name[len] = '\0';
@@ -76,7 +82,7 @@ static bool read_case(FILE *f, char *name, size_t name_size, int32_t *type, uint
         twin_output *o = &g->outputs[i];
         uint64_t count;
         if (fread(o->name, 1, sizeof o->name, f) != sizeof o->name || !GET(f, count) || count > ((uint64_t)1 << 32)) {
-            snprintf(err, err_size, "damaged output of %s case %llu", name, (unsigned long long)*k);
+            snprintf(err, err_size, "damaged or truncated after case %s %llu's header", name, (unsigned long long)*k);
             return false;
         }
         o->name[sizeof o->name - 1] = '\0';
@@ -84,30 +90,32 @@ static bool read_case(FILE *f, char *name, size_t name_size, int32_t *type, uint
         g->n_outputs = i + 1;
         o->count = count;
         if (!o->bits || fread(o->bits, sizeof *o->bits, count, f) != count) {
-            snprintf(err, err_size, "damaged output of %s case %llu", name, (unsigned long long)*k);
+            snprintf(err, err_size, "damaged or truncated in case %s %llu's output %s", name, (unsigned long long)*k,
+                     o->name);
             return false;
         }
     }
     uint8_t has, prefix;
     if (!GET(f, has) || !GET(f, prefix) || fread(g->n_records, sizeof g->n_records, 1, f) != 1) {
-        snprintf(err, err_size, "damaged records of %s", name);
+        snprintf(err, err_size, "damaged or truncated in case %s %llu's records", name, (unsigned long long)*k);
         return false;
     }
     g->has_records = has, g->records_are_prefix = prefix;
     for (int lane = 0; lane < 32; lane++)
         if (g->n_records[lane] < 0 || g->n_records[lane] > TWIN_MAX_RECORDS ||
             fread(g->records[lane], sizeof(uint64_t), (size_t)g->n_records[lane], f) != (size_t)g->n_records[lane]) {
-            snprintf(err, err_size, "damaged records of %s", name);
+            snprintf(err, err_size, "damaged or truncated in case %s %llu's records", name, (unsigned long long)*k);
             return false;
         }
     return true;
 }
 
-bool xc_capture_check(FILE *f, char *err, size_t err_size)
+bool xc_capture_check(FILE *f, uint64_t *seed, uint64_t *cases, char *err, size_t err_size)
 {
     char m[sizeof magic];
-    if (fread(m, 1, sizeof m, f) != sizeof m || memcmp(m, magic, sizeof m) != 0) {
-        snprintf(err, err_size, "not a warpsim-xcheck capture of this version (no WSXCAP2 header)");
+    if (fread(m, 1, sizeof m, f) != sizeof m || memcmp(m, magic, sizeof m) != 0 || !GET(f, *seed) ||
+        !GET(f, *cases)) {
+        snprintf(err, err_size, "not a warpsim-xcheck capture of this version (no WSXCAP3 header)");
         return false;
     }
     return true;
@@ -136,16 +144,17 @@ bool xc_capture_find(FILE *f, const char *program, wk_elem type, uint64_t k, con
                     return true;
                 twin_result_free(g);
                 snprintf(err, err_size,
-                         "case %s %s %llu was captured from another input (a different --seed, or the case "
-                         "generator changed since: capture again on a GPU)",
+                         "case %s %s %llu was captured from another input: the case generator "
+                         "(programs/cuda/xcheck/cases.c) changed since; capture again on a GPU",
                          program, wk_elem_name(type), (unsigned long long)k);
                 return false;
             }
         }
-        if (pass == 0 && fseek(f, (long)sizeof magic, SEEK_SET) != 0)
+        if (pass == 0 && fseek(f, (long)HEADER_SIZE, SEEK_SET) != 0)
             break;
     }
-    snprintf(err, err_size, "the capture has no case %s %s %llu (same --seed and --cases as when it was saved?)",
+    snprintf(err, err_size, "the capture has no case %s %s %llu (it was saved with a different --program or --type "
+             "selection, or the programs' types changed)",
              program, wk_elem_name(type), (unsigned long long)k);
     return false;
 }

@@ -13,7 +13,12 @@ bool xc_device_open(char *desc, size_t desc_size, char *why, size_t why_size)
     int count = 0;
     cudaError_t e = cudaGetDeviceCount(&count);
     if (e != cudaSuccess) {
-        snprintf(why, why_size, "cudaGetDeviceCount: %s", cudaGetErrorString(e));
+        int driver = 0;
+        /* No driver at all reads as "insufficient driver" from the runtime. */
+        if (cudaDriverGetVersion(&driver) == cudaSuccess && driver == 0)
+            snprintf(why, why_size, "no NVIDIA driver is installed (cudaGetDeviceCount: %s)", cudaGetErrorString(e));
+        else
+            snprintf(why, why_size, "cudaGetDeviceCount: %s", cudaGetErrorString(e));
         return false;
     }
     if (count == 0) {

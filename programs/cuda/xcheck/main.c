@@ -21,6 +21,7 @@ typedef struct options {
     int n_programs;
     unsigned types;          /* WK_BIT mask; 0: every type each program takes */
     uint64_t cases;
+    bool cases_given;
     bool case_given;
     uint64_t case_index;     /* --case: only this one */
     uint64_t seed;
@@ -48,11 +49,20 @@ double xc_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* "warpsim-xcheck", or "warpsim-xcheck-replay" (the build without CUDA). */
+static const char *prog_name = "warpsim-xcheck";
+
+/* Set when a --load capture cannot serve a case: the run stops there. */
+static char capture_failure[400];
+
 static void usage(FILE *out)
 {
+    fprintf(out, "usage: %s [options]\n\n", prog_name);
+    if (xc_twin_count == 0)
+        fprintf(out, "This build has no CUDA and no twins: it compares the simulator with the GPU results\n"
+                     "saved in a capture by `warpsim-xcheck --save` on a GPU machine (--load FILE; the\n"
+                     "seed and case count come from the capture), or runs --simulator-only.\n\n");
     fprintf(out,
-            "usage: warpsim-xcheck [options]\n"
-            "\n"
             "Runs every CUDA twin (programs/cuda/twins/) on the GPU and its warpsim program\n"
             "on the simulator, on the same random parameters and inputs, and compares every\n"
             "lane of every output and, for single-warp programs, every lane after every\n"
@@ -76,7 +86,8 @@ static void usage(FILE *out)
             "                   the driver, counts the lane results a run would compare)\n"
             "  --save FILE      also write the twins' results to FILE (a GPU capture)\n"
             "  --load FILE      no GPU: compare against the twins' results saved in FILE by\n"
-            "                   --save (give the same --seed, --cases and selection)\n"
+            "                   --save (its --seed and --cases are the default; --program,\n"
+            "                   --type and --case pick a part of it)\n"
             "  --list           the programs, their twins and the types checked\n"
             "  --help           this text\n"
             "\n"
@@ -90,6 +101,13 @@ static bool parse_u64(const char *text, uint64_t max, uint64_t *out)
     if (!text || !*text || *text == '-')
         return false;
     char *end;
+    if (strncmp(text, "2^", 2) == 0 && text[2] >= '0' && text[2] <= '9') { /* 2^26, as the help writes it */
+        unsigned long k = strtoul(text + 2, &end, 10);
+        if (*end || k > 63 || ((uint64_t)1 << k) > max)
+            return false;
+        *out = (uint64_t)1 << k;
+        return true;
+    }
     errno = 0;
     unsigned long long v = strtoull(text, &end, 0);
     if (errno || *end || v > max)
@@ -100,7 +118,7 @@ static bool parse_u64(const char *text, uint64_t max, uint64_t *out)
 
 static int bad_argument(const char *fmt, const char *what)
 {
-    fprintf(stderr, "warpsim-xcheck: ");
+    fprintf(stderr, "%s: ", prog_name);
     fprintf(stderr, fmt, what);
     fprintf(stderr, " (see --help)\n");
     return XC_EXIT_USAGE;
@@ -150,7 +168,7 @@ static int parse_options(int argc, char **argv, options *o)
         } else if (strcmp(a, "--cases") == 0) {
             if (!parse_u64(v, 100000000, &x) || x == 0)
                 return bad_argument("--cases %s: a count from 1", v);
-            o->cases = x;
+            o->cases = x, o->cases_given = true;
         } else if (strcmp(a, "--case") == 0) {
             if (!parse_u64(v, UINT32_MAX, &x))
                 return bad_argument("--case %s: a case number from 0", v);
@@ -257,8 +275,14 @@ static void run_case(const wk_program *p, const twin *tw, wk_elem type, uint64_t
     bool gpu_ok = o->simulator_only ? sim_ok && xc_twin_from_sim(&run, g)
                   : o->load ? xc_capture_find(o->load, p->name, type, k, input, n, g, capture_err, sizeof capture_err)
                             : tw->run(&q, input, n, g);
-    if (!gpu_ok && capture_err[0])
-        snprintf(g->error, sizeof g->error, "%s: %s", o->load_path, capture_err);
+    if (!gpu_ok && capture_err[0]) {
+        snprintf(capture_failure, sizeof capture_failure, "%s", capture_err);
+        wk_run_free(&run);
+        twin_result_free(g);
+        free(g);
+        free(input);
+        return;
+    }
     if (gpu_ok && o->save && !xc_capture_write(o->save, p->name, type, k, input, n, g))
         xc_detail(t, "writing %s failed", o->save_path);
     r->t_sim += t1 - t0;
@@ -308,7 +332,7 @@ static row run_row(const wk_program *p, const twin *tw, wk_elem type, const opti
     xc_tally t = {.show_limit = o->show, .details = open_memstream(&details, &details_len)};
     print_row_start(p, type);
     uint64_t first = o->case_given ? o->case_index : 0, last = o->case_given ? o->case_index + 1 : o->cases;
-    for (uint64_t k = first; k < last; k++) {
+    for (uint64_t k = first; k < last && !capture_failure[0]; k++) {
         run_case(p, tw, type, k, o, &t, &r);
         if (r.failed >= MAX_FAILURES_PER_ROW && k + 1 < last) {
             t.case_header = NULL;
@@ -384,6 +408,10 @@ static int cross_check(const options *o)
                 continue;
             any = true;
             row r = run_row(p, tw, (wk_elem)e, o);
+            if (capture_failure[0]) {
+                fprintf(stderr, "%s: --load %s: %s\n", prog_name, o->load_path, capture_failure);
+                return XC_EXIT_USAGE;
+            }
             rows++;
             total.cases += r.cases;
             total.lanes += r.lanes;
@@ -417,6 +445,10 @@ static int cross_check(const options *o)
 
 int main(int argc, char **argv)
 {
+    if (argc > 0 && argv[0]) {
+        const char *slash = strrchr(argv[0], '/');
+        prog_name = slash ? slash + 1 : argv[0];
+    }
     options o = {.cases = DEFAULT_CASES, .show = DEFAULT_SHOW, .scale_n = DEFAULT_SCALE_N,
                  .scale_grid = DEFAULT_SCALE_GRID, .scale_block = DEFAULT_SCALE_BLOCK};
     int status = parse_options(argc, argv, &o);
@@ -426,21 +458,33 @@ int main(int argc, char **argv)
         list_programs();
         return XC_EXIT_OK;
     }
+    if (o.load_path) {
+        char why[300];
+        uint64_t seed, cases;
+        o.load = fopen(o.load_path, "rb");
+        if (!o.load) {
+            fprintf(stderr, "%s: --load %s: %s\n", prog_name, o.load_path, strerror(errno));
+            return XC_EXIT_USAGE;
+        }
+        if (!xc_capture_check(o.load, &seed, &cases, why, sizeof why)) {
+            fprintf(stderr, "%s: --load %s: %s\n", prog_name, o.load_path, why);
+            fclose(o.load);
+            return XC_EXIT_USAGE;
+        }
+        if ((o.seed_given && o.seed != seed) || (o.cases_given && o.cases != cases) ||
+            (o.case_given && o.case_index >= cases)) {
+            fprintf(stderr, "%s: --load %s was saved with --seed %" PRIu64 " --cases %" PRIu64
+                            ": leave --seed and --cases out, or give those\n",
+                    prog_name, o.load_path, seed, cases);
+            fclose(o.load);
+            return XC_EXIT_USAGE;
+        }
+        o.seed = seed, o.seed_given = true, o.cases = cases;
+    }
     if (!o.seed_given)
         o.seed = seed_from_clock();
     printf("seed: %" PRIu64 "  (replay: --seed %" PRIu64 ")\n", o.seed, o.seed);
     if (o.load_path) {
-        char why[300];
-        o.load = fopen(o.load_path, "rb");
-        if (!o.load) {
-            fprintf(stderr, "warpsim-xcheck: --load %s: %s\n", o.load_path, strerror(errno));
-            return XC_EXIT_USAGE;
-        }
-        if (!xc_capture_check(o.load, why, sizeof why)) {
-            fprintf(stderr, "warpsim-xcheck: --load %s: %s\n", o.load_path, why);
-            fclose(o.load);
-            return XC_EXIT_USAGE;
-        }
         printf("device: none used (--load %s: the GPU results saved there)\n", o.load_path);
     } else if (o.simulator_only) {
         printf("device: none used (--simulator-only: the simulator stands in for the twins)\n");
@@ -466,8 +510,8 @@ int main(int argc, char **argv)
     }
     if (o.save_path) {
         o.save = fopen(o.save_path, "wb");
-        if (!o.save || !xc_capture_begin(o.save)) {
-            fprintf(stderr, "warpsim-xcheck: --save %s: %s\n", o.save_path, strerror(errno));
+        if (!o.save || !xc_capture_begin(o.save, o.seed, o.cases)) {
+            fprintf(stderr, "%s: --save %s: %s\n", prog_name, o.save_path, strerror(errno));
             if (o.save)
                 fclose(o.save);
             return XC_EXIT_USAGE;
@@ -477,7 +521,7 @@ int main(int argc, char **argv)
     if (o.load)
         fclose(o.load);
     if (o.save && fclose(o.save) != 0) {
-        fprintf(stderr, "warpsim-xcheck: --save %s: %s\n", o.save_path, strerror(errno));
+        fprintf(stderr, "%s: --save %s: %s\n", prog_name, o.save_path, strerror(errno));
         return XC_EXIT_MISMATCH;
     }
     return result;

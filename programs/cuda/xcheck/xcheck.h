@@ -29,10 +29,11 @@ enum { XC_EXIT_OK = 0, XC_EXIT_MISMATCH = 1, XC_EXIT_USAGE = 2, XC_EXIT_NO_DEVIC
 
 /* ---- capture.c ------------------------------------------------------------ */
 
-bool xc_capture_begin(FILE *f);
+bool xc_capture_begin(FILE *f, uint64_t seed, uint64_t cases);
 bool xc_capture_write(FILE *f, const char *program, wk_elem type, uint64_t k, const uint64_t *input, size_t n,
                       const twin_result *g);
-bool xc_capture_check(FILE *f, char *err, size_t err_size);
+/* Reads the header: the seed and the cases per program and type it was saved with. */
+bool xc_capture_check(FILE *f, uint64_t *seed, uint64_t *cases, char *err, size_t err_size);
 /* Fills g (zeroed) with the saved result of (program, type, case k). */
 bool xc_capture_find(FILE *f, const char *program, wk_elem type, uint64_t k, const uint64_t *input, size_t n,
                      twin_result *g, char *err, size_t err_size);
