@@ -60,11 +60,22 @@ static bool reads_back(char *buf, size_t size, int digits, double v, bool single
 
 static void shortest_float(char *buf, size_t size, double v, bool single)
 {
-    /* Binary search: if d digits read back, so do d + 1 (the d-digit
-     * decimal is also a (d+1)-digit one, and the nearest (d+1)-digit
-     * decimal is at least as close). 9 digits always do for a float, 17
-     * for a double. */
+    /* The fewest significant digits that read back (9 always do for a
+     * float, 17 for a double). Where the values that read back lie evenly
+     * around v, if d digits read back so do d + 1 (the d-digit decimal is
+     * also a (d+1)-digit one, and the nearest (d+1)-digit decimal is at
+     * least as close), so a binary search finds the fewest. At a power of
+     * two the neighbour below is twice as close as the one above, and d + 1
+     * digits can fail where d succeed (2^-645: 15 and 17 digits read back,
+     * 16 do not): there the digits are tried one by one. */
     int lo = 1, hi = single ? 9 : 17;
+    int exponent;
+    double mantissa = frexp(v, &exponent);
+    if (mantissa == 0.5 || mantissa == -0.5) {
+        while (lo < hi && !reads_back(buf, size, lo, v, single))
+            lo++;
+        hi = lo;
+    }
     while (lo < hi) {
         int mid = (lo + hi) / 2;
         if (reads_back(buf, size, mid, v, single))

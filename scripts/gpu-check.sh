@@ -53,7 +53,11 @@ fi
 {
   echo "date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
   echo "host: $(uname -srm), $(nproc) cores"
-  if command -v git >/dev/null 2>&1 && git rev-parse HEAD >/dev/null 2>&1; then
+  # The device machine gets the working tree, not always its git history:
+  # WARPSIM_COMMIT (set by whoever sends the tree) names what was sent.
+  if [ -n "${WARPSIM_COMMIT:-}" ]; then
+    echo "commit: $WARPSIM_COMMIT (as sent)"
+  elif command -v git >/dev/null 2>&1 && git rev-parse HEAD >/dev/null 2>&1; then
     echo "commit: $(git rev-parse HEAD)$(git diff --quiet HEAD 2>/dev/null || echo ' (with uncommitted changes)')"
   fi
   if command -v nvidia-smi >/dev/null 2>&1; then

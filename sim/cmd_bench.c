@@ -41,7 +41,7 @@ static const char usage[] =
     "     lanes (the fast warp path), and their shuffle lane-operations per second\n"
     "  4. one fully traced 32-lane reduce-down with the text trace\n"
     "Options:\n"
-    "  --n N          values in the buffer (default 2^26, at most 2^27)\n"
+    "  --n N          values in the buffer (default 2^26, from 64 to 2^27)\n"
     "  --grid G       device-reduce blocks (default 264: two per SM of an H200)\n"
     "  --block B      device-reduce threads per block (default 256)\n"
     "  --repeat R     times each measurement runs (default 5, 1..1000)\n"
@@ -71,7 +71,8 @@ static int parse(int argc, char **argv, bench_args *a)
         case -1: rc = CLI_EXIT_USAGE; break;
         case O_HELP: a->help = true; break;
         case O_N:
-            if (!cli_size("--n", v, 1, BENCH_MAX_N, &a->n))
+            /* at least one 64-lane warp of inputs (the warp rows and the traced run read them) */
+            if (!cli_size("--n", v, 64, BENCH_MAX_N, &a->n))
                 rc = CLI_EXIT_USAGE;
             break;
         case O_GRID:

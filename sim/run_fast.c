@@ -33,16 +33,49 @@ static bool feed(void *ctx, const void *values, size_t count)
     return false;
 }
 
+/* Block 0's diagnostics again for blocks 1 .. G-1, and kernel 2's (block 1
+ * of a one-block run) as block G: the order the model path keeps them in. */
+static bool repeat_per_block(wk_run *r, int grid)
+{
+    size_t per_block = 0;
+    while (per_block < r->n_diags && r->diag_block[per_block] == 0)
+        per_block++;
+    size_t tail = r->n_diags - per_block, total = per_block * (size_t)grid + tail;
+    if (grid == 1 || total == 0) {
+        for (size_t i = per_block; i < r->n_diags; i++)
+            r->diag_block[i] = grid;
+        return true;
+    }
+    ws_diag *d = malloc(total * sizeof *d);
+    int *b = malloc(total * sizeof *b), *w = malloc(total * sizeof *w);
+    if (!d || !b || !w) {
+        free(d), free(b), free(w);
+        return false;
+    }
+    size_t out = 0;
+    for (int block = 0; block < grid; block++)
+        for (size_t i = 0; i < per_block; i++, out++)
+            d[out] = r->diags[i], b[out] = block, w[out] = r->diag_warp[i];
+    for (size_t i = per_block; i < r->n_diags; i++, out++)
+        d[out] = r->diags[i], b[out] = grid, w[out] = r->diag_warp[i];
+    free(r->diags), free(r->diag_block), free(r->diag_warp);
+    r->diags = d, r->diag_block = b, r->diag_warp = w;
+    r->n_diags = r->diag_capacity = total;
+    return true;
+}
+
 /* The diagnostics of the model path, but for F64_NAN_PAIR (which this path
  * does not look for: see cli_fast_device_reduce), do not depend on the
  * values: only a partial warp (B not a multiple of the warp size) has any,
- * its shuffles reading absent lanes in every block. The model path run on one value
- * (every thread but thread 0 idle) records exactly those, and fails as the
- * model would under --diag error. */
+ * its shuffles reading absent lanes, the same in every block. The model
+ * path run on one value and one block (every thread but thread 0 idle)
+ * records them for block 0 and kernel 2, and fails as the model would under
+ * --diag error; block 0's are then repeated for every block. */
 static int model_for_diagnostics(const wk_program *p, const wk_params *params, wk_run *r)
 {
     wk_params one = *params;
     one.n = 1;
+    one.grid = 1;
     const uint64_t zero = 0;
     if (!wk_run_init(r, p, &one, &zero, 1)) {
         cli_error("%s", r->error);
@@ -59,6 +92,13 @@ static int model_for_diagnostics(const wk_program *p, const wk_params *params, w
         free(r->outputs[i].lane_state);
     }
     r->n_outputs = 0;
+    free(r->input); /* the one stand-in value: no array of the input is kept */
+    r->input = NULL;
+    if (!repeat_per_block(r, params->grid)) {
+        cli_error("%s: out of memory for the diagnostics", p->name);
+        wk_run_free(r);
+        return CLI_EXIT_IO;
+    }
     return CLI_EXIT_OK;
 }
 
@@ -74,9 +114,20 @@ int cli_run_device_reduce_fast(const wk_program *p, const wk_params *params, con
         cli_error("%s: %s", p->name, err);
         return CLI_EXIT_USAGE;
     }
+    int rc;
+    /* First, so that --diag error fails before any input is read. */
+    if (params->block % lanes != 0) {
+        rc = model_for_diagnostics(p, params, r);
+        if (rc != CLI_EXIT_OK) {
+            wk_dr_abort(&state);
+            return rc;
+        }
+    } else {
+        r->program = p;
+        r->lanes = lanes;
+    }
     feed_ctx ctx = {&state};
     size_t n = params->n;
-    int rc;
     if (in->input) {
         rc = cli_stream_file(in->input, params->type, in->bits, in->binary, feed, &ctx, &n);
         if (rc == CLI_EXIT_OK && in->n_given && params->n != n) {
@@ -88,6 +139,7 @@ int cli_run_device_reduce_fast(const wk_program *p, const wk_params *params, con
     }
     if (rc != CLI_EXIT_OK) {
         wk_dr_abort(&state);
+        wk_run_free(r);
         return rc;
     }
     uint64_t sum = 0, *partials = calloc((size_t)shape.grid, sizeof *partials);
@@ -96,21 +148,12 @@ int cli_run_device_reduce_fast(const wk_program *p, const wk_params *params, con
         free(partials);
         if (!partials)
             wk_dr_abort(&state);
+        wk_run_free(r);
         return CLI_EXIT_SIM;
-    }
-    if (params->block % lanes != 0) {
-        rc = model_for_diagnostics(p, params, r);
-        if (rc != CLI_EXIT_OK) {
-            free(partials);
-            return rc;
-        }
-    } else {
-        r->program = p;
-        r->lanes = lanes;
     }
     r->params = *params;
     r->params.n = n;
-    r->n_input = n; /* the writers print the count; no array of the input is kept */
+    r->n_input = n; /* the writers print the count only: r->input is NULL, no array of the input is kept */
     wk_output_values(r, "sum", params->type, &sum, 1);
     wk_output_values(r, "partials", params->type, partials, (size_t)shape.grid);
     free(partials);

@@ -5,7 +5,8 @@
  * given in memory. Kernel 1's grid-stride loop is the costly part: global
  * thread g = b*B + t sums in[g], in[g + S], in[g + 2S], ... (S = G*B), from
  * +0 and with its running sum as the first operand, as the model does. The
- * state keeps one accumulator per thread (at most min(n, S) of them) and
+ * state keeps one accumulator per thread (min(n, S) of them are in use; the
+ * array grows by doubling, up to S, and unused ones stay +0) and
  * adds whole rows of S inputs to them with a loop that vectorises; OpenMP
  * threads split the accumulators (columns), never the rows, so every
  * accumulator sees its inputs in order and the bits do not depend on the

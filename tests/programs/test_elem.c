@@ -130,12 +130,48 @@ static void test_random_floats_read_back_shortest(void **state)
     }
 }
 
+/* At a power of two, d + 1 digits can fail to read back where d succeed
+ * (2^-645: 15 and 17 do, 16 does not), so the fewest is found by trying
+ * every count here: every power of two of both types. */
+static void test_powers_of_two_fewest_digits(void **state)
+{
+    (void)state;
+    char buf[64], want[64];
+    for (int e = -1074; e <= 1023; e++) {
+        double d = ldexp(1.0, e);
+        for (int digits = 1; digits <= 17; digits++) {
+            snprintf(want, sizeof want, "%.*g", digits, d);
+            if (strtod(want, NULL) == d)
+                break;
+        }
+        wk_format(WK_F64, f64_bits(d), NULL, buf, sizeof buf);
+        if (strchr(buf, 'e') && strcmp(buf, want) != 0) {
+            print_error("2^%d: wrote %s, the fewest digits give %s\n", e, buf, want);
+            fail();
+        }
+    }
+    for (int e = -149; e <= 127; e++) {
+        float f = ldexpf(1.0f, e);
+        for (int digits = 1; digits <= 9; digits++) {
+            snprintf(want, sizeof want, "%.*g", digits, (double)f);
+            if (strtof(want, NULL) == f)
+                break;
+        }
+        wk_format(WK_F32, f32_bits(f), NULL, buf, sizeof buf);
+        if (strchr(buf, 'e') && strcmp(buf, want) != 0) {
+            print_error("2^%d (f32): wrote %s, the fewest digits give %s\n", e, buf, want);
+            fail();
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_format_table),
         cmocka_unit_test(test_f64_needing_17_digits),
         cmocka_unit_test(test_random_floats_read_back_shortest),
+        cmocka_unit_test(test_powers_of_two_fewest_digits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -32,6 +32,10 @@ static uint64_t input_hash(const uint64_t *input, size_t n)
 #define PUT(f, x) (fwrite(&(x), sizeof(x), 1, (f)) == 1)
 #define GET(f, x) (fread(&(x), sizeof(x), 1, (f)) == 1)
 
+/* More values than any case's output has (device-reduce: 1 + 65535
+ * partials; block-sort: 1024 keys): a larger count is a damaged file. */
+#define MAX_OUTPUT_VALUES ((uint64_t)1 << 20)
+
 /* The header's size: where the cases start. */
 #define HEADER_SIZE (sizeof magic + 2 * sizeof(uint64_t))
 
@@ -81,7 +85,7 @@ static bool read_case(FILE *f, char *name, size_t name_size, int32_t *type, uint
     for (int i = 0; i < n_out; i++) {
         twin_output *o = &g->outputs[i];
         uint64_t count;
-        if (fread(o->name, 1, sizeof o->name, f) != sizeof o->name || !GET(f, count) || count > ((uint64_t)1 << 32)) {
+        if (fread(o->name, 1, sizeof o->name, f) != sizeof o->name || !GET(f, count) || count > MAX_OUTPUT_VALUES) {
             snprintf(err, err_size, "damaged or truncated after case %s %llu's header", name, (unsigned long long)*k);
             return false;
         }
