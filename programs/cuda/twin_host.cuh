@@ -173,4 +173,34 @@ struct twin_frees {
         TWIN_CUDA(out, cudaDeviceSynchronize());              \
     } while (0)
 
+/* The host side of a single-warp twin whose kernel is
+ * kernel(in, out, active, rec): `threads` lanes (params.threads, default
+ * 32), one per-lane output `name` of 32 values (lanes that do not run
+ * leave 0), and the step records. Twins with other kernels write their own. */
+template <typename T>
+static inline bool twin_run_warp(const char *program, const wk_params *p, const uint64_t *input, size_t n,
+                                 twin_result *out, void (*kernel)(const T *, T *, unsigned, twin_rec),
+                                 const char *name)
+{
+    int threads = p->threads ? p->threads : 32;
+    if (n < (size_t)threads) {
+        snprintf(out->error, sizeof out->error, "%s: %zu inputs for %d threads", program, n, threads);
+        return false;
+    }
+    T *in = nullptr, *v = nullptr;
+    twin_rec_buffers rec = {};
+    twin_frees frees;
+    frees.add(&in);
+    frees.add(&v);
+    frees.add(&rec.dev.bits);
+    frees.add(&rec.dev.count);
+    if (!twin_upload(out, input, n, &in) || !twin_rec_alloc(out, &rec))
+        return false;
+    TWIN_CUDA(out, cudaMalloc((void **)&v, 32 * sizeof(T)));
+    TWIN_CUDA(out, cudaMemset(v, 0, 32 * sizeof(T)));
+    kernel<<<1, threads>>>(in, v, (unsigned)p->active, rec.dev);
+    TWIN_SYNC(out);
+    return twin_download_output(out, name, v, 32) && twin_rec_download(out, &rec);
+}
+
 #endif

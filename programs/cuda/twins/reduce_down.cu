@@ -20,19 +20,7 @@ __global__ void reduce_down_kernel(const T *in, T *out, unsigned active, twin_re
 
 template <typename T> static bool run_typed(const wk_params *p, const uint64_t *input, size_t n, twin_result *out)
 {
-    int threads = p->threads ? p->threads : 32;
-    T *in = nullptr, *v = nullptr;
-    twin_rec_buffers rec;
-    if (!twin_upload(out, input, n, &in) || !twin_rec_alloc(out, &rec))
-        return false;
-    TWIN_CUDA(out, cudaMalloc((void **)&v, 32 * sizeof(T)));
-    TWIN_CUDA(out, cudaMemset(v, 0, 32 * sizeof(T)));
-    reduce_down_kernel<T><<<1, threads>>>(in, v, (unsigned)p->active, rec.dev);
-    TWIN_SYNC(out);
-    bool ok = twin_download_output(out, "v", v, 32) && twin_rec_download(out, &rec);
-    cudaFree(in);
-    cudaFree(v);
-    return ok;
+    return twin_run_warp<T>("reduce-down", p, input, n, out, reduce_down_kernel<T>, "v");
 }
 
 static bool run(const wk_params *p, const uint64_t *input, size_t n, twin_result *out)

@@ -21,21 +21,7 @@ __global__ void reduce_xor_kernel(const T *in, T *out, unsigned active, twin_rec
 
 template <typename T> static bool run_typed(const wk_params *p, const uint64_t *input, size_t n, twin_result *out)
 {
-    int threads = p->threads ? p->threads : 32;
-    T *in = nullptr, *v = nullptr;
-    twin_rec_buffers rec = {};
-    twin_frees frees;
-    frees.add(&in);
-    frees.add(&v);
-    frees.add(&rec.dev.bits);
-    frees.add(&rec.dev.count);
-    if (!twin_upload(out, input, n, &in) || !twin_rec_alloc(out, &rec))
-        return false;
-    TWIN_CUDA(out, cudaMalloc((void **)&v, 32 * sizeof(T)));
-    TWIN_CUDA(out, cudaMemset(v, 0, 32 * sizeof(T)));
-    reduce_xor_kernel<T><<<1, threads>>>(in, v, (unsigned)p->active, rec.dev);
-    TWIN_SYNC(out);
-    return twin_download_output(out, "v", v, 32) && twin_rec_download(out, &rec);
+    return twin_run_warp<T>("reduce-xor", p, input, n, out, reduce_xor_kernel<T>, "v");
 }
 
 static bool run(const wk_params *p, const uint64_t *input, size_t n, twin_result *out)
