@@ -173,34 +173,66 @@ struct twin_frees {
         TWIN_CUDA(out, cudaDeviceSynchronize());              \
     } while (0)
 
-/* The host side of a single-warp twin whose kernel is
- * kernel(in, out, active, rec): `threads` lanes (params.threads, default
- * 32), one per-lane output `name` of 32 values (lanes that do not run
- * leave 0), and the step records. Twins with other kernels write their own. */
-template <typename T>
-static inline bool twin_run_warp(const char *program, const wk_params *p, const uint64_t *input, size_t n,
-                                 twin_result *out, void (*kernel)(const T *, T *, unsigned, twin_rec),
-                                 const char *name)
+/* The host side of a single-warp twin: `threads` lanes (params.threads,
+ * default 32), n_outputs per-lane outputs of 32 values each (lanes that do
+ * not run leave 0), and the step records. launch(in, outs, active, rec)
+ * launches the kernel with <<<1, threads>>>. */
+template <typename T, typename Launch>
+static inline bool twin_run_warp_with(const char *program, const wk_params *p, const uint64_t *input, size_t n,
+                                      twin_result *out, int n_outputs, const char *const names[],
+                                      Launch launch)
 {
     int threads = p->threads ? p->threads : 32;
     if (n < (size_t)threads) {
         snprintf(out->error, sizeof out->error, "%s: %zu inputs for %d threads", program, n, threads);
         return false;
     }
-    T *in = nullptr, *v = nullptr;
+    T *in = nullptr, *outs[2] = {nullptr, nullptr};
     twin_rec_buffers rec = {};
     twin_frees frees;
     frees.add(&in);
-    frees.add(&v);
+    frees.add(&outs[0]);
+    frees.add(&outs[1]);
     frees.add(&rec.dev.bits);
     frees.add(&rec.dev.count);
     if (!twin_upload(out, input, n, &in) || !twin_rec_alloc(out, &rec))
         return false;
-    TWIN_CUDA(out, cudaMalloc((void **)&v, 32 * sizeof(T)));
-    TWIN_CUDA(out, cudaMemset(v, 0, 32 * sizeof(T)));
-    kernel<<<1, threads>>>(in, v, (unsigned)p->active, rec.dev);
+    for (int i = 0; i < n_outputs; i++) {
+        TWIN_CUDA(out, cudaMalloc((void **)&outs[i], 32 * sizeof(T)));
+        TWIN_CUDA(out, cudaMemset(outs[i], 0, 32 * sizeof(T)));
+    }
+    launch(threads, in, outs, (unsigned)p->active, rec.dev);
     TWIN_SYNC(out);
-    return twin_download_output(out, name, v, 32) && twin_rec_download(out, &rec);
+    for (int i = 0; i < n_outputs; i++)
+        if (!twin_download_output(out, names[i], outs[i], 32))
+            return false;
+    return twin_rec_download(out, &rec);
+}
+
+/* A kernel(in, out, active, rec) with one per-lane output `name`. */
+template <typename T>
+static inline bool twin_run_warp(const char *program, const wk_params *p, const uint64_t *input, size_t n,
+                                 twin_result *out, void (*kernel)(const T *, T *, unsigned, twin_rec),
+                                 const char *name)
+{
+    const char *const names[] = {name};
+    return twin_run_warp_with<T>(program, p, input, n, out, 1, names,
+                                 [kernel](int threads, const T *in, T *const *outs, unsigned active, twin_rec rec) {
+                                     kernel<<<1, threads>>>(in, outs[0], active, rec);
+                                 });
+}
+
+/* An exclusive scan's kernel(in, excl, incl, active, rec): outputs "v" (the
+ * exclusive values) and "inclusive", as the simulator's programs name them. */
+template <typename T>
+static inline bool twin_run_warp_excl(const char *program, const wk_params *p, const uint64_t *input, size_t n,
+                                      twin_result *out, void (*kernel)(const T *, T *, T *, unsigned, twin_rec))
+{
+    const char *const names[] = {"v", "inclusive"};
+    return twin_run_warp_with<T>(program, p, input, n, out, 2, names,
+                                 [kernel](int threads, const T *in, T *const *outs, unsigned active, twin_rec rec) {
+                                     kernel<<<1, threads>>>(in, outs[0], outs[1], active, rec);
+                                 });
 }
 
 #endif

@@ -20,8 +20,10 @@
 
 #include "twin_host.cuh"
 
-template <typename T> __global__ void cub_scan_excl_kernel(const T *in, T *excl, T *incl, unsigned active)
+template <typename T> __global__ void cub_scan_excl_kernel(const T *in, T *excl, T *incl, unsigned active,
+                                                            twin_rec rec)
 {
+    (void)rec; /* every step runs inside the library calls: nothing for user code to record */
     if (active && !((active >> threadIdx.x) & 1))
         return;
     using WarpScan = cub::WarpScan<T>;
@@ -37,31 +39,9 @@ template <typename T> __global__ void cub_scan_excl_kernel(const T *in, T *excl,
 
 template <typename T> static bool run_typed(const wk_params *p, const uint64_t *input, size_t n, twin_result *out)
 {
-    int threads = p->threads ? p->threads : 32;
-    if (n < (size_t)threads) {
-        snprintf(out->error, sizeof out->error, "cub-scan-excl: %zu inputs for %d threads", n, threads);
-        return false;
-    }
-    T *in = nullptr, *e = nullptr, *v = nullptr;
-    twin_rec_buffers rec = {};
-    twin_frees bufs;
-    bufs.add(&in);
-    bufs.add(&e);
-    bufs.add(&v);
-    bufs.add(&rec.dev.bits);
-    bufs.add(&rec.dev.count);
-    if (!twin_upload(out, input, n, &in) || !twin_rec_alloc(out, &rec))
-        return false;
-    TWIN_CUDA(out, cudaMalloc((void **)&e, 32 * sizeof(T)));
-    TWIN_CUDA(out, cudaMemset(e, 0, 32 * sizeof(T)));
-    TWIN_CUDA(out, cudaMalloc((void **)&v, 32 * sizeof(T)));
-    TWIN_CUDA(out, cudaMemset(v, 0, 32 * sizeof(T)));
-    cub_scan_excl_kernel<T><<<1, threads>>>(in, e, v, (unsigned)p->active);
-    TWIN_SYNC(out);
     /* Later steps run inside the library call: only this prefix is visible. */
     out->records_are_prefix = true;
-    return twin_download_output(out, "v", e, 32) && twin_download_output(out, "inclusive", v, 32) &&
-           twin_rec_download(out, &rec);
+    return twin_run_warp_excl<T>("cub-scan-excl", p, input, n, out, cub_scan_excl_kernel<T>);
 }
 
 static bool run(const wk_params *p, const uint64_t *input, size_t n, twin_result *out)
