@@ -58,7 +58,8 @@ static ws_status check_desc(ws_warp *w, const ws_coll_desc *d, const char *op)
     }
     if (!ws_check_reg(w, d->dst, op, "destination") || !ws_check_reg(w, d->src, op, "source") ||
         !optional_reg(w, d->mask_reg, op, "mask") || !optional_reg(w, d->pred_dst, op, "predicate") ||
-        !optional_reg(w, d->b_reg, op, "lane argument") || !optional_reg(w, d->c_reg, op, "c"))
+        !optional_reg(w, d->b_reg, op, "lane argument") || !optional_reg(w, d->c_reg, op, "c") ||
+        !optional_reg(w, d->width_reg, op, "width"))
         return WS_ERR_ARG;
     ws_type src = ws_reg_type(w, d->src), dst = ws_reg_type(w, d->dst);
     if (d->pred_dst && !is_shfl(d->kind) && d->kind != WS_COLL_MATCH_ALL)
@@ -154,22 +155,10 @@ static void raise_call_diags(ws_warp *w, const ws_coll_desc *d, ws_mask callers,
     }
 }
 
-ws_status ws_collective(ws_warp *w, const ws_coll_desc *d)
+/* Records the arrivals of `callers` (one converged call) and lets them
+ * meet the rendezvous. */
+static ws_status arrive(ws_warp *w, const ws_coll_desc *d, ws_mask callers)
 {
-    if (!w)
-        return WS_ERR_ARG;
-    if (!d || (unsigned)d->kind >= WS_COLL_KIND_COUNT)
-        return ws_fail(w, WS_ERR_ARG, "ws_collective: %s", d ? "unknown collective kind" : "no descriptor");
-    const char *op = ws_coll_kind_name(d->kind);
-    ws_status s = ws_begin_statement(w, op, WS_STMT_EXECUTES);
-    if (s == WS_OK)
-        s = check_desc(w, d, op);
-    if (s != WS_OK)
-        return s;
-
-    ws_mask callers = ws_executing(w);
-    if (!callers)
-        return WS_OK;
     ws_type type = d->src ? ws_reg_type(w, d->src) : WS_U32;
     uint64_t call = ++w->calls;
     for (int lane = 0; lane < w->lanes; lane++) {
@@ -181,7 +170,7 @@ ws_status ws_collective(ws_warp *w, const ws_coll_desc *d)
             .mask = (d->mask_reg ? *ws_cell(w, d->mask_reg, lane) : d->mask) & w->all,
             .value = d->src ? ws_typed_value(w, d->src, lane) : 0,
             .b = d->b_reg ? (uint32_t)*ws_cell(w, d->b_reg, lane) : (uint32_t)d->b,
-            .width = d->width,
+            .width = d->width_reg ? (int32_t)*ws_cell(w, d->width_reg, lane) : d->width,
             .ptx = d->ptx,
             .c = d->c_reg ? (uint32_t)*ws_cell(w, d->c_reg, lane) : d->c,
             .dst = d->dst,
@@ -197,6 +186,50 @@ ws_status ws_collective(ws_warp *w, const ws_coll_desc *d)
     if (!w->profile->rendezvous)
         return ws_rendezvous_execute_now(w, callers);
     return ws_rendezvous_arrive(w, callers);
+}
+
+static ws_status check_call(ws_warp *w, const ws_coll_desc *d, const char *func)
+{
+    if (!w)
+        return WS_ERR_ARG;
+    if (!d || (unsigned)d->kind >= WS_COLL_KIND_COUNT)
+        return ws_fail(w, WS_ERR_ARG, "%s: %s", func, d ? "unknown collective kind" : "no descriptor");
+    return WS_OK;
+}
+
+ws_status ws_collective(ws_warp *w, const ws_coll_desc *d)
+{
+    ws_status s = check_call(w, d, "ws_collective");
+    if (s != WS_OK)
+        return s;
+    const char *op = ws_coll_kind_name(d->kind);
+    s = ws_begin_statement(w, op, WS_STMT_EXECUTES);
+    if (s == WS_OK)
+        s = check_desc(w, d, op);
+    if (s != WS_OK)
+        return s;
+    ws_mask callers = ws_executing(w);
+    return callers ? arrive(w, d, callers) : WS_OK;
+}
+
+ws_status ws_collective_lanes(ws_warp *w, ws_mask lanes, const ws_coll_desc *d)
+{
+    ws_status s = check_call(w, d, "ws_collective_lanes");
+    if (s != WS_OK)
+        return s;
+    const char *op = ws_coll_kind_name(d->kind);
+    if (w->deadlocked)
+        return ws_fail(w, WS_ERR_DEADLOCK, "%s: the warp is deadlocked", op);
+    ws_mask bad = lanes & ~(ws_live(w) & ~w->waiting);
+    if (bad) {
+        char buf[200];
+        return ws_fail(w, WS_ERR_ARG, "%s: lanes %s cannot arrive (absent, exited or already waiting)", op,
+                       ws_format_lanes(bad, buf, sizeof buf));
+    }
+    s = check_desc(w, d, op);
+    if (s != WS_OK)
+        return s;
+    return lanes ? arrive(w, d, lanes) : WS_OK;
 }
 
 /* ---- CUDA-named wrappers ---- */

@@ -120,12 +120,8 @@ ws_status ws_loop_end(ws_warp *w)
     return WS_OK;
 }
 
-ws_status ws_exit(ws_warp *w)
+static ws_status exit_lanes(ws_warp *w, ws_mask leaving)
 {
-    ws_status s = ws_begin_statement(w, "ws_exit", WS_STMT_EXECUTES);
-    if (s != WS_OK)
-        return s;
-    ws_mask leaving = ws_executing(w);
     w->exited |= leaving;
     w->active &= ~leaving;
     for (int i = 0; i < w->depth; i++) {
@@ -134,6 +130,27 @@ ws_status ws_exit(ws_warp *w)
     }
     /* A collective waiting for these lanes may now be complete. */
     return ws_rendezvous_settle(w, 0);
+}
+
+ws_status ws_exit(ws_warp *w)
+{
+    ws_status s = ws_begin_statement(w, "ws_exit", WS_STMT_EXECUTES);
+    return s != WS_OK ? s : exit_lanes(w, ws_executing(w));
+}
+
+ws_status ws_exit_lanes(ws_warp *w, ws_mask lanes)
+{
+    if (!w)
+        return WS_ERR_ARG;
+    if (w->deadlocked)
+        return ws_fail(w, WS_ERR_DEADLOCK, "ws_exit_lanes: the warp is deadlocked");
+    ws_mask bad = lanes & ~(ws_live(w) & ~w->waiting);
+    if (bad) {
+        char buf[200];
+        return ws_fail(w, WS_ERR_ARG, "ws_exit_lanes: lanes %s cannot exit (absent, exited or waiting)",
+                       ws_format_lanes(bad, buf, sizeof buf));
+    }
+    return exit_lanes(w, lanes);
 }
 
 ws_status ws_warp_finish(ws_warp *w)

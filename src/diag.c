@@ -16,6 +16,11 @@ static const char *const code_names[WS_DIAG_CODE_COUNT] = {
     [WS_DIAG_LANE_ARG_RANGE] = "LANE_ARG_RANGE",
     [WS_DIAG_DEADLOCK] = "DEADLOCK",
     [WS_DIAG_F64_NAN_PAIR] = "F64_NAN_PAIR",
+    [WS_DIAG_NAN_PAYLOAD] = "NAN_PAYLOAD",
+    [WS_DIAG_BARRIER_EXITED] = "BARRIER_EXITED",
+    [WS_DIAG_BARRIER_SITES] = "BARRIER_SITES",
+    [WS_DIAG_STACK_OVERFLOW] = "STACK_OVERFLOW",
+    [WS_DIAG_TRAP] = "TRAP",
 };
 
 const char *ws_diag_code_name(ws_diag_code code)

@@ -15,6 +15,7 @@ const char *ws_status_name(ws_status status)
     case WS_ERR_BLOCKED: return "WS_ERR_BLOCKED";
     case WS_ERR_UNSUPPORTED: return "WS_ERR_UNSUPPORTED";
     case WS_ERR_STATE: return "WS_ERR_STATE";
+    case WS_ERR_TRAP: return "WS_ERR_TRAP";
     }
     return "WS_ERR_UNKNOWN";
 }

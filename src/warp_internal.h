@@ -176,8 +176,6 @@ ws_mask ws_exec_set(const ws_exec *x, int lane);
 /* Classifies lanes that did not take part, for messages: "absent", "exited", "inactive". */
 void ws_raise_bad_reads(ws_exec *x, const char *op, ws_mask readers_bad,
                         const int source[WS_MAX_LANES]);
-/* The CUDA name of a collective, e.g. "__shfl_down_sync". */
-const char *ws_coll_cuda_name(ws_coll_kind kind);
 
 /* rendezvous.c: the warp can never go on (a deadlock, or a HIP loop that
  * never ends): records the diagnostic whatever the policy, stops the warp,

@@ -566,6 +566,11 @@ static void test_diag_code_names(void **state)
         {WS_DIAG_LANE_ARG_RANGE, "LANE_ARG_RANGE"},
         {WS_DIAG_DEADLOCK, "DEADLOCK"},
         {WS_DIAG_F64_NAN_PAIR, "F64_NAN_PAIR"},
+        {WS_DIAG_NAN_PAYLOAD, "NAN_PAYLOAD"},
+        {WS_DIAG_BARRIER_EXITED, "BARRIER_EXITED"},
+        {WS_DIAG_BARRIER_SITES, "BARRIER_SITES"},
+        {WS_DIAG_STACK_OVERFLOW, "STACK_OVERFLOW"},
+        {WS_DIAG_TRAP, "TRAP"},
     };
     assert_int_equal(sizeof names / sizeof names[0], WS_DIAG_CODE_COUNT - 1);
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
@@ -598,6 +603,7 @@ static void test_status_names(void **state)
         {WS_ERR_BLOCKED, "WS_ERR_BLOCKED"},
         {WS_ERR_UNSUPPORTED, "WS_ERR_UNSUPPORTED"},
         {WS_ERR_STATE, "WS_ERR_STATE"},
+        {WS_ERR_TRAP, "WS_ERR_TRAP"},
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         const char *got = ws_status_name(names[i].status);

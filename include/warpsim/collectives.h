@@ -59,6 +59,8 @@ typedef enum ws_coll_kind {
 
 /* "shfl.idx", "vote.ballot", "redux.add", "syncwarp", ...; NULL if bad. */
 const char *ws_coll_kind_name(ws_coll_kind kind);
+/* The CUDA name: "__shfl_sync", "__ballot_sync", ...; NULL if bad. */
+const char *ws_coll_cuda_name(ws_coll_kind kind);
 
 /* The general form. Zero-initialise and set what the kind needs. */
 typedef struct ws_coll_desc {
@@ -75,9 +77,17 @@ typedef struct ws_coll_desc {
     bool ptx;          /* sm90 only: raw shfl.sync, c below instead of width  */
     uint32_t c;        /* raw PTX c operand ...                               */
     ws_reg c_reg;      /* ... or, if non-zero, per lane from this register    */
+    ws_reg width_reg;  /* if non-zero, each lane's width from this register (instead of width) */
 } ws_coll_desc;
 
 ws_status ws_collective(ws_warp *warp, const ws_coll_desc *desc);
+
+/* For front ends that run every lane on its own (the CUDA front end,
+ * include/warpsim/cuda.h): the lanes `lanes` arrive at a collective as one
+ * converged call, whatever the structured-control state (ws_if etc. are
+ * not used). They must be live and not waiting already. The rendezvous,
+ * diagnostics and deadlock detection are those of ws_collective. */
+ws_status ws_collective_lanes(ws_warp *warp, ws_mask lanes, const ws_coll_desc *desc);
 
 /* ---- Shuffles (CUDA intrinsics; HIP formulas on the wave profiles) ---- */
 ws_status ws_shfl_idx(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg src, int src_lane, int width);

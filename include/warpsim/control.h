@@ -57,6 +57,9 @@ ws_status ws_loop_end(ws_warp *warp);
  * a collective that was waiting for them (exited lanes are not waited
  * for), or reveal a deadlock. */
 ws_status ws_exit(ws_warp *warp);
+/* The same for an explicit lane set (front ends that run every lane on its
+ * own): `lanes` must be live and not waiting. */
+ws_status ws_exit_lanes(ws_warp *warp, ws_mask lanes);
 
 /* The kernel ends: every live lane that is not waiting exits. Collectives
  * still waiting then complete (reads of the exited lanes give the profile's

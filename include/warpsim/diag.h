@@ -30,6 +30,14 @@ typedef enum ws_diag_code {
     WS_DIAG_F64_NAN_PAIR,           /* an f64 add/sub/mul/min/max met two NaNs with different payloads:
                                        which survives is the operand order the compiler gave the
                                        instruction (docs/conformance.md); the model keeps the first */
+    /* Raised by the CUDA front end (include/warpsim/cuda.h), which runs each thread on its own: */
+    WS_DIAG_NAN_PAYLOAD,            /* an f32 NaN other than the GPU's 0x7FFFFFFF entered a collective: if
+                                       kernel arithmetic made it, the CPU's payload differs from the GPU's */
+    WS_DIAG_BARRIER_EXITED,         /* __syncthreads completed while threads of the block had exited
+                                       without reaching it */
+    WS_DIAG_BARRIER_SITES,          /* threads met at __syncthreads calls at different places */
+    WS_DIAG_STACK_OVERFLOW,         /* a thread overflowed its stack (the launch fails) */
+    WS_DIAG_TRAP,                   /* a thread trapped: bad memory access, integer division by zero */
     WS_DIAG_CODE_COUNT
 } ws_diag_code;
 

@@ -43,7 +43,9 @@ typedef enum ws_status {
     WS_ERR_DEADLOCK = -4,  /* every live lane waits in a collective that cannot complete */
     WS_ERR_BLOCKED = -5,   /* the statement needs lanes that are still waiting in a collective */
     WS_ERR_UNSUPPORTED = -6, /* the operation does not exist on this profile */
-    WS_ERR_STATE = -7      /* control flow misuse: else/end without a matching if/loop */
+    WS_ERR_STATE = -7,     /* control flow misuse: else/end without a matching if/loop */
+    WS_ERR_TRAP = -8       /* a CUDA front-end kernel trapped (bad access, division by zero,
+                              stack overflow) */
 } ws_status;
 
 /* "WS_OK", "WS_ERR_ARG", ... for messages. */

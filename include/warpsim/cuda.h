@@ -1,0 +1,651 @@
+/* warpsim/cuda.h: CUDA device code on the CPU, every lane on the model.
+ *
+ * Include it first, then compile the unchanged device code of a .cu file
+ * as C++17 (or its C subset as C17) with -ffp-contract=off, and link
+ * libwarpsim_cuda. Each CUDA thread runs as a fiber with its own stack; a
+ * warp's lanes run until each reaches a collective, __activemask(), a
+ * barrier or its end, and the collectives meet at the model's rendezvous
+ * (include/warpsim/collectives.h), so masks, divergent branches, reads of
+ * inactive, exited or absent lanes and deadlocks behave and are reported
+ * as in the ws_ API. docs/cuda-frontend.md is the guide.
+ *
+ *     __global__ void k(const int *in, int *out) { ... __shfl_down_sync(...) ... }
+ *     ws_cuda_launch(k, dim3(4), dim3(128), 0, in, out);      // C++
+ *
+ * From C, write the kernel as void k(void *args) and call ws_cuda_launch_c.
+ * Names that CUDA defines (threadIdx, __shfl_sync, atomicAdd, ...) are
+ * provided unless WARPSIM_CUDA_NO_DEVICE_NAMES is defined. */
+#ifndef WARPSIM_CUDA_H
+#define WARPSIM_CUDA_H
+
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "collectives.h"
+#include "diag.h"
+#include "fpops.h"
+#include "types.h"
+
+#ifdef __cplusplus
+#include <cmath>
+#include <cstdio>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+extern "C" {
+#endif
+
+/* ==== The launch API (C) ================================================ */
+
+typedef struct ws_cuda_dim {
+    unsigned x, y, z;
+} ws_cuda_dim;
+
+typedef struct ws_cuda_launch_desc {
+    ws_cuda_dim grid;           /* y and z of 0 mean 1; x must be at least 1 */
+    ws_cuda_dim block;          /* as on the GPU: at most 1024 threads, x, y <= 1024, z <= 64 */
+    size_t shared_bytes;        /* dynamic shared memory per block, at most 48 KiB */
+    size_t stack_bytes;         /* each thread's stack; 0 = WS_CUDA_DEFAULT_STACK */
+    ws_diag_policy diag_policy; /* warn (default): report and go on; ignore; error: the launch fails */
+    const char *name;           /* the kernel's name in messages (NULL: "kernel") */
+    bool quiet;                 /* print nothing; the report still holds every diagnostic */
+} ws_cuda_launch_desc;
+
+#define WS_CUDA_DEFAULT_STACK ((size_t)64 * 1024)
+#define WS_CUDA_MAX_DYNAMIC_SHARED ((size_t)48 * 1024)
+
+/* One diagnostic of a launch: where it happened and what. Repeats of the
+ * same diagnostic at the same place in other warps or blocks are counted,
+ * not kept. */
+typedef struct ws_cuda_diag {
+    ws_diag_code code;
+    ws_cuda_dim block;  /* the first block where it happened */
+    int warp;           /* its warp in that block; -1 when it concerns the whole block */
+    ws_mask lanes;      /* the lanes of that warp (threads of the block when warp is -1) */
+    unsigned long repeats; /* how many more warps or blocks raised the same thing at the same place */
+    char where[256];    /* "file.cu:12 (lanes 0-15); file.cu:20 (lanes 16-31)" */
+    char message[600];
+} ws_cuda_diag;
+
+typedef struct ws_cuda_report ws_cuda_report;
+
+/* Runs kernel(args) in every thread of the grid. Returns WS_OK, WS_ERR_ARG
+ * (an invalid configuration: nothing ran), WS_ERR_NOMEM, WS_ERR_DEADLOCK,
+ * WS_ERR_UNDEFINED (undefined behaviour under the error policy) or
+ * WS_ERR_TRAP (a thread trapped or overflowed its stack). Diagnostics are
+ * printed on stderr unless quiet or ignored; with report non-NULL, *report
+ * receives them (free it with ws_cuda_report_free). Device printf output
+ * is written to stdout at the end, block by block in block order. */
+ws_status ws_cuda_launch_c(const ws_cuda_launch_desc *desc, void (*kernel)(void *args), void *args,
+                           ws_cuda_report **report);
+
+size_t ws_cuda_report_count(const ws_cuda_report *report);
+const ws_cuda_diag *ws_cuda_report_get(const ws_cuda_report *report, size_t index);
+bool ws_cuda_report_has(const ws_cuda_report *report, ws_diag_code code);
+/* The launch's status and, on failure, one line saying why. */
+ws_status ws_cuda_report_status(const ws_cuda_report *report);
+const char *ws_cuda_report_error(const ws_cuda_report *report);
+/* One line per diagnostic: "warpsim: CODE: kernel: block (x,y,z) warp w: message [where]". */
+void ws_cuda_report_print(const ws_cuda_report *report, FILE *out);
+void ws_cuda_report_free(ws_cuda_report *report);
+/* The report of the latest launch made by this OS thread (NULL before the
+ * first); it stays valid until this thread's next launch. */
+const ws_cuda_report *ws_cuda_last_report(void);
+
+/* ==== What device code calls (through the CUDA names below) ============= */
+
+typedef struct ws_cuda_uint3 {
+    unsigned x, y, z;
+} ws_cuda_uint3;
+
+/* The running thread's coordinates; NULL outside a kernel. */
+typedef struct ws_cuda_thread_ctx {
+    ws_cuda_uint3 thread_idx, block_idx;
+    ws_cuda_dim block_dim, grid_dim;
+} ws_cuda_thread_ctx;
+extern __thread const ws_cuda_thread_ctx *ws_cuda_ctx_;
+
+/* Sync points beyond the model's collectives (ws_coll_kind). */
+enum {
+    WS_CUDA_OP_ACTIVEMASK = 64,
+    WS_CUDA_OP_SYNCTHREADS = 65 /* b: 0 plain, 1 count, 2 and, 3 or */
+};
+
+/* The running lane arrives at a sync point and waits for its result. */
+uint64_t ws_cuda_sync_(int op, ws_type type, uint32_t mask, uint64_t value, int32_t b, int32_t width,
+                       uint32_t *pred, const char *file, int line);
+/* Atomics run one block at a time, in block order (see docs/cuda-frontend.md):
+ * call before the read-modify-write. */
+void ws_cuda_atomic_turn_(void);
+/* Device printf: buffered per block, written at the end of the launch. */
+int ws_cuda_printf(const char *format, ...) __attribute__((format(printf, 1, 2)));
+/* The dynamic shared memory of the running block (extern __shared__). */
+void *ws_cuda_dynamic_shared_(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+/* ==== CUDA names ======================================================== */
+#ifndef WARPSIM_CUDA_NO_DEVICE_NAMES
+
+#define __global__
+#define __device__
+#define __host__
+#define __constant__
+#define __managed__
+#define __forceinline__ inline __attribute__((always_inline))
+#define __noinline__ __attribute__((noinline))
+#define __restrict__ __restrict
+#define __launch_bounds__(...)
+#define __align__(n) __attribute__((aligned(n)))
+#define __CUDACC_WARPSIM__ 1
+#ifdef __cplusplus
+/* Per block: a block's threads all run on one OS thread, one block at a time. */
+#define __shared__ static thread_local
+#else
+#define __shared__ static _Thread_local
+#endif
+
+#define warpSize 32
+#define threadIdx (ws_cuda_ctx_->thread_idx)
+#define blockIdx (ws_cuda_ctx_->block_idx)
+#define blockDim (ws_cuda_ctx_->block_dim)
+#define gridDim (ws_cuda_ctx_->grid_dim)
+
+#ifdef __cplusplus
+struct uint3 {
+    unsigned x, y, z;
+};
+struct dim3 {
+    unsigned x, y, z;
+    constexpr dim3(unsigned vx = 1, unsigned vy = 1, unsigned vz = 1) : x(vx), y(vy), z(vz) {}
+    constexpr dim3(ws_cuda_uint3 v) : x(v.x), y(v.y), z(v.z) {}
+    constexpr dim3(ws_cuda_dim v) : x(v.x), y(v.y), z(v.z) {}
+    constexpr operator ws_cuda_dim() const { return ws_cuda_dim{x, y, z}; }
+};
+#else
+typedef ws_cuda_uint3 uint3;
+typedef ws_cuda_dim dim3;
+#endif
+
+/* ---- bit casts and integer helpers (plain C, the GPU's results) ---- */
+static inline unsigned __float_as_uint(float f) { unsigned u; memcpy(&u, &f, 4); return u; }
+static inline int __float_as_int(float f) { int i; memcpy(&i, &f, 4); return i; }
+static inline float __uint_as_float(unsigned u) { float f; memcpy(&f, &u, 4); return f; }
+static inline float __int_as_float(int i) { float f; memcpy(&f, &i, 4); return f; }
+static inline long long __double_as_longlong(double d) { long long l; memcpy(&l, &d, 8); return l; }
+static inline double __longlong_as_double(long long l) { double d; memcpy(&d, &l, 8); return d; }
+static inline int __popc(unsigned x) { return __builtin_popcount(x); }
+static inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
+static inline int __clz(int x) { return x ? __builtin_clz((unsigned)x) : 32; }
+static inline int __clzll(long long x) { return x ? __builtin_clzll((unsigned long long)x) : 64; }
+static inline int __ffs(int x) { return __builtin_ffs(x); }
+static inline int __ffsll(long long x) { return __builtin_ffsll(x); }
+static inline unsigned __brev(unsigned x)
+{
+    unsigned r = 0;
+    for (int i = 0; i < 32; i++)
+        r |= ((x >> i) & 1u) << (31 - i);
+    return r;
+}
+static inline unsigned long long __brevll(unsigned long long x)
+{
+    return ((unsigned long long)__brev((unsigned)x) << 32) | __brev((unsigned)(x >> 32));
+}
+/* PRMT with the default mode: byte i of the result is byte s[i] of {y, x}. */
+static inline unsigned __byte_perm(unsigned x, unsigned y, unsigned s)
+{
+    unsigned long long bytes = ((unsigned long long)y << 32) | x, r = 0;
+    for (int i = 0; i < 4; i++)
+        r |= ((bytes >> (8 * ((s >> (4 * i)) & 7u))) & 0xffu) << (8 * i);
+    return (unsigned)r;
+}
+
+/* ---- float operations with the GPU's NaN bits (include/warpsim/fpops.h) ---- */
+static inline float __fadd_rn(float a, float b) { return __uint_as_float(ws_f32_add(__float_as_uint(a), __float_as_uint(b))); }
+static inline float __fsub_rn(float a, float b) { return __uint_as_float(ws_f32_sub(__float_as_uint(a), __float_as_uint(b))); }
+static inline float __fmul_rn(float a, float b) { return __uint_as_float(ws_f32_mul(__float_as_uint(a), __float_as_uint(b))); }
+static inline float __fmaf_rn(float a, float b, float c)
+{
+    return __uint_as_float(ws_f32_fma(__float_as_uint(a), __float_as_uint(b), __float_as_uint(c)));
+}
+static inline double __dadd_rn(double a, double b)
+{
+    return __longlong_as_double((long long)ws_f64_add((uint64_t)__double_as_longlong(a), (uint64_t)__double_as_longlong(b)));
+}
+static inline double __dsub_rn(double a, double b)
+{
+    return __longlong_as_double((long long)ws_f64_sub((uint64_t)__double_as_longlong(a), (uint64_t)__double_as_longlong(b)));
+}
+static inline double __dmul_rn(double a, double b)
+{
+    return __longlong_as_double((long long)ws_f64_mul((uint64_t)__double_as_longlong(a), (uint64_t)__double_as_longlong(b)));
+}
+static inline double __fma_rn(double a, double b, double c)
+{
+    return __longlong_as_double((long long)ws_f64_fma((uint64_t)__double_as_longlong(a), (uint64_t)__double_as_longlong(b),
+                                                      (uint64_t)__double_as_longlong(c)));
+}
+/* fminf/fmaxf/fmin/fmax as the GPU: a NaN operand counts as missing
+ * (signalling NaNs too), -0 < +0 in either order. */
+static inline float ws_cuda_fminf(float a, float b) { return __uint_as_float(ws_f32_min(__float_as_uint(a), __float_as_uint(b))); }
+static inline float ws_cuda_fmaxf(float a, float b) { return __uint_as_float(ws_f32_max(__float_as_uint(a), __float_as_uint(b))); }
+static inline double ws_cuda_fmin(double a, double b)
+{
+    return __longlong_as_double((long long)ws_f64_min((uint64_t)__double_as_longlong(a), (uint64_t)__double_as_longlong(b)));
+}
+static inline double ws_cuda_fmax(double a, double b)
+{
+    return __longlong_as_double((long long)ws_f64_max((uint64_t)__double_as_longlong(a), (uint64_t)__double_as_longlong(b)));
+}
+#ifdef __cplusplus
+inline float ws_cuda_fmin(float a, float b) { return ws_cuda_fminf(a, b); }
+inline float ws_cuda_fmax(float a, float b) { return ws_cuda_fmaxf(a, b); }
+namespace std {
+using ::ws_cuda_fmax;
+using ::ws_cuda_fmaxf;
+using ::ws_cuda_fmin;
+using ::ws_cuda_fminf;
+} // namespace std
+#endif
+#define fminf(a, b) ws_cuda_fminf(a, b)
+#define fmaxf(a, b) ws_cuda_fmaxf(a, b)
+#define fmin(a, b) ws_cuda_fmin(a, b)
+#define fmax(a, b) ws_cuda_fmax(a, b)
+
+#define printf ws_cuda_printf
+#define __ldg(p) (*(p))
+#define __threadfence() ((void)0)
+#define __threadfence_block() ((void)0)
+#define __threadfence_system() ((void)0)
+#define __trap() __builtin_trap()
+
+/* ---- the collectives ---- */
+#define WS_CUDA_FULL 0xffffffffu
+
+#ifdef __cplusplus
+/* The call site travels as default arguments, so a diagnostic names it. */
+#define WS_CUDA_SITE const char *ws_file_ = __builtin_FILE(), int ws_line_ = __builtin_LINE()
+
+namespace warpsim_cuda {
+template <typename T> struct type_of;
+template <> struct type_of<int> { static constexpr ws_type value = WS_I32; };
+template <> struct type_of<unsigned> { static constexpr ws_type value = WS_U32; };
+template <> struct type_of<float> { static constexpr ws_type value = WS_F32; };
+template <> struct type_of<long> { static constexpr ws_type value = sizeof(long) == 8 ? WS_I64 : WS_I32; };
+template <> struct type_of<unsigned long> { static constexpr ws_type value = sizeof(long) == 8 ? WS_U64 : WS_U32; };
+template <> struct type_of<long long> { static constexpr ws_type value = WS_I64; };
+template <> struct type_of<unsigned long long> { static constexpr ws_type value = WS_U64; };
+template <> struct type_of<double> { static constexpr ws_type value = WS_F64; };
+
+template <typename T> inline uint64_t bits_of(T v)
+{
+    uint64_t b = 0;
+    memcpy(&b, &v, sizeof(T));
+    return b;
+}
+template <typename T> inline T from_bits(uint64_t b)
+{
+    T v;
+    memcpy(&v, &b, sizeof(T));
+    return v;
+}
+template <typename T>
+inline T collective(ws_coll_kind kind, unsigned mask, T value, int b, int width, const char *file, int line,
+                    uint32_t *pred = nullptr)
+{
+    return from_bits<T>(ws_cuda_sync_(kind, type_of<T>::value, mask, bits_of(value), b, width, pred, file, line));
+}
+} // namespace warpsim_cuda
+
+#define WS_CUDA_SHFL_OVERLOADS(T)                                                                              \
+    inline T __shfl_sync(unsigned mask, T var, int srcLane, int width = warpSize, WS_CUDA_SITE)               \
+    {                                                                                                         \
+        return warpsim_cuda::collective(WS_COLL_SHFL_IDX, mask, var, srcLane, width, ws_file_, ws_line_);     \
+    }                                                                                                         \
+    inline T __shfl_up_sync(unsigned mask, T var, unsigned delta, int width = warpSize, WS_CUDA_SITE)         \
+    {                                                                                                         \
+        return warpsim_cuda::collective(WS_COLL_SHFL_UP, mask, var, (int)delta, width, ws_file_, ws_line_);   \
+    }                                                                                                         \
+    inline T __shfl_down_sync(unsigned mask, T var, unsigned delta, int width = warpSize, WS_CUDA_SITE)       \
+    {                                                                                                         \
+        return warpsim_cuda::collective(WS_COLL_SHFL_DOWN, mask, var, (int)delta, width, ws_file_, ws_line_); \
+    }                                                                                                         \
+    inline T __shfl_xor_sync(unsigned mask, T var, int laneMask, int width = warpSize, WS_CUDA_SITE)          \
+    {                                                                                                         \
+        return warpsim_cuda::collective(WS_COLL_SHFL_BFLY, mask, var, laneMask, width, ws_file_, ws_line_);   \
+    }
+WS_CUDA_SHFL_OVERLOADS(int)
+WS_CUDA_SHFL_OVERLOADS(unsigned)
+WS_CUDA_SHFL_OVERLOADS(long)
+WS_CUDA_SHFL_OVERLOADS(unsigned long)
+WS_CUDA_SHFL_OVERLOADS(long long)
+WS_CUDA_SHFL_OVERLOADS(unsigned long long)
+WS_CUDA_SHFL_OVERLOADS(float)
+WS_CUDA_SHFL_OVERLOADS(double)
+#undef WS_CUDA_SHFL_OVERLOADS
+
+inline unsigned __ballot_sync(unsigned mask, int pred, WS_CUDA_SITE)
+{
+    return warpsim_cuda::collective<int>(WS_COLL_VOTE_BALLOT, mask, pred != 0, 0, 0, ws_file_, ws_line_);
+}
+inline int __all_sync(unsigned mask, int pred, WS_CUDA_SITE)
+{
+    return warpsim_cuda::collective<int>(WS_COLL_VOTE_ALL, mask, pred != 0, 0, 0, ws_file_, ws_line_);
+}
+inline int __any_sync(unsigned mask, int pred, WS_CUDA_SITE)
+{
+    return warpsim_cuda::collective<int>(WS_COLL_VOTE_ANY, mask, pred != 0, 0, 0, ws_file_, ws_line_);
+}
+inline int __uni_sync(unsigned mask, int pred, WS_CUDA_SITE)
+{
+    return warpsim_cuda::collective<int>(WS_COLL_VOTE_UNI, mask, pred != 0, 0, 0, ws_file_, ws_line_);
+}
+inline unsigned __activemask(WS_CUDA_SITE)
+{
+    return (unsigned)ws_cuda_sync_(WS_CUDA_OP_ACTIVEMASK, WS_U32, 0, 0, 0, 0, nullptr, ws_file_, ws_line_);
+}
+inline void __syncwarp(unsigned mask = WS_CUDA_FULL, WS_CUDA_SITE)
+{
+    ws_cuda_sync_(WS_COLL_SYNCWARP, WS_U32, mask, 0, 0, 0, nullptr, ws_file_, ws_line_);
+}
+#define WS_CUDA_MATCH_OVERLOADS(T)                                                                              \
+    inline unsigned __match_any_sync(unsigned mask, T value, WS_CUDA_SITE)                                     \
+    {                                                                                                          \
+        return (unsigned)warpsim_cuda::bits_of(                                                                \
+            warpsim_cuda::collective(WS_COLL_MATCH_ANY, mask, value, 0, 0, ws_file_, ws_line_));               \
+    }                                                                                                          \
+    inline unsigned __match_all_sync(unsigned mask, T value, int *pred, WS_CUDA_SITE)                          \
+    {                                                                                                          \
+        uint32_t p = 0;                                                                                        \
+        unsigned r = (unsigned)warpsim_cuda::bits_of(                                                          \
+            warpsim_cuda::collective(WS_COLL_MATCH_ALL, mask, value, 0, 0, ws_file_, ws_line_, &p));           \
+        *pred = (int)p;                                                                                        \
+        return r;                                                                                              \
+    }
+WS_CUDA_MATCH_OVERLOADS(int)
+WS_CUDA_MATCH_OVERLOADS(unsigned)
+WS_CUDA_MATCH_OVERLOADS(long)
+WS_CUDA_MATCH_OVERLOADS(unsigned long)
+WS_CUDA_MATCH_OVERLOADS(long long)
+WS_CUDA_MATCH_OVERLOADS(unsigned long long)
+WS_CUDA_MATCH_OVERLOADS(float)
+WS_CUDA_MATCH_OVERLOADS(double)
+#undef WS_CUDA_MATCH_OVERLOADS
+
+#define WS_CUDA_REDUCE(name, kind, T)                                                    \
+    inline T name(unsigned mask, T value, WS_CUDA_SITE)                                  \
+    {                                                                                    \
+        return warpsim_cuda::collective(kind, mask, value, 0, 0, ws_file_, ws_line_);    \
+    }
+WS_CUDA_REDUCE(__reduce_add_sync, WS_COLL_REDUX_ADD, int)
+WS_CUDA_REDUCE(__reduce_add_sync, WS_COLL_REDUX_ADD, unsigned)
+WS_CUDA_REDUCE(__reduce_min_sync, WS_COLL_REDUX_MIN, int)
+WS_CUDA_REDUCE(__reduce_min_sync, WS_COLL_REDUX_MIN, unsigned)
+WS_CUDA_REDUCE(__reduce_max_sync, WS_COLL_REDUX_MAX, int)
+WS_CUDA_REDUCE(__reduce_max_sync, WS_COLL_REDUX_MAX, unsigned)
+WS_CUDA_REDUCE(__reduce_and_sync, WS_COLL_REDUX_AND, unsigned)
+WS_CUDA_REDUCE(__reduce_or_sync, WS_COLL_REDUX_OR, unsigned)
+WS_CUDA_REDUCE(__reduce_xor_sync, WS_COLL_REDUX_XOR, unsigned)
+#undef WS_CUDA_REDUCE
+
+inline void __syncthreads(WS_CUDA_SITE)
+{
+    ws_cuda_sync_(WS_CUDA_OP_SYNCTHREADS, WS_I32, 0, 0, 0, 0, nullptr, ws_file_, ws_line_);
+}
+inline int __syncthreads_count(int pred, WS_CUDA_SITE)
+{
+    return (int)ws_cuda_sync_(WS_CUDA_OP_SYNCTHREADS, WS_I32, 0, pred != 0, 1, 0, nullptr, ws_file_, ws_line_);
+}
+inline int __syncthreads_and(int pred, WS_CUDA_SITE)
+{
+    return (int)ws_cuda_sync_(WS_CUDA_OP_SYNCTHREADS, WS_I32, 0, pred != 0, 2, 0, nullptr, ws_file_, ws_line_);
+}
+inline int __syncthreads_or(int pred, WS_CUDA_SITE)
+{
+    return (int)ws_cuda_sync_(WS_CUDA_OP_SYNCTHREADS, WS_I32, 0, pred != 0, 3, 0, nullptr, ws_file_, ws_line_);
+}
+
+/* ---- atomics: one block at a time in block order, so plain code suffices ---- */
+namespace warpsim_cuda {
+template <typename T, typename F> inline T atomic_rmw(T *address, F update)
+{
+    ws_cuda_atomic_turn_();
+    T old = *address;
+    *address = update(old);
+    return old;
+}
+} // namespace warpsim_cuda
+#define WS_CUDA_ATOMIC(name, T, expr)                                                             \
+    inline T name(T *address, T val)                                                              \
+    {                                                                                             \
+        return warpsim_cuda::atomic_rmw(address, [val](T old) -> T { (void)old; return (expr); });           \
+    }
+WS_CUDA_ATOMIC(atomicAdd, int, (int)((unsigned)old + (unsigned)val))
+WS_CUDA_ATOMIC(atomicAdd, unsigned, old + val)
+WS_CUDA_ATOMIC(atomicAdd, unsigned long long, old + val)
+WS_CUDA_ATOMIC(atomicAdd, float, old + val)
+WS_CUDA_ATOMIC(atomicAdd, double, old + val)
+WS_CUDA_ATOMIC(atomicSub, int, (int)((unsigned)old - (unsigned)val))
+WS_CUDA_ATOMIC(atomicSub, unsigned, old - val)
+WS_CUDA_ATOMIC(atomicExch, int, val)
+WS_CUDA_ATOMIC(atomicExch, unsigned, val)
+WS_CUDA_ATOMIC(atomicExch, unsigned long long, val)
+WS_CUDA_ATOMIC(atomicExch, float, val)
+WS_CUDA_ATOMIC(atomicMin, int, val < old ? val : old)
+WS_CUDA_ATOMIC(atomicMin, unsigned, val < old ? val : old)
+WS_CUDA_ATOMIC(atomicMin, long long, val < old ? val : old)
+WS_CUDA_ATOMIC(atomicMin, unsigned long long, val < old ? val : old)
+WS_CUDA_ATOMIC(atomicMax, int, val > old ? val : old)
+WS_CUDA_ATOMIC(atomicMax, unsigned, val > old ? val : old)
+WS_CUDA_ATOMIC(atomicMax, long long, val > old ? val : old)
+WS_CUDA_ATOMIC(atomicMax, unsigned long long, val > old ? val : old)
+WS_CUDA_ATOMIC(atomicAnd, int, old & val)
+WS_CUDA_ATOMIC(atomicAnd, unsigned, old & val)
+WS_CUDA_ATOMIC(atomicAnd, unsigned long long, old & val)
+WS_CUDA_ATOMIC(atomicOr, int, old | val)
+WS_CUDA_ATOMIC(atomicOr, unsigned, old | val)
+WS_CUDA_ATOMIC(atomicOr, unsigned long long, old | val)
+WS_CUDA_ATOMIC(atomicXor, int, old ^ val)
+WS_CUDA_ATOMIC(atomicXor, unsigned, old ^ val)
+WS_CUDA_ATOMIC(atomicXor, unsigned long long, old ^ val)
+/* ((old >= val) ? 0 : old + 1) and (((old == 0) || (old > val)) ? val : old - 1), as the guide says */
+WS_CUDA_ATOMIC(atomicInc, unsigned, old >= val ? 0u : old + 1u)
+WS_CUDA_ATOMIC(atomicDec, unsigned, (old == 0u || old > val) ? val : old - 1u)
+#undef WS_CUDA_ATOMIC
+#define WS_CUDA_ATOMIC_CAS(T)                                                                  \
+    inline T atomicCAS(T *address, T compare, T val)                                           \
+    {                                                                                          \
+        return warpsim_cuda::atomic_rmw(address, [compare, val](T old) -> T { return old == compare ? val : old; }); \
+    }
+WS_CUDA_ATOMIC_CAS(int)
+WS_CUDA_ATOMIC_CAS(unsigned)
+WS_CUDA_ATOMIC_CAS(unsigned long long)
+#undef WS_CUDA_ATOMIC_CAS
+
+/* min and max as the CUDA headers declare them for device code. */
+inline int min(int a, int b) { return a < b ? a : b; }
+inline unsigned min(unsigned a, unsigned b) { return a < b ? a : b; }
+inline long long min(long long a, long long b) { return a < b ? a : b; }
+inline unsigned long long min(unsigned long long a, unsigned long long b) { return a < b ? a : b; }
+inline float min(float a, float b) { return ws_cuda_fminf(a, b); }
+inline double min(double a, double b) { return ws_cuda_fmin(a, b); }
+inline int max(int a, int b) { return a > b ? a : b; }
+inline unsigned max(unsigned a, unsigned b) { return a > b ? a : b; }
+inline long long max(long long a, long long b) { return a > b ? a : b; }
+inline unsigned long long max(unsigned long long a, unsigned long long b) { return a > b ? a : b; }
+inline float max(float a, float b) { return ws_cuda_fmaxf(a, b); }
+inline double max(double a, double b) { return ws_cuda_fmax(a, b); }
+
+/* ---- launching a __global__ function from C++ ----
+ * The arguments are converted to the kernel's parameter types once, as the
+ * CUDA runtime copies them, and every thread gets its own copy. */
+namespace warpsim_cuda {
+template <typename... P> struct launch_args {
+    void (*kernel)(P...);
+    std::tuple<typename std::decay<P>::type...> values;
+    static void run(void *self)
+    {
+        launch_args *a = static_cast<launch_args *>(self);
+        std::apply(a->kernel, a->values);
+    }
+};
+} // namespace warpsim_cuda
+
+template <typename... P, typename... A>
+inline ws_status ws_cuda_launch_desc_run(const ws_cuda_launch_desc &desc, void (*kernel)(P...), A &&...args)
+{
+    static_assert(sizeof...(P) == sizeof...(A), "ws_cuda_launch: wrong number of kernel arguments");
+    warpsim_cuda::launch_args<P...> packed{kernel, {std::forward<A>(args)...}};
+    return ws_cuda_launch_c(&desc, &warpsim_cuda::launch_args<P...>::run, &packed, nullptr);
+}
+
+/* ws_cuda_launch(kernel, grid, block, shared_bytes, args...): kernel<<<grid, block, shared_bytes>>>(args...) */
+template <typename... P, typename... A>
+inline ws_status ws_cuda_launch(void (*kernel)(P...), dim3 grid, dim3 block, size_t shared_bytes, A &&...args)
+{
+    ws_cuda_launch_desc desc = {};
+    desc.grid = grid;
+    desc.block = block;
+    desc.shared_bytes = shared_bytes;
+    return ws_cuda_launch_desc_run(desc, kernel, std::forward<A>(args)...);
+}
+
+#else /* C17: the same names through _Generic */
+
+#define WS_CUDA_SITE_ARGS __FILE__, __LINE__
+#define WS_CUDA_TYPE_OF(v)                                                                                        \
+    _Generic((v), int: WS_I32, unsigned: WS_U32, long: (sizeof(long) == 8 ? WS_I64 : WS_I32),                    \
+             unsigned long: (sizeof(long) == 8 ? WS_U64 : WS_U32), long long: WS_I64, unsigned long long: WS_U64, \
+             float: WS_F32, double: WS_F64)
+static inline uint64_t ws_cuda_bits_f32_(float v) { return __float_as_uint(v); }
+static inline uint64_t ws_cuda_bits_f64_(double v) { return (uint64_t)__double_as_longlong(v); }
+static inline uint64_t ws_cuda_bits_int_(long long v) { return (uint64_t)v; }
+static inline uint64_t ws_cuda_bits_uint_(unsigned long long v) { return v; }
+#define WS_CUDA_BITS(v)                                                                                       \
+    _Generic((v), float: ws_cuda_bits_f32_, double: ws_cuda_bits_f64_, int: ws_cuda_bits_uint_,              \
+             long: ws_cuda_bits_int_, long long: ws_cuda_bits_int_, default: ws_cuda_bits_uint_)(v)
+static inline float ws_cuda_as_f32_(uint64_t b) { return __uint_as_float((unsigned)b); }
+static inline double ws_cuda_as_f64_(uint64_t b) { return __longlong_as_double((long long)b); }
+static inline int ws_cuda_as_int_(uint64_t b) { return (int)(uint32_t)b; }
+static inline unsigned ws_cuda_as_uint_(uint64_t b) { return (unsigned)b; }
+static inline long ws_cuda_as_long_(uint64_t b) { return (long)b; }
+static inline unsigned long ws_cuda_as_ulong_(uint64_t b) { return (unsigned long)b; }
+static inline long long ws_cuda_as_ll_(uint64_t b) { return (long long)b; }
+static inline unsigned long long ws_cuda_as_ull_(uint64_t b) { return b; }
+#define WS_CUDA_FROM_BITS(v, bits)                                                                         \
+    _Generic((v), float: ws_cuda_as_f32_, double: ws_cuda_as_f64_, int: ws_cuda_as_int_,                   \
+             unsigned: ws_cuda_as_uint_, long: ws_cuda_as_long_, unsigned long: ws_cuda_as_ulong_,         \
+             long long: ws_cuda_as_ll_, unsigned long long: ws_cuda_as_ull_)(bits)
+#define WS_CUDA_COLL_(kind, mask, v, b, width)                                                               \
+    WS_CUDA_FROM_BITS(v, ws_cuda_sync_((kind), WS_CUDA_TYPE_OF(v), (mask), WS_CUDA_BITS(v), (int32_t)(b),    \
+                                       (width), NULL, WS_CUDA_SITE_ARGS))
+#define WS_CUDA_PICK4_(a, b, c, d, name, ...) name
+#define WS_CUDA_SHFL_(kind, ...) WS_CUDA_PICK4_(__VA_ARGS__, WS_CUDA_SHFL4_, WS_CUDA_SHFL3_, , )(kind, __VA_ARGS__)
+#define WS_CUDA_SHFL3_(kind, mask, v, b) WS_CUDA_COLL_(kind, mask, v, b, warpSize)
+#define WS_CUDA_SHFL4_(kind, mask, v, b, width) WS_CUDA_COLL_(kind, mask, v, b, width)
+#define __shfl_sync(...) WS_CUDA_SHFL_(WS_COLL_SHFL_IDX, __VA_ARGS__)
+#define __shfl_up_sync(...) WS_CUDA_SHFL_(WS_COLL_SHFL_UP, __VA_ARGS__)
+#define __shfl_down_sync(...) WS_CUDA_SHFL_(WS_COLL_SHFL_DOWN, __VA_ARGS__)
+#define __shfl_xor_sync(...) WS_CUDA_SHFL_(WS_COLL_SHFL_BFLY, __VA_ARGS__)
+#define WS_CUDA_VOTE_(kind, mask, pred) \
+    ws_cuda_sync_((kind), WS_I32, (mask), (pred) != 0, 0, 0, NULL, WS_CUDA_SITE_ARGS)
+#define __ballot_sync(mask, pred) ((unsigned)WS_CUDA_VOTE_(WS_COLL_VOTE_BALLOT, mask, pred))
+#define __all_sync(mask, pred) ((int)WS_CUDA_VOTE_(WS_COLL_VOTE_ALL, mask, pred))
+#define __any_sync(mask, pred) ((int)WS_CUDA_VOTE_(WS_COLL_VOTE_ANY, mask, pred))
+#define __uni_sync(mask, pred) ((int)WS_CUDA_VOTE_(WS_COLL_VOTE_UNI, mask, pred))
+#define __activemask() ((unsigned)ws_cuda_sync_(WS_CUDA_OP_ACTIVEMASK, WS_U32, 0, 0, 0, 0, NULL, WS_CUDA_SITE_ARGS))
+/* __syncwarp() or __syncwarp(mask): an empty argument list means the full mask. */
+#define __syncwarp(...)                                                                                    \
+    ((void)ws_cuda_sync_(WS_COLL_SYNCWARP, WS_U32, #__VA_ARGS__[0] ? (unsigned)(__VA_ARGS__ + 0) : WS_CUDA_FULL, \
+                         0, 0, 0, NULL, WS_CUDA_SITE_ARGS))
+#define __match_any_sync(mask, v)                                                                          \
+    ((unsigned)ws_cuda_sync_(WS_COLL_MATCH_ANY, WS_CUDA_TYPE_OF(v), (mask), WS_CUDA_BITS(v), 0, 0, NULL,    \
+                             WS_CUDA_SITE_ARGS))
+static inline unsigned ws_cuda_match_all_(int type, unsigned mask, uint64_t bits, int *pred, const char *file, int line)
+{
+    uint32_t p = 0;
+    unsigned r = (unsigned)ws_cuda_sync_(WS_COLL_MATCH_ALL, (ws_type)type, mask, bits, 0, 0, &p, file, line);
+    *pred = (int)p;
+    return r;
+}
+#define __match_all_sync(mask, v, pred) ws_cuda_match_all_(WS_CUDA_TYPE_OF(v), (mask), WS_CUDA_BITS(v), (pred), WS_CUDA_SITE_ARGS)
+#define WS_CUDA_RED_(kind, mask, v)                                                                           \
+    WS_CUDA_FROM_BITS(v, ws_cuda_sync_((kind), WS_CUDA_TYPE_OF(v), (mask), WS_CUDA_BITS(v), 0, 0, NULL,       \
+                                       WS_CUDA_SITE_ARGS))
+#define __reduce_add_sync(mask, v) WS_CUDA_RED_(WS_COLL_REDUX_ADD, mask, v)
+#define __reduce_min_sync(mask, v) WS_CUDA_RED_(WS_COLL_REDUX_MIN, mask, v)
+#define __reduce_max_sync(mask, v) WS_CUDA_RED_(WS_COLL_REDUX_MAX, mask, v)
+#define __reduce_and_sync(mask, v) WS_CUDA_RED_(WS_COLL_REDUX_AND, mask, v)
+#define __reduce_or_sync(mask, v) WS_CUDA_RED_(WS_COLL_REDUX_OR, mask, v)
+#define __reduce_xor_sync(mask, v) WS_CUDA_RED_(WS_COLL_REDUX_XOR, mask, v)
+#define WS_CUDA_BAR_(b, pred) ((int)ws_cuda_sync_(WS_CUDA_OP_SYNCTHREADS, WS_I32, 0, (pred) != 0, (b), 0, NULL, WS_CUDA_SITE_ARGS))
+#define __syncthreads() ((void)WS_CUDA_BAR_(0, 0))
+#define __syncthreads_count(pred) WS_CUDA_BAR_(1, pred)
+#define __syncthreads_and(pred) WS_CUDA_BAR_(2, pred)
+#define __syncthreads_or(pred) WS_CUDA_BAR_(3, pred)
+
+/* Atomics on int, unsigned, unsigned long long, float (add, exch) and double (add). */
+#define WS_CUDA_ATOMIC_C_(name, T, expr)                                 \
+    static inline T ws_cuda_##name(T *address, T val)                    \
+    {                                                                    \
+        ws_cuda_atomic_turn_();                                          \
+        T old = *address;                                                \
+        *address = (expr);                                               \
+        return old;                                                      \
+    }
+WS_CUDA_ATOMIC_C_(add_i, int, (int)((unsigned)old + (unsigned)val))
+WS_CUDA_ATOMIC_C_(add_u, unsigned, old + val)
+WS_CUDA_ATOMIC_C_(add_ull, unsigned long long, old + val)
+WS_CUDA_ATOMIC_C_(add_f, float, old + val)
+WS_CUDA_ATOMIC_C_(add_d, double, old + val)
+WS_CUDA_ATOMIC_C_(sub_i, int, (int)((unsigned)old - (unsigned)val))
+WS_CUDA_ATOMIC_C_(sub_u, unsigned, old - val)
+WS_CUDA_ATOMIC_C_(exch_i, int, val)
+WS_CUDA_ATOMIC_C_(exch_u, unsigned, val)
+WS_CUDA_ATOMIC_C_(exch_ull, unsigned long long, val)
+WS_CUDA_ATOMIC_C_(exch_f, float, val)
+WS_CUDA_ATOMIC_C_(min_i, int, val < old ? val : old)
+WS_CUDA_ATOMIC_C_(min_u, unsigned, val < old ? val : old)
+WS_CUDA_ATOMIC_C_(max_i, int, val > old ? val : old)
+WS_CUDA_ATOMIC_C_(max_u, unsigned, val > old ? val : old)
+WS_CUDA_ATOMIC_C_(and_i, int, old & val)
+WS_CUDA_ATOMIC_C_(and_u, unsigned, old & val)
+WS_CUDA_ATOMIC_C_(or_i, int, old | val)
+WS_CUDA_ATOMIC_C_(or_u, unsigned, old | val)
+WS_CUDA_ATOMIC_C_(xor_i, int, old ^ val)
+WS_CUDA_ATOMIC_C_(xor_u, unsigned, old ^ val)
+WS_CUDA_ATOMIC_C_(inc_u, unsigned, old >= val ? 0u : old + 1u)
+WS_CUDA_ATOMIC_C_(dec_u, unsigned, (old == 0u || old > val) ? val : old - 1u)
+#undef WS_CUDA_ATOMIC_C_
+#define atomicAdd(p, v) \
+    _Generic((p), int *: ws_cuda_add_i, unsigned *: ws_cuda_add_u, unsigned long long *: ws_cuda_add_ull, \
+             float *: ws_cuda_add_f, double *: ws_cuda_add_d)(p, v)
+#define atomicSub(p, v) _Generic((p), int *: ws_cuda_sub_i, unsigned *: ws_cuda_sub_u)(p, v)
+#define atomicExch(p, v) \
+    _Generic((p), int *: ws_cuda_exch_i, unsigned *: ws_cuda_exch_u, unsigned long long *: ws_cuda_exch_ull, \
+             float *: ws_cuda_exch_f)(p, v)
+#define atomicMin(p, v) _Generic((p), int *: ws_cuda_min_i, unsigned *: ws_cuda_min_u)(p, v)
+#define atomicMax(p, v) _Generic((p), int *: ws_cuda_max_i, unsigned *: ws_cuda_max_u)(p, v)
+#define atomicAnd(p, v) _Generic((p), int *: ws_cuda_and_i, unsigned *: ws_cuda_and_u)(p, v)
+#define atomicOr(p, v) _Generic((p), int *: ws_cuda_or_i, unsigned *: ws_cuda_or_u)(p, v)
+#define atomicXor(p, v) _Generic((p), int *: ws_cuda_xor_i, unsigned *: ws_cuda_xor_u)(p, v)
+#define atomicInc(p, v) ws_cuda_inc_u(p, v)
+#define atomicDec(p, v) ws_cuda_dec_u(p, v)
+static inline unsigned ws_cuda_cas_u(unsigned *address, unsigned compare, unsigned val)
+{
+    ws_cuda_atomic_turn_();
+    unsigned old = *address;
+    *address = old == compare ? val : old;
+    return old;
+}
+#define atomicCAS(p, c, v) ws_cuda_cas_u((unsigned *)(p), (unsigned)(c), (unsigned)(v))
+#endif /* C */
+
+#endif /* WARPSIM_CUDA_NO_DEVICE_NAMES */
+#endif

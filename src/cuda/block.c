@@ -1,0 +1,361 @@
+/* One block on one OS thread: its threads are fibers; a warp's lanes run
+ * until each stops at a sync point, then the stopped call sites go to the
+ * model one by one, lowest (file, line) first (docs/cuda-frontend.md,
+ * "Which lanes are converged"). Collectives are arrivals at the model's
+ * rendezvous (ws_collective_lanes); __syncthreads is the block's own. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuda_internal.h"
+
+__thread const ws_cuda_thread_ctx *ws_cuda_ctx_;
+
+wc_lane *wc_current_lane(void) { return (wc_lane *)(uintptr_t)ws_cuda_ctx_; }
+
+static void lane_main(void *arg)
+{
+    wc_lane *l = arg;
+    l->block->launch->kernel(l->block->launch->args);
+    l->state = WC_DONE;
+    wc_fiber_switch(l->fiber, &l->block->host);
+    abort(); /* a finished fiber is never resumed */
+}
+
+static void resume(wc_block *b, wc_lane *l)
+{
+    b->running = l;
+    ws_cuda_ctx_ = &l->ctx;
+    wc_fiber_switch(&b->host, l->fiber);
+    ws_cuda_ctx_ = NULL;
+    b->running = NULL;
+}
+
+static wc_lane *lane_of(wc_block *b, int warp, int lane) { return &b->lanes[warp * WC_WARP + lane]; }
+
+static void fail(wc_block *b, ws_status s, const char *msg)
+{
+    if (b->status == WS_OK) {
+        b->status = s;
+        snprintf(b->error, sizeof b->error, "%s", msg);
+    }
+}
+
+/* ---- warps on the model ---- */
+
+static bool warp_setup(wc_block *b, int w)
+{
+    wc_warp *wp = &b->warp[w];
+    int threads = b->threads - w * WC_WARP;
+    ws_warp_desc d = {.profile = WS_PROFILE_SM90,
+                      .threads = threads < WC_WARP ? threads : 0,
+                      .diag_policy = b->launch->desc.diag_policy};
+    if (ws_warp_create(&d, &wp->model) != WS_OK)
+        return false;
+    wp->present = ws_lanes_present(wp->model);
+    for (int t = 0; t < WS_TYPE_COUNT; t++) {
+        wp->src[t] = ws_reg_new(wp->model, "src", (ws_type)t);
+        wp->dst[t] = ws_reg_new(wp->model, "dst", (ws_type)t);
+    }
+    wp->pred = ws_reg_new(wp->model, "pred", WS_U32);
+    wp->mask = ws_reg_new(wp->model, "mask", WS_U32);
+    wp->b = ws_reg_new(wp->model, "b", WS_U32);
+    wp->width = ws_reg_new(wp->model, "width", WS_I32);
+    return wp->width != 0;
+}
+
+/* The model's new diagnostics, with each lane's call site added. */
+static void take_model_diags(wc_block *b, int w)
+{
+    wc_warp *wp = &b->warp[w];
+    size_t count = ws_diag_count(wp->model);
+    for (; wp->diags_seen < count; wp->diags_seen++) {
+        const ws_diag *d = ws_diag_get(wp->model, wp->diags_seen);
+        char where[256];
+        wc_describe_sites(b, w, d->lanes, where, sizeof where);
+        wc_diag_add(b, d->code, w, d->lanes, where, "%s", d->message);
+    }
+}
+
+/* Lanes whose collective completed take their results and run again. */
+static void wake_completed(wc_block *b, int w)
+{
+    wc_warp *wp = &b->warp[w];
+    ws_mask waiting = ws_lanes_waiting(wp->model);
+    for (int lane = 0; lane < WC_WARP; lane++) {
+        if (!((wp->present >> lane) & 1))
+            continue;
+        wc_lane *l = lane_of(b, w, lane);
+        if (l->state != WC_IN_MODEL || ((waiting >> lane) & 1))
+            continue;
+        l->result = l->call.op == WS_COLL_SYNCWARP ? 0 : ws_get_bits(wp->model, wp->dst[l->call.type], lane);
+        l->pred = (uint32_t)ws_get_bits(wp->model, wp->pred, lane);
+        l->state = WC_RUNNABLE;
+    }
+}
+
+static bool after_model(wc_block *b, int w, ws_status s)
+{
+    take_model_diags(b, w);
+    if (s < 0) {
+        char msg[600];
+        snprintf(msg, sizeof msg, "block (%u,%u,%u) warp %d: %s", b->idx.x, b->idx.y, b->idx.z, w,
+                 ws_warp_error(b->warp[w].model));
+        fail(b, s, msg);
+        return false;
+    }
+    wake_completed(b, w);
+    return true;
+}
+
+/* ---- sites ---- */
+
+static int site_cmp(const wc_call *a, const wc_call *c)
+{
+    int f = a->file == c->file ? 0 : strcmp(a->file, c->file);
+    if (f)
+        return f;
+    if (a->line != c->line)
+        return a->line < c->line ? -1 : 1;
+    if (a->op != c->op)
+        return a->op < c->op ? -1 : 1;
+    return a->type == c->type ? 0 : (a->type < c->type ? -1 : 1);
+}
+
+/* The lanes stopped at the lowest call site of the warp. */
+static ws_mask lowest_site(wc_block *b, int w)
+{
+    const wc_call *best = NULL;
+    ws_mask group = 0;
+    for (int lane = 0; lane < WC_WARP; lane++) {
+        if (!((b->warp[w].present >> lane) & 1))
+            continue;
+        wc_lane *l = lane_of(b, w, lane);
+        if (l->state != WC_AT_SITE)
+            continue;
+        int c = best ? site_cmp(&l->call, best) : -1;
+        if (c < 0) {
+            best = &l->call;
+            group = 0;
+        }
+        if (c <= 0)
+            group |= (ws_mask)1 << lane;
+    }
+    return group;
+}
+
+static bool is_f32_odd_nan(ws_type t, uint64_t v)
+{
+    uint32_t bits = (uint32_t)v;
+    return t == WS_F32 && (bits & 0x7fffffffu) > 0x7f800000u && bits != WS_F32_CANONICAL_NAN;
+}
+
+/* The lanes of `group` (one call site) execute their call together. */
+static bool run_site(wc_block *b, int w, ws_mask group)
+{
+    wc_warp *wp = &b->warp[w];
+    const wc_call *c = &lane_of(b, w, __builtin_ctzll(group))->call;
+    if (c->op == WS_CUDA_OP_ACTIVEMASK) {
+        for (ws_mask todo = group; todo; todo &= todo - 1) {
+            wc_lane *l = lane_of(b, w, __builtin_ctzll(todo));
+            l->result = (uint32_t)group;
+            l->state = WC_RUNNABLE;
+        }
+        return true;
+    }
+    ws_mask odd_nan = 0;
+    for (ws_mask todo = group; todo; todo &= todo - 1) {
+        int lane = __builtin_ctzll(todo);
+        wc_lane *l = lane_of(b, w, lane);
+        ws_set_bits(wp->model, wp->src[c->type], lane, l->call.value);
+        ws_set_bits(wp->model, wp->mask, lane, l->call.mask);
+        ws_set_bits(wp->model, wp->b, lane, (uint32_t)l->call.b);
+        ws_set_bits(wp->model, wp->width, lane, (uint32_t)l->call.width);
+        if (is_f32_odd_nan(c->type, l->call.value))
+            odd_nan |= (ws_mask)1 << lane;
+        l->state = WC_IN_MODEL;
+    }
+    if (odd_nan && b->launch->desc.diag_policy != WS_DIAG_POLICY_IGNORE) {
+        char where[256];
+        wc_describe_sites(b, w, odd_nan, where, sizeof where);
+        wc_diag_add(b, WS_DIAG_NAN_PAYLOAD, w, odd_nan, where,
+                    "%s: lanes bring f32 NaNs other than 0x7FFFFFFF (e.g. 0x%08X); an H200 gives 0x7FFFFFFF for "
+                    "every NaN its arithmetic makes, the CPU keeps or makes other payloads, so a NaN computed "
+                    "in the kernel may have other bits than on the GPU",
+                    ws_coll_cuda_name((ws_coll_kind)c->op),
+                    (unsigned)lane_of(b, w, __builtin_ctzll(odd_nan))->call.value);
+        if (b->launch->desc.diag_policy == WS_DIAG_POLICY_ERROR) {
+            fail(b, WS_ERR_UNDEFINED, "an f32 NaN with a CPU payload entered a collective (--diag error)");
+            return false;
+        }
+    }
+    bool sync = c->op == WS_COLL_SYNCWARP;
+    ws_coll_desc d = {.kind = (ws_coll_kind)c->op,
+                      .mask_reg = wp->mask,
+                      .dst = sync ? 0 : wp->dst[c->type],
+                      .src = sync ? 0 : wp->src[c->type],
+                      .pred_dst = c->op == WS_COLL_MATCH_ALL ? wp->pred : 0,
+                      .b_reg = sync ? 0 : wp->b,
+                      .width_reg = wp->width};
+    return after_model(b, w, ws_collective_lanes(wp->model, group, &d));
+}
+
+/* Runs the warp until none of its lanes can go on without the others of
+ * the block (a barrier) or the model. Returns whether anything happened. */
+static bool warp_step(wc_block *b, int w)
+{
+    wc_warp *wp = &b->warp[w];
+    bool moved = false;
+    for (;;) {
+        bool ran = false;
+        ws_mask done = 0;
+        for (int lane = 0; lane < WC_WARP; lane++) {
+            if (!((wp->present >> lane) & 1))
+                continue;
+            wc_lane *l = lane_of(b, w, lane);
+            if (l->state != WC_RUNNABLE)
+                continue;
+            resume(b, l);
+            ran = true;
+            if (l->state == WC_DONE)
+                done |= (ws_mask)1 << lane;
+        }
+        if (done && !after_model(b, w, ws_exit_lanes(wp->model, done)))
+            return true;
+        if (ran) {
+            moved = true;
+            continue;
+        }
+        ws_mask group = lowest_site(b, w);
+        if (!group)
+            return moved;
+        if (!run_site(b, w, group))
+            return true;
+        moved = true;
+    }
+}
+
+/* ---- __syncthreads ---- */
+
+static void release_barrier(wc_block *b)
+{
+    int kind = -1, count = 0, taking = 0;
+    bool mixed_kind = false, mixed_site = false;
+    const wc_call *first = NULL;
+    for (int t = 0; t < b->threads; t++) {
+        wc_lane *l = &b->lanes[t];
+        if (l->state != WC_AT_BARRIER)
+            continue;
+        taking++;
+        count += l->call.value != 0;
+        if (!first)
+            first = &l->call, kind = l->call.b;
+        mixed_kind |= l->call.b != kind;
+        mixed_site |= site_cmp(&l->call, first) != 0;
+    }
+    int exited = b->threads - taking;
+    ws_diag_policy policy = b->launch->desc.diag_policy;
+    if ((exited || mixed_site || mixed_kind) && policy != WS_DIAG_POLICY_IGNORE) {
+        char where[256];
+        wc_describe_sites(b, -1, 0, where, sizeof where);
+        if (exited)
+            wc_diag_add(b, WS_DIAG_BARRIER_EXITED, -1, 0, where,
+                        "__syncthreads: %d of the block's %d threads had returned without reaching it; the "
+                        "barrier completed with the %d that wait (undefined behaviour in CUDA)",
+                        exited, b->threads, taking);
+        if (mixed_site || mixed_kind)
+            wc_diag_add(b, WS_DIAG_BARRIER_SITES, -1, 0, where,
+                        "__syncthreads: the block's threads wait at different barrier calls; they meet as one "
+                        "barrier (as bar.sync 0 does), which CUDA leaves undefined");
+        if (policy == WS_DIAG_POLICY_ERROR) {
+            fail(b, WS_ERR_UNDEFINED, "a __syncthreads that part of the block did not reach (--diag error)");
+            return;
+        }
+    }
+    for (int t = 0; t < b->threads; t++) {
+        wc_lane *l = &b->lanes[t];
+        if (l->state != WC_AT_BARRIER)
+            continue;
+        switch (l->call.b) {
+        case 1: l->result = (uint64_t)count; break;
+        case 2: l->result = count == taking; break;
+        case 3: l->result = count > 0; break;
+        default: l->result = 0; break;
+        }
+        l->state = WC_RUNNABLE;
+    }
+}
+
+static void report_block_deadlock(wc_block *b)
+{
+    char where[256];
+    wc_describe_sites(b, -1, 0, where, sizeof where);
+    wc_diag_add(b, WS_DIAG_DEADLOCK, -1, 0, where,
+                "no thread of the block can go on: threads wait at __syncthreads while lanes of their warps "
+                "wait in collectives for them (or in collectives that other threads never reach)");
+    fail(b, WS_ERR_DEADLOCK, "deadlock: the block's threads wait for each other (see the diagnostic)");
+}
+
+/* ---- the block ---- */
+
+static bool block_setup(wc_block *b, wc_fiber *fibers)
+{
+    const ws_cuda_launch_desc *d = &b->launch->desc;
+    for (int t = 0; t < b->threads; t++) {
+        wc_lane *l = &b->lanes[t];
+        unsigned dx = d->block.x, dy = d->block.y;
+        *l = (wc_lane){.block = b, .warp = t / WC_WARP, .lane = t % WC_WARP, .state = WC_RUNNABLE,
+                       .fiber = &fibers[t]};
+        l->ctx.thread_idx = (ws_cuda_uint3){(unsigned)t % dx, (unsigned)t / dx % dy, (unsigned)t / (dx * dy)};
+        l->ctx.block_idx = b->idx;
+        l->ctx.block_dim = d->block;
+        l->ctx.grid_dim = d->grid;
+        wc_fiber_prepare(l->fiber, lane_main, l);
+    }
+    for (int w = 0; w < b->warps; w++)
+        if (!warp_setup(b, w))
+            return false;
+    return true;
+}
+
+void wc_block_run(wc_block *b, wc_fiber *fibers)
+{
+    b->status = WS_OK;
+    if (!block_setup(b, fibers)) {
+        fail(b, WS_ERR_NOMEM, "out of memory for the block's warps");
+        goto out;
+    }
+    if (sigsetjmp(b->trap_jump, 1)) { /* trap.c: a thread trapped; the block ends here */
+        ws_cuda_ctx_ = NULL;
+        b->running = NULL;
+        goto out;
+    }
+    for (;;) {
+        bool moved = false;
+        for (int w = 0; w < b->warps && b->status == WS_OK; w++)
+            moved |= warp_step(b, w);
+        if (b->status != WS_OK)
+            break;
+        if (moved)
+            continue;
+        int at_barrier = 0, live = 0;
+        for (int t = 0; t < b->threads; t++) {
+            live += b->lanes[t].state != WC_DONE;
+            at_barrier += b->lanes[t].state == WC_AT_BARRIER;
+        }
+        if (!live)
+            break;
+        if (at_barrier == live) {
+            release_barrier(b);
+            if (b->status != WS_OK)
+                break;
+            continue;
+        }
+        report_block_deadlock(b);
+        break;
+    }
+out:
+    for (int w = 0; w < b->warps; w++) {
+        ws_warp_destroy(b->warp[w].model);
+        b->warp[w].model = NULL;
+    }
+}

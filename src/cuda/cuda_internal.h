@@ -1,0 +1,121 @@
+/* The CUDA front end's internals: lanes as fibers, warps on the model, a
+ * block's scheduler, the launch. Only src/cuda/ includes this. */
+#ifndef WARPSIM_CUDA_INTERNAL_H
+#define WARPSIM_CUDA_INTERNAL_H
+
+#define WARPSIM_CUDA_NO_DEVICE_NAMES
+#include <pthread.h>
+#include <setjmp.h>
+
+#include "fiber.h"
+#include "warpsim/cuda.h"
+#include "warpsim/warpsim.h"
+
+#define WC_WARP 32
+#define WC_MAX_THREADS 1024
+
+typedef enum wc_state {
+    WC_RUNNABLE,   /* will run when the scheduler gets to it */
+    WC_AT_SITE,    /* stopped at a collective or __activemask, not yet handed to the model */
+    WC_IN_MODEL,   /* arrived at a collective the model has not completed */
+    WC_AT_BARRIER, /* waits in __syncthreads */
+    WC_DONE        /* returned from the kernel */
+} wc_state;
+
+/* What a lane brought to the sync point where it stopped. */
+typedef struct wc_call {
+    int op;           /* a ws_coll_kind or WS_CUDA_OP_* */
+    ws_type type;
+    uint32_t mask;
+    uint64_t value;
+    int32_t b, width;
+    const char *file;
+    int line;
+} wc_call;
+
+struct wc_block;
+
+typedef struct wc_lane {
+    ws_cuda_thread_ctx ctx; /* first: ws_cuda_ctx_ points here */
+    struct wc_block *block;
+    int warp, lane;
+    wc_state state;
+    wc_call call;
+    uint64_t result;
+    uint32_t pred;
+    wc_fiber *fiber;
+} wc_lane;
+
+/* A warp: its lanes' operands travel through these model registers. */
+typedef struct wc_warp {
+    ws_warp *model;
+    ws_mask present;
+    ws_reg src[WS_TYPE_COUNT], dst[WS_TYPE_COUNT], pred, mask, b, width;
+    size_t diags_seen;
+} wc_warp;
+
+typedef struct wc_launch wc_launch;
+
+/* A diagnostic list (growable). */
+typedef struct wc_diags {
+    ws_cuda_diag *items;
+    size_t count, capacity;
+} wc_diags;
+
+typedef struct wc_block {
+    const wc_launch *launch;
+    size_t linear;         /* linear block index */
+    ws_cuda_uint3 idx;
+    int threads, warps;
+    wc_lane *lanes;        /* [threads] */
+    wc_warp *warp;         /* [warps] */
+    wc_fiber host;         /* the scheduler's context on the OS thread */
+    wc_lane *running;
+    void *dynamic_shared;
+    bool has_turn;         /* may run atomics (every lower block is done) */
+    ws_status status;
+    char error[300];
+    wc_diags diags;
+    char *out;             /* device printf output */
+    size_t out_len, out_cap;
+    sigjmp_buf trap_jump;  /* trap.c jumps back here */
+} wc_block;
+
+struct wc_launch {
+    ws_cuda_launch_desc desc;
+    const char *name;
+    void (*kernel)(void *);
+    void *args;
+    size_t blocks, threads;
+    /* Atomics run one block at a time, in block order. */
+    pthread_mutex_t lock;
+    pthread_cond_t moved;
+    unsigned char *finished;  /* [blocks] */
+    size_t frontier;          /* every block below it has finished */
+    volatile int failed;      /* a block failed: blocks not started yet do not run */
+};
+
+/* ---- block.c ---- */
+/* Runs one block to its end on the calling OS thread. fibers: threads of them,
+ * mapped with the launch's stack size. Sets b->status and b->error. */
+void wc_block_run(wc_block *b, wc_fiber *fibers);
+/* The lane running now on this OS thread (NULL in the scheduler). */
+wc_lane *wc_current_lane(void);
+
+/* ---- diags.c ---- */
+void wc_diag_add(wc_block *b, ws_diag_code code, int warp, ws_mask lanes, const char *where,
+                 const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+/* "file.cu:12 (lanes 0-15); file.cu:20 (lanes 16-31)" for the lanes of a warp. */
+void wc_describe_sites(const wc_block *b, int warp, ws_mask lanes, char *buf, size_t size);
+/* Moves a block's diagnostics into the launch's list, merging repeats. */
+bool wc_diags_merge(wc_diags *into, wc_diags *from);
+void wc_diags_free(wc_diags *d);
+
+/* ---- launch.c ---- */
+void wc_atomic_wait_turn(wc_block *b);
+
+/* ---- trap.c ---- */
+/* Installs the handlers (once per process) and this thread's signal stack. */
+bool wc_trap_prepare_thread(void);
+
+#endif

@@ -1,0 +1,136 @@
+/* A launch's diagnostics: each carries where it happened (block, warp,
+ * lanes, the call sites of those lanes); repeats are counted, not kept. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuda_internal.h"
+
+static const char *base_name(const char *path)
+{
+    const char *slash = path ? strrchr(path, '/') : NULL;
+    return slash ? slash + 1 : (path ? path : "?");
+}
+
+static const char *op_name(int op)
+{
+    if (op == WS_CUDA_OP_ACTIVEMASK)
+        return "__activemask";
+    if (op == WS_CUDA_OP_SYNCTHREADS)
+        return "__syncthreads";
+    return ws_coll_cuda_name((ws_coll_kind)op);
+}
+
+/* "0-7,12" for the set bits of ids[0..n). */
+static void format_ids(const unsigned char *ids, int n, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n && used < size;) {
+        if (!ids[i]) {
+            i++;
+            continue;
+        }
+        int j = i;
+        while (j + 1 < n && ids[j + 1])
+            j++;
+        int k = j == i ? snprintf(buf + used, size - used, "%s%d", used ? "," : "", i)
+                       : snprintf(buf + used, size - used, "%s%d-%d", used ? "," : "", i, j);
+        used += k > 0 ? (size_t)k : 0;
+        i = j + 1;
+    }
+}
+
+void wc_describe_sites(const wc_block *b, int warp, ws_mask lanes, char *buf, size_t size)
+{
+    unsigned char taken[WC_MAX_THREADS] = {0};
+    int first = warp >= 0 ? warp * WC_WARP : 0;
+    int end = warp >= 0 ? first + WC_WARP : b->threads;
+    if (end > b->threads)
+        end = b->threads;
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int t = first; t < end && used < size; t++) {
+        const wc_lane *l = &b->lanes[t];
+        bool wanted = warp >= 0 ? ((lanes >> (t - first)) & 1) : l->state != WC_DONE;
+        if (!wanted || taken[t] || l->state == WC_DONE || l->state == WC_RUNNABLE)
+            continue;
+        unsigned char ids[WC_MAX_THREADS] = {0};
+        for (int u = t; u < end; u++) {
+            const wc_lane *o = &b->lanes[u];
+            bool want_u = warp >= 0 ? ((lanes >> (u - first)) & 1) : o->state != WC_DONE;
+            if (want_u && !taken[u] && o->state != WC_DONE && o->state != WC_RUNNABLE &&
+                o->call.line == l->call.line && o->call.op == l->call.op &&
+                (o->call.file == l->call.file || strcmp(o->call.file, l->call.file) == 0)) {
+                taken[u] = 1;
+                ids[u - first] = 1;
+            }
+        }
+        char list[160];
+        format_ids(ids, end - first, list, sizeof list);
+        int k = warp >= 0
+                    ? snprintf(buf + used, size - used, "%s%s:%d (lanes %s)", used ? "; " : "",
+                               base_name(l->call.file), l->call.line, list)
+                    : snprintf(buf + used, size - used, "%s%s:%d %s (threads %s)", used ? "; " : "",
+                               base_name(l->call.file), l->call.line, op_name(l->call.op), list);
+        used += k > 0 ? (size_t)k : 0;
+    }
+}
+
+static bool push(wc_diags *d, const ws_cuda_diag *item)
+{
+    if (d->count == d->capacity) {
+        size_t cap = d->capacity ? d->capacity * 2 : 8;
+        ws_cuda_diag *grown = realloc(d->items, cap * sizeof *grown);
+        if (!grown)
+            return false;
+        d->items = grown;
+        d->capacity = cap;
+    }
+    d->items[d->count++] = *item;
+    return true;
+}
+
+static ws_cuda_diag *find_same(wc_diags *d, const ws_cuda_diag *item)
+{
+    for (size_t i = 0; i < d->count; i++)
+        if (d->items[i].code == item->code && strcmp(d->items[i].where, item->where) == 0 &&
+            strcmp(d->items[i].message, item->message) == 0)
+            return &d->items[i];
+    return NULL;
+}
+
+void wc_diag_add(wc_block *b, ws_diag_code code, int warp, ws_mask lanes, const char *where, const char *fmt, ...)
+{
+    ws_cuda_diag item = {.code = code, .block = {b->idx.x, b->idx.y, b->idx.z}, .warp = warp, .lanes = lanes};
+    snprintf(item.where, sizeof item.where, "%s", where);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(item.message, sizeof item.message, fmt, ap);
+    va_end(ap);
+    ws_cuda_diag *same = find_same(&b->diags, &item);
+    if (same)
+        same->repeats++;
+    else
+        push(&b->diags, &item); /* out of memory: the diagnostic is lost, the run goes on */
+}
+
+bool wc_diags_merge(wc_diags *into, wc_diags *from)
+{
+    bool ok = true;
+    for (size_t i = 0; i < from->count; i++) {
+        ws_cuda_diag *same = find_same(into, &from->items[i]);
+        if (same)
+            same->repeats += 1 + from->items[i].repeats;
+        else
+            ok &= push(into, &from->items[i]);
+    }
+    wc_diags_free(from);
+    return ok;
+}
+
+void wc_diags_free(wc_diags *d)
+{
+    free(d->items);
+    *d = (wc_diags){0};
+}

@@ -1,0 +1,301 @@
+/* A launch: checks the configuration as the GPU does, runs the blocks in
+ * parallel with OpenMP (each block's threads on one OS thread), keeps
+ * atomics in block order, and gathers printf output and diagnostics in
+ * block order, so the results do not depend on the number of threads. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuda_internal.h"
+
+struct ws_cuda_report {
+    ws_status status;
+    char error[400];
+    wc_diags diags;
+};
+
+/* What a finished block leaves for the end of the launch. */
+typedef struct wc_leftover {
+    wc_diags diags;
+    char *out;
+    size_t out_len;
+    ws_status status;
+    char error[300];
+} wc_leftover;
+
+static __thread ws_cuda_report *last_report;
+
+const ws_cuda_report *ws_cuda_last_report(void) { return last_report; }
+
+/* ---- per OS thread: stacks kept from launch to launch ---- */
+static __thread wc_fiber *pool;
+static __thread int pool_count;
+static __thread size_t pool_stack;
+
+static wc_fiber *fibers_for(int threads, size_t stack_bytes)
+{
+    if (pool_stack != stack_bytes) {
+        for (int i = 0; i < pool_count; i++)
+            wc_fiber_unmap(&pool[i]);
+        pool_count = 0;
+        pool_stack = stack_bytes;
+    }
+    if (pool_count >= threads)
+        return pool;
+    wc_fiber *grown = realloc(pool, (size_t)threads * sizeof *grown);
+    if (!grown)
+        return NULL;
+    pool = grown;
+    for (; pool_count < threads; pool_count++)
+        if (!wc_fiber_map(&pool[pool_count], stack_bytes))
+            return NULL;
+    return pool;
+}
+
+/* ---- the order of atomics ---- */
+
+void wc_atomic_wait_turn(wc_block *b)
+{
+    wc_launch *L = (wc_launch *)(uintptr_t)b->launch;
+    pthread_mutex_lock(&L->lock);
+    while (L->frontier < b->linear)
+        pthread_cond_wait(&L->moved, &L->lock);
+    pthread_mutex_unlock(&L->lock);
+    b->has_turn = true;
+}
+
+static void finished(wc_launch *L, size_t block)
+{
+    pthread_mutex_lock(&L->lock);
+    L->finished[block] = 1;
+    while (L->frontier < L->blocks && L->finished[L->frontier])
+        L->frontier++;
+    pthread_cond_broadcast(&L->moved);
+    pthread_mutex_unlock(&L->lock);
+}
+
+/* ---- configuration ---- */
+
+static ws_status check_config(ws_cuda_launch_desc *d, char *why, size_t size)
+{
+    if (!d->block.y)
+        d->block.y = 1;
+    if (!d->block.z)
+        d->block.z = 1;
+    if (!d->grid.y)
+        d->grid.y = 1;
+    if (!d->grid.z)
+        d->grid.z = 1;
+    if (!d->stack_bytes)
+        d->stack_bytes = WS_CUDA_DEFAULT_STACK;
+    unsigned long long threads = (unsigned long long)d->block.x * d->block.y * d->block.z;
+    if (!d->block.x || !d->grid.x)
+        snprintf(why, size, "invalid configuration: a %s of x = 0", d->block.x ? "grid" : "block");
+    else if (threads > WC_MAX_THREADS || d->block.x > 1024 || d->block.y > 1024 || d->block.z > 64)
+        snprintf(why, size, "invalid configuration: block (%u,%u,%u) (at most 1024 threads; x, y <= 1024, z <= 64)",
+                 d->block.x, d->block.y, d->block.z);
+    else if (d->grid.x > 0x7fffffffu || d->grid.y > 65535 || d->grid.z > 65535)
+        snprintf(why, size, "invalid configuration: grid (%u,%u,%u) (x < 2^31, y and z <= 65535)", d->grid.x,
+                 d->grid.y, d->grid.z);
+    else if (d->shared_bytes > WS_CUDA_MAX_DYNAMIC_SHARED)
+        snprintf(why, size, "invalid configuration: %zu bytes of dynamic shared memory (at most %zu)",
+                 d->shared_bytes, WS_CUDA_MAX_DYNAMIC_SHARED);
+    else if ((unsigned)d->diag_policy > WS_DIAG_POLICY_ERROR)
+        snprintf(why, size, "unknown diag_policy %d", (int)d->diag_policy);
+    else
+        return WS_OK;
+    return WS_ERR_ARG;
+}
+
+/* ---- one OS thread's share of the blocks ---- */
+
+static void run_blocks(wc_launch *L, wc_leftover **left, ws_cuda_report *rep)
+{
+    const ws_cuda_launch_desc *d = &L->desc;
+    int threads = (int)(d->block.x * d->block.y * d->block.z);
+    int warps = (threads + WC_WARP - 1) / WC_WARP;
+    wc_lane *lanes = calloc((size_t)threads, sizeof *lanes);
+    wc_warp *warp = calloc((size_t)warps, sizeof *warp);
+    void *shared = d->shared_bytes ? calloc(1, d->shared_bytes) : NULL;
+    wc_fiber *fibers = fibers_for(threads, d->stack_bytes);
+    bool ready = lanes && warp && (shared || !d->shared_bytes) && fibers && wc_trap_prepare_thread();
+    long long n = (long long)L->blocks;
+#pragma omp for schedule(static, 1)
+    for (long long i = 0; i < n; i++) {
+        size_t linear = (size_t)i;
+        if (!ready || L->failed) {
+            if (!ready) {
+#pragma omp critical(wc_report)
+                if (rep->status == WS_OK) {
+                    rep->status = WS_ERR_NOMEM;
+                    snprintf(rep->error, sizeof rep->error, "out of memory for a block's threads and stacks");
+                }
+                L->failed = 1;
+            }
+            finished(L, linear);
+            continue;
+        }
+        wc_block b = {.launch = L, .linear = linear, .threads = threads, .warps = warps, .lanes = lanes,
+                      .warp = warp, .dynamic_shared = shared};
+        b.idx = (ws_cuda_uint3){(unsigned)(linear % d->grid.x), (unsigned)(linear / d->grid.x % d->grid.y),
+                                (unsigned)(linear / ((size_t)d->grid.x * d->grid.y))};
+        memset(warp, 0, (size_t)warps * sizeof *warp);
+        wc_block_run(&b, fibers);
+        if (b.status != WS_OK)
+            L->failed = 1; /* blocks not started yet are skipped, as a failed launch stops */
+        if (b.diags.count || b.out_len || b.status != WS_OK) {
+            wc_leftover *lo = calloc(1, sizeof *lo);
+            if (lo) {
+                *lo = (wc_leftover){.diags = b.diags, .out = b.out, .out_len = b.out_len, .status = b.status};
+                memcpy(lo->error, b.error, sizeof lo->error);
+                b.diags = (wc_diags){0};
+                b.out = NULL;
+            } else {
+                L->failed = 1;
+            }
+            left[linear] = lo;
+        }
+        wc_diags_free(&b.diags);
+        free(b.out);
+        finished(L, linear);
+    }
+    free(lanes);
+    free(warp);
+    free(shared);
+}
+
+static ws_cuda_report *report_copy(const ws_cuda_report *rep)
+{
+    ws_cuda_report *copy = calloc(1, sizeof *copy);
+    if (!copy)
+        return NULL;
+    copy->status = rep->status;
+    memcpy(copy->error, rep->error, sizeof copy->error);
+    size_t n = rep->diags.count;
+    copy->diags.items = n ? malloc(n * sizeof *copy->diags.items) : NULL;
+    if (n && !copy->diags.items) {
+        free(copy);
+        return NULL;
+    }
+    if (n)
+        memcpy(copy->diags.items, rep->diags.items, n * sizeof *copy->diags.items);
+    copy->diags.count = copy->diags.capacity = n;
+    return copy;
+}
+
+ws_status ws_cuda_launch_c(const ws_cuda_launch_desc *desc, void (*kernel)(void *args), void *args,
+                           ws_cuda_report **report)
+{
+    if (report)
+        *report = NULL;
+    ws_cuda_report *rep = calloc(1, sizeof *rep);
+    if (!rep)
+        return WS_ERR_NOMEM;
+    ws_cuda_report_free(last_report);
+    last_report = rep;
+    wc_launch L = {.kernel = kernel, .args = args};
+    L.desc = desc ? *desc : (ws_cuda_launch_desc){0};
+    L.name = L.desc.name ? L.desc.name : "kernel";
+    if (!kernel) {
+        rep->status = WS_ERR_ARG;
+        snprintf(rep->error, sizeof rep->error, "%s: no kernel function", L.name);
+    } else {
+        char why[300];
+        rep->status = check_config(&L.desc, why, sizeof why);
+        if (rep->status != WS_OK)
+            snprintf(rep->error, sizeof rep->error, "%s: %s", L.name, why);
+    }
+    if (rep->status != WS_OK)
+        goto done;
+
+    L.blocks = (size_t)L.desc.grid.x * L.desc.grid.y * L.desc.grid.z;
+    L.finished = calloc(L.blocks, 1);
+    wc_leftover **left = calloc(L.blocks, sizeof *left);
+    if (!L.finished || !left) {
+        free(L.finished);
+        free(left);
+        rep->status = WS_ERR_NOMEM;
+        snprintf(rep->error, sizeof rep->error, "%s: out of memory for %zu blocks", L.name, L.blocks);
+        goto done;
+    }
+    pthread_mutex_init(&L.lock, NULL);
+    pthread_cond_init(&L.moved, NULL);
+#pragma omp parallel
+    run_blocks(&L, left, rep);
+    pthread_cond_destroy(&L.moved);
+    pthread_mutex_destroy(&L.lock);
+
+    /* Output, diagnostics and the first failure in block order. */
+    for (size_t i = 0; i < L.blocks; i++) {
+        if (!left[i])
+            continue;
+        if (left[i]->status != WS_OK && rep->status == WS_OK) {
+            rep->status = left[i]->status;
+            snprintf(rep->error, sizeof rep->error, "%s", left[i]->error);
+        }
+        if (left[i]->out_len)
+            fwrite(left[i]->out, 1, left[i]->out_len, stdout);
+        wc_diags_merge(&rep->diags, &left[i]->diags);
+        free(left[i]->out);
+        free(left[i]);
+    }
+    fflush(stdout);
+    free(left);
+    free(L.finished);
+    if (rep->status != WS_OK) {
+        char msg[sizeof rep->error];
+        memcpy(msg, rep->error, sizeof msg);
+        int k = snprintf(rep->error, sizeof rep->error, "%s: ", L.name);
+        if (k > 0 && (size_t)k < sizeof rep->error)
+            snprintf(rep->error + k, sizeof rep->error - (size_t)k, "%.*s", (int)(sizeof rep->error - (size_t)k - 1), msg);
+    }
+done:
+    if (!L.desc.quiet && L.desc.diag_policy != WS_DIAG_POLICY_IGNORE) {
+        ws_cuda_report_print(rep, stderr);
+    }
+    if (!L.desc.quiet && rep->status != WS_OK && rep->status != WS_ERR_ARG)
+        fprintf(stderr, "warpsim: launch failed: %s\n", rep->error);
+    if (report) /* the caller's own copy; last_report stays the runtime's */
+        *report = report_copy(rep);
+    return rep->status;
+}
+
+size_t ws_cuda_report_count(const ws_cuda_report *r) { return r ? r->diags.count : 0; }
+const ws_cuda_diag *ws_cuda_report_get(const ws_cuda_report *r, size_t i)
+{
+    return r && i < r->diags.count ? &r->diags.items[i] : NULL;
+}
+bool ws_cuda_report_has(const ws_cuda_report *r, ws_diag_code code)
+{
+    for (size_t i = 0; r && i < r->diags.count; i++)
+        if (r->diags.items[i].code == code)
+            return true;
+    return false;
+}
+ws_status ws_cuda_report_status(const ws_cuda_report *r) { return r ? r->status : WS_ERR_ARG; }
+const char *ws_cuda_report_error(const ws_cuda_report *r) { return r ? r->error : "no report"; }
+
+void ws_cuda_report_print(const ws_cuda_report *r, FILE *out)
+{
+    for (size_t i = 0; r && i < r->diags.count; i++) {
+        const ws_cuda_diag *d = &r->diags.items[i];
+        fprintf(out, "warpsim: %s: block (%u,%u,%u)", ws_diag_code_name(d->code), d->block.x, d->block.y, d->block.z);
+        if (d->warp >= 0)
+            fprintf(out, " warp %d", d->warp);
+        fprintf(out, ": %s", d->message);
+        if (d->where[0])
+            fprintf(out, " [at %s]", d->where);
+        if (d->repeats)
+            fprintf(out, " (and %lu more warps or blocks)", d->repeats);
+        fputc('\n', out);
+    }
+}
+
+void ws_cuda_report_free(ws_cuda_report *r)
+{
+    if (!r)
+        return;
+    if (r == last_report)
+        last_report = NULL;
+    wc_diags_free(&r->diags);
+    free(r);
+}

@@ -1,0 +1,90 @@
+/* Traps in kernels: a stack overflow (the fiber's guard page), a bad
+ * access, an integer division by zero or __trap() is reported with the
+ * block and thread, and the block ends there; the launch fails with
+ * WS_ERR_TRAP. Faults outside a kernel go to the handler that was there
+ * before (the default one, or a sanitizer's). */
+#define _GNU_SOURCE
+#include <signal.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "cuda_internal.h"
+
+static const int trapped[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+#define N_TRAPPED (sizeof trapped / sizeof trapped[0])
+static struct sigaction previous[N_TRAPPED];
+static pthread_once_t installed = PTHREAD_ONCE_INIT;
+static __thread bool has_alt_stack;
+
+static const char *describe(int sig, const siginfo_t *si, const wc_lane *l, char *buf, size_t size)
+{
+    if (sig == SIGSEGV && wc_fiber_in_guard(l->fiber, si->si_addr)) {
+        snprintf(buf, size, "the thread overflowed its stack of %zu bytes (give the launch a larger "
+                 "stack_bytes)", l->fiber->stack_bytes);
+        return buf;
+    }
+    if (sig == SIGFPE)
+        snprintf(buf, size, "%s", si->si_code == FPE_INTDIV ? "integer division by zero" : "arithmetic trap");
+    else if (sig == SIGILL)
+        snprintf(buf, size, "__trap() or an illegal instruction");
+    else
+        snprintf(buf, size, "bad memory access at address %p", si->si_addr);
+    return buf;
+}
+
+static void on_trap(int sig, siginfo_t *si, void *context)
+{
+    (void)context;
+    wc_lane *l = wc_current_lane();
+    size_t i = 0;
+    while (i < N_TRAPPED && trapped[i] != sig)
+        i++;
+    if (!l || i == N_TRAPPED) { /* not ours: the fault repeats under the previous handler */
+        sigaction(sig, &previous[i < N_TRAPPED ? i : 0], NULL);
+        return;
+    }
+    wc_block *b = l->block;
+    char what[160];
+    bool overflow = sig == SIGSEGV && wc_fiber_in_guard(l->fiber, si->si_addr);
+    describe(sig, si, l, what, sizeof what);
+    wc_diag_add(b, overflow ? WS_DIAG_STACK_OVERFLOW : WS_DIAG_TRAP, l->warp, (ws_mask)1 << l->lane, "",
+                "thread (%u,%u,%u) of block (%u,%u,%u): %s", l->ctx.thread_idx.x, l->ctx.thread_idx.y,
+                l->ctx.thread_idx.z, b->idx.x, b->idx.y, b->idx.z, what);
+    if (b->status == WS_OK) {
+        b->status = WS_ERR_TRAP;
+        snprintf(b->error, sizeof b->error, "thread (%u,%u,%u) of block (%u,%u,%u) trapped: %s", l->ctx.thread_idx.x,
+                 l->ctx.thread_idx.y, l->ctx.thread_idx.z, b->idx.x, b->idx.y, b->idx.z, what);
+    }
+    siglongjmp(b->trap_jump, 1);
+}
+
+static void install(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_trap;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < N_TRAPPED; i++)
+        sigaction(trapped[i], &sa, &previous[i]);
+}
+
+bool wc_trap_prepare_thread(void)
+{
+    pthread_once(&installed, install);
+    if (has_alt_stack)
+        return true;
+    /* The handler cannot run on a fiber's overflowed stack. mmap, not
+     * malloc: the stack lives as long as the thread. */
+    size_t size = 64 * 1024;
+    void *mem = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (mem == MAP_FAILED)
+        return false;
+    stack_t ss = {.ss_sp = mem, .ss_size = size, .ss_flags = 0};
+    if (sigaltstack(&ss, NULL) != 0) {
+        munmap(mem, size);
+        return false;
+    }
+    has_alt_stack = true;
+    return true;
+}
