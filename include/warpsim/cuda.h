@@ -144,6 +144,12 @@ void *ws_cuda_dynamic_shared_(void);
 #define __launch_bounds__(...)
 #define __align__(n) __attribute__((aligned(n)))
 #define __CUDACC_WARPSIM__ 1
+/* `#pragma unroll` is accepted silently (gcc does not know it; clang does).
+ * g++ 12 ignores this for preprocessor warnings (GCC bug 53431): build C++
+ * with -Wno-unknown-pragmas, as warpsim cc and the CMake functions do. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wunknown-pragmas"
+#endif
 #ifdef __cplusplus
 /* Per block: a block's threads all run on one OS thread, one block at a time. */
 #define __shared__ static thread_local

@@ -115,7 +115,10 @@ void wc_diags_free(wc_diags *d);
 void wc_atomic_wait_turn(wc_block *b);
 
 /* ---- trap.c ---- */
-/* Installs the handlers (once per process) and this thread's signal stack. */
+/* The trap handlers are installed for the duration of a launch. */
+void wc_trap_install(void);
+void wc_trap_uninstall(void);
+/* Gives this OS thread a signal stack (once). */
 bool wc_trap_prepare_thread(void);
 
 #endif

@@ -219,8 +219,10 @@ ws_status ws_cuda_launch_c(const ws_cuda_launch_desc *desc, void (*kernel)(void 
     }
     pthread_mutex_init(&L.lock, NULL);
     pthread_cond_init(&L.moved, NULL);
+    wc_trap_install();
 #pragma omp parallel
     run_blocks(&L, left, rep);
+    wc_trap_uninstall();
     pthread_cond_destroy(&L.moved);
     pthread_mutex_destroy(&L.lock);
 

@@ -13,7 +13,8 @@
 static const int trapped[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
 #define N_TRAPPED (sizeof trapped / sizeof trapped[0])
 static struct sigaction previous[N_TRAPPED];
-static pthread_once_t installed = PTHREAD_ONCE_INIT;
+static pthread_mutex_t install_lock = PTHREAD_MUTEX_INITIALIZER;
+static int launches_running;
 static __thread bool has_alt_stack;
 
 static const char *describe(int sig, const siginfo_t *si, const wc_lane *l, char *buf, size_t size)
@@ -39,7 +40,7 @@ static void on_trap(int sig, siginfo_t *si, void *context)
     size_t i = 0;
     while (i < N_TRAPPED && trapped[i] != sig)
         i++;
-    if (!l || i == N_TRAPPED) { /* not ours: the fault repeats under the previous handler */
+    if (!l || i == N_TRAPPED) { /* not in a kernel: the fault repeats under the previous handler */
         sigaction(sig, &previous[i < N_TRAPPED ? i : 0], NULL);
         return;
     }
@@ -58,20 +59,34 @@ static void on_trap(int sig, siginfo_t *si, void *context)
     siglongjmp(b->trap_jump, 1);
 }
 
-static void install(void)
+/* Ours only while kernels run: the handlers that were there before
+ * (the program's, a test framework's, a sanitizer's) come back after. */
+void wc_trap_install(void)
 {
-    struct sigaction sa;
+    pthread_mutex_lock(&install_lock);
+    if (launches_running++ == 0) {
+        struct sigaction sa;
     memset(&sa, 0, sizeof sa);
-    sa.sa_sigaction = on_trap;
-    sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
-    sigemptyset(&sa.sa_mask);
-    for (size_t i = 0; i < N_TRAPPED; i++)
-        sigaction(trapped[i], &sa, &previous[i]);
+        sa.sa_sigaction = on_trap;
+        sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+        sigemptyset(&sa.sa_mask);
+        for (size_t i = 0; i < N_TRAPPED; i++)
+            sigaction(trapped[i], &sa, &previous[i]);
+    }
+    pthread_mutex_unlock(&install_lock);
+}
+
+void wc_trap_uninstall(void)
+{
+    pthread_mutex_lock(&install_lock);
+    if (--launches_running == 0)
+        for (size_t i = 0; i < N_TRAPPED; i++)
+            sigaction(trapped[i], &previous[i], NULL);
+    pthread_mutex_unlock(&install_lock);
 }
 
 bool wc_trap_prepare_thread(void)
 {
-    pthread_once(&installed, install);
     if (has_alt_stack)
         return true;
     /* The handler cannot run on a fiber's overflowed stack. mmap, not
