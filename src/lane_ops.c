@@ -102,7 +102,8 @@ static bool f64_nan_pairs(ws_warp *w, ws_binop op, ws_mask run, ws_reg a, ws_reg
     if (!pairs)
         return false;
     char lanes[200];
-    ws_diag_batch batch = {.count = 0};
+    ws_diag_batch batch; /* not zero-initialised: 16 messages of 400 bytes, filled as raised */
+    batch.count = 0;
     bool one = __builtin_popcountll(pairs) == 1;
     ws_diag_raise(&batch, WS_DIAG_F64_NAN_PAIR, f64_op_names[op], pairs,
                   "%s: %s %s %s two NaN operands with different payloads; the first operand's is kept, and "

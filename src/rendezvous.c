@@ -1,6 +1,8 @@
 /* The rendezvous: lanes arrive at collectives with their operands; a
  * collective executes once every non-exited lane named in its mask has
  * arrived at the same kind with the same mask (spec 2.3 and 7). */
+#include <string.h>
+
 #include "warp_internal.h"
 
 static ws_status (*const executors[WS_COLL_KIND_COUNT])(ws_exec *) = {
@@ -18,7 +20,16 @@ static ws_status (*const executors[WS_COLL_KIND_COUNT])(ws_exec *) = {
 /* Executes the lanes of `group` (all of one kind) and releases them. */
 static ws_status execute(ws_warp *w, ws_mask group)
 {
-    ws_exec x = {.w = w, .group = group, .arrivals = w->arrivals};
+    /* Not `= {...}`: that would clear the diagnostic batch's 6 KB of
+     * message buffers on every collective; they are filled as raised. */
+    ws_exec x;
+    x.w = w;
+    x.group = group;
+    x.arrivals = w->arrivals;
+    memset(x.result, 0, sizeof x.result);
+    memset(x.pred, 0, sizeof x.pred);
+    x.again = 0;
+    x.diags.count = 0;
     ws_coll_kind kind = w->arrivals[ws_lowest_lane(group)].kind;
     ws_status s = executors[kind] ? executors[kind](&x) : WS_OK;
     w->waiting &= ~(group & ~x.again);

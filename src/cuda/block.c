@@ -12,31 +12,50 @@ __thread const ws_cuda_thread_ctx *ws_cuda_ctx_;
 
 wc_lane *wc_current_lane(void) { return (wc_lane *)(uintptr_t)ws_cuda_ctx_; }
 
+static wc_lane *lane_of(wc_block *b, int warp, int lane) { return &b->lanes[warp * WC_WARP + lane]; }
+
+/* A lane that stops hands the OS thread straight to the next runnable
+ * lane of its warp (one switch per lane, not two); the last one returns
+ * to the scheduler. */
+wc_fiber *wc_next_fiber(wc_lane *l)
+{
+    wc_block *b = l->block;
+    ws_mask present = b->warp[l->warp].present;
+    for (int lane = l->lane + 1; lane < WC_WARP && ((present >> lane) & 1); lane++) {
+        wc_lane *next = lane_of(b, l->warp, lane);
+        if (next->state == WC_RUNNABLE) {
+            b->running = next;
+            ws_cuda_ctx_ = &next->ctx;
+            return next->fiber;
+        }
+    }
+    b->running = NULL;
+    ws_cuda_ctx_ = NULL;
+    return &b->host;
+}
+
 static void lane_main(void *arg)
 {
     wc_lane *l = arg;
     l->block->launch->kernel(l->block->launch->args);
     l->state = WC_DONE;
-    wc_fiber_switch(l->fiber, &l->block->host);
+    wc_fiber_switch(l->fiber, wc_next_fiber(l));
     abort(); /* a finished fiber is never resumed */
 }
 
+/* Runs lane l and, chained, the runnable lanes after it in its warp. */
 static void resume(wc_block *b, wc_lane *l)
 {
     b->running = l;
     ws_cuda_ctx_ = &l->ctx;
     wc_fiber_switch(&b->host, l->fiber);
-    ws_cuda_ctx_ = NULL;
-    b->running = NULL;
 }
-
-static wc_lane *lane_of(wc_block *b, int warp, int lane) { return &b->lanes[warp * WC_WARP + lane]; }
 
 static void fail(wc_block *b, ws_status s, const char *msg)
 {
     if (b->status == WS_OK) {
         b->status = s;
-        snprintf(b->error, sizeof b->error, "%s", msg);
+        snprintf(b->error, sizeof b->error, "%.*s", (int)sizeof b->error - 1, msg);
     }
 }
 
@@ -162,17 +181,27 @@ static bool run_site(wc_block *b, int w, ws_mask group)
         }
         return true;
     }
+    /* Operands every lane of the group passes alike go in the descriptor;
+     * only values that differ between lanes need per-lane registers. */
     ws_mask odd_nan = 0;
+    bool same_mask = true, same_b = true, same_width = true;
     for (ws_mask todo = group; todo; todo &= todo - 1) {
         int lane = __builtin_ctzll(todo);
         wc_lane *l = lane_of(b, w, lane);
         ws_set_bits(wp->model, wp->src[c->type], lane, l->call.value);
-        ws_set_bits(wp->model, wp->mask, lane, l->call.mask);
-        ws_set_bits(wp->model, wp->b, lane, (uint32_t)l->call.b);
-        ws_set_bits(wp->model, wp->width, lane, (uint32_t)l->call.width);
+        same_mask &= l->call.mask == c->mask;
+        same_b &= l->call.b == c->b;
+        same_width &= l->call.width == c->width;
         if (is_f32_odd_nan(c->type, l->call.value))
             odd_nan |= (ws_mask)1 << lane;
         l->state = WC_IN_MODEL;
+    }
+    for (ws_mask todo = group; todo && !(same_mask && same_b && same_width); todo &= todo - 1) {
+        int lane = __builtin_ctzll(todo);
+        const wc_call *lc = &lane_of(b, w, lane)->call;
+        ws_set_bits(wp->model, wp->mask, lane, lc->mask);
+        ws_set_bits(wp->model, wp->b, lane, (uint32_t)lc->b);
+        ws_set_bits(wp->model, wp->width, lane, (uint32_t)lc->width);
     }
     if (odd_nan && b->launch->desc.diag_policy != WS_DIAG_POLICY_IGNORE) {
         char where[256];
@@ -190,12 +219,15 @@ static bool run_site(wc_block *b, int w, ws_mask group)
     }
     bool sync = c->op == WS_COLL_SYNCWARP;
     ws_coll_desc d = {.kind = (ws_coll_kind)c->op,
-                      .mask_reg = wp->mask,
+                      .mask = c->mask,
+                      .mask_reg = same_mask ? 0 : wp->mask,
                       .dst = sync ? 0 : wp->dst[c->type],
                       .src = sync ? 0 : wp->src[c->type],
                       .pred_dst = c->op == WS_COLL_MATCH_ALL ? wp->pred : 0,
-                      .b_reg = sync ? 0 : wp->b,
-                      .width_reg = wp->width};
+                      .b = c->b,
+                      .b_reg = sync || same_b ? 0 : wp->b,
+                      .width = c->width,
+                      .width_reg = same_width ? 0 : wp->width};
     return after_model(b, w, ws_collective_lanes(wp->model, group, &d));
 }
 
@@ -207,18 +239,18 @@ static bool warp_step(wc_block *b, int w)
     bool moved = false;
     for (;;) {
         bool ran = false;
-        ws_mask done = 0;
         for (int lane = 0; lane < WC_WARP; lane++) {
-            if (!((wp->present >> lane) & 1))
-                continue;
-            wc_lane *l = lane_of(b, w, lane);
-            if (l->state != WC_RUNNABLE)
-                continue;
-            resume(b, l);
-            ran = true;
-            if (l->state == WC_DONE)
-                done |= (ws_mask)1 << lane;
+            if (((wp->present >> lane) & 1) && lane_of(b, w, lane)->state == WC_RUNNABLE) {
+                resume(b, lane_of(b, w, lane));
+                ran = true;
+            }
         }
+        ws_mask done = 0;
+        for (int lane = 0; ran && lane < WC_WARP; lane++)
+            if (((wp->present >> lane) & 1) && lane_of(b, w, lane)->state == WC_DONE)
+                done |= (ws_mask)1 << lane;
+        done &= ~wp->exited;
+        wp->exited |= done;
         if (done && !after_model(b, w, ws_exit_lanes(wp->model, done)))
             return true;
         if (ran) {

@@ -50,6 +50,7 @@ typedef struct wc_lane {
 typedef struct wc_warp {
     ws_warp *model;
     ws_mask present;
+    ws_mask exited;  /* lanes whose end the model has been told of */
     ws_reg src[WS_TYPE_COUNT], dst[WS_TYPE_COUNT], pred, mask, b, width;
     size_t diags_seen;
 } wc_warp;
@@ -99,6 +100,8 @@ struct wc_launch {
 /* Runs one block to its end on the calling OS thread. fibers: threads of them,
  * mapped with the launch's stack size. Sets b->status and b->error. */
 void wc_block_run(wc_block *b, wc_fiber *fibers);
+/* Where a stopping lane switches to: the next runnable lane of its warp, or the scheduler. */
+wc_fiber *wc_next_fiber(wc_lane *l);
 /* The lane running now on this OS thread (NULL in the scheduler). */
 wc_lane *wc_current_lane(void);
 

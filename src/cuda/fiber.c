@@ -100,7 +100,9 @@ void wc_fiber_switch(wc_fiber *from, wc_fiber *to)
 #endif
 }
 
-#else /* x86-64: callee-saved registers only (System V ABI) */
+#else /* x86-64: callee-saved registers only (System V ABI). The SSE and x87
+ * control words are not switched: all fibers of a block share the OS
+ * thread's rounding mode, and CUDA device code has no way to change it. */
 
 void wc_switch_x86_64(void **save_sp, void *new_sp);
 void wc_start_x86_64(void);
@@ -109,12 +111,8 @@ __asm__(".text\n"
         ".type wc_switch_x86_64,@function\n"
         "wc_switch_x86_64:\n"
         "  pushq %rbp\n  pushq %rbx\n  pushq %r12\n  pushq %r13\n  pushq %r14\n  pushq %r15\n"
-        "  subq $8, %rsp\n"
-        "  stmxcsr (%rsp)\n  fnstcw 4(%rsp)\n"
         "  movq %rsp, (%rdi)\n"
         "  movq %rsi, %rsp\n"
-        "  ldmxcsr (%rsp)\n  fldcw 4(%rsp)\n"
-        "  addq $8, %rsp\n"
         "  popq %r15\n  popq %r14\n  popq %r13\n  popq %r12\n  popq %rbx\n  popq %rbp\n"
         "  ret\n"
         ".size wc_switch_x86_64, .-wc_switch_x86_64\n"
@@ -142,20 +140,18 @@ void wc_fiber_prepare(wc_fiber *f, void (*entry)(void *), void *arg)
 #endif
     f->entry = entry;
     f->arg = arg;
-    /* top is 16-aligned; at entry's first instruction rsp % 16 must be 8. */
+    /* top is 16-aligned; after wc_switch_x86_64 pops 6 registers and
+     * returns into wc_start_x86_64, whose call leaves rsp % 16 == 8 at
+     * x86_entry's first instruction, as the ABI wants. */
     uintptr_t top = ((uintptr_t)(stack_bottom(f) + f->stack_bytes)) & ~(uintptr_t)15;
-    uint64_t *sp = (uint64_t *)(top - 80);
-    uint32_t csr[2];
-    __asm__ volatile("stmxcsr %0\n fnstcw %1" : "=m"(csr[0]), "=m"(*(uint16_t *)&csr[1]));
-    csr[1] &= 0xffff;
-    memcpy(&sp[0], csr, 8);          /* mxcsr, x87 control word */
-    sp[1] = 0;                        /* r15 */
-    sp[2] = 0;                        /* r14 */
-    sp[3] = (uint64_t)(uintptr_t)x86_entry; /* r13 */
-    sp[4] = (uint64_t)(uintptr_t)f;         /* r12 */
-    sp[5] = 0;                        /* rbx */
-    sp[6] = 0;                        /* rbp */
-    sp[7] = (uint64_t)(uintptr_t)wc_start_x86_64;
+    uint64_t *sp = (uint64_t *)(top - 72);
+    sp[0] = 0;                              /* r15 */
+    sp[1] = 0;                              /* r14 */
+    sp[2] = (uint64_t)(uintptr_t)x86_entry; /* r13 */
+    sp[3] = (uint64_t)(uintptr_t)f;         /* r12 */
+    sp[4] = 0;                              /* rbx */
+    sp[5] = 0;                              /* rbp */
+    sp[6] = (uint64_t)(uintptr_t)wc_start_x86_64;
     f->sp = sp;
 }
 
