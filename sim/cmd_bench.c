@@ -6,6 +6,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench_frontend.h"
 #include "cli.h"
 #include "fast/device_reduce_fast.h"
 #include "fast/fast_warps.h"
@@ -95,7 +96,8 @@ static int parse(int argc, char **argv, bench_args *a)
         }
     }
     if (rc == CLI_EXIT_OK && !a->help && p.n_positional > 0) {
-        cli_error("bench: unexpected argument '%s'", positional[0]);
+        char buf[CLI_SHOWN_SIZE];
+        cli_error("bench: unexpected argument '%s'", cli_shown(positional[0], buf, NULL));
         rc = CLI_EXIT_USAGE;
     }
     free(positional);
@@ -297,7 +299,13 @@ typedef struct results {
     uint64_t sum_bits;
     float baseline_value;
     warp_result warps[6];
+    size_t frontend_warps;   /* 5: the CUDA front end (every lane a fiber on the model) */
+    double frontend_s;
 } results;
+
+/* The front end runs each lane as a fiber through the model: about a
+ * thousand times slower than the fast path, so it gets fewer warps. */
+#define BENCH_FRONTEND_WARPS ((size_t)1 << 14)
 
 static double per_s(double count, double seconds) { return seconds > 0 ? count / seconds : 0; }
 
@@ -333,6 +341,11 @@ static void print_text(const results *r)
     }
     printf("   (GB/s counts the input read and the output written; a shuffle lane-op is one lane's read)\n\n");
     printf("4. traced 32-lane reduce-down, text trace: %.3f ms\n", r->traced_s * 1e3);
+    double fw = (double)r->frontend_warps;
+    printf("5. CUDA front end (warpsim/cuda.h), reduce-down kernel, %zu warps: %.3f ms, %.4g warps/s, "
+           "%.4g shuffle lane-ops/s (%.4g per thread)\n",
+           r->frontend_warps, r->frontend_s * 1e3, per_s(fw, r->frontend_s), per_s(fw * 5 * 32, r->frontend_s),
+           per_s(fw * 5 * 32, r->frontend_s) / r->threads);
 }
 
 static void print_json(const results *r)
@@ -367,7 +380,11 @@ static void print_json(const results *r)
                w->seconds, per_s((double)w->warps, w->seconds), per_s(elems, w->seconds),
                per_s(elems * 8, w->seconds) / 1e9, per_s(elems * w->shuffles, w->seconds));
     }
-    printf("\n  ],\n  \"traced_reduce_down\": {\"lanes\": 32, \"seconds\": %.9g}\n}\n", r->traced_s);
+    printf("\n  ],\n  \"traced_reduce_down\": {\"lanes\": 32, \"seconds\": %.9g},\n", r->traced_s);
+    double fw = (double)r->frontend_warps;
+    printf("  \"cuda_frontend\": {\"program\": \"reduce-down\", \"warps\": %zu, \"seconds\": %.9g, "
+           "\"warps_per_s\": %.6g, \"shuffle_lane_ops_per_s\": %.6g}\n}\n",
+           r->frontend_warps, r->frontend_s, per_s(fw, r->frontend_s), per_s(fw * 5 * 32, r->frontend_s));
 }
 
 int cmd_bench(int argc, char **argv)
@@ -441,6 +458,18 @@ int cmd_bench(int argc, char **argv)
     }
     if (rc == CLI_EXIT_OK)
         r.traced_s = median(t, a.repeat);
+
+    r.frontend_warps = a.n / 32 < BENCH_FRONTEND_WARPS ? a.n / 32 : BENCH_FRONTEND_WARPS;
+    for (int i = 0; rc == CLI_EXIT_OK && i < a.repeat; i++) {
+        progress_show(&pg, "CUDA front end, reduce-down", i + 1, a.repeat);
+        t[i] = bench_frontend_reduce(buf, out, r.frontend_warps, err, sizeof err);
+        if (t[i] < 0) {
+            cli_error("bench: CUDA front end: %s", err);
+            rc = CLI_EXIT_SIM;
+        }
+    }
+    if (rc == CLI_EXIT_OK)
+        r.frontend_s = median(t, a.repeat);
     progress_clear(&pg);
     if (rc == CLI_EXIT_OK) {
         if (a.json)
