@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(cmake make gcc clang libomp-dev pkg-config libcmocka-dev)
+packages=(cmake make gcc g++ clang libomp-dev pkg-config libcmocka-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -27,7 +27,9 @@ for cc in gcc clang; do
   dir="build/test-$cc"
   cuda=OFF
   [ "$cc" = gcc ] && cuda=${WARPSIM_TEST_CUDA:-ON}
-  CC=$cc cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Debug -DWARPSIM_WERROR=ON -DWARPSIM_SANITIZE=ON \
+  cxx=g++
+  [ "$cc" = clang ] && cxx=clang++ # the CUDA front end's tests are C++
+  CC=$cc CXX=$cxx cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Debug -DWARPSIM_WERROR=ON -DWARPSIM_SANITIZE=ON \
     -DWARPSIM_CUDA="$cuda" >/dev/null
   cmake --build "$dir" -j "$jobs"
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
