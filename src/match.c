@@ -1,4 +1,4 @@
-/* Match: match.any and match.all (spec 3.3; HIP forms spec 4.4). */
+/* Match: match.any and match.all (semantics.md 3.3; HIP forms semantics.md 4.4). */
 #include "warp_internal.h"
 
 /* CUDA compares bits (b32 or b64); HIP compares with C == on the type. */

@@ -34,7 +34,7 @@ static const ws_profile profiles[WS_PROFILE_COUNT] = {
         .rendezvous = true, .has_ptx = true, .hi_word_first = true,
         .mask_is_exec_check = false, .match_by_value = false, .all_needs_whole_mask = false,
         .has_uni = true, .wide_redux = false, .set_by_mask_value = true,
-        .inactive_read = 0, /* measured on an H200: spec section 7 */
+        .inactive_read = 0, /* measured on an H200: semantics.md 7 */
         .shfl_source = nvidia_source,
     },
     [WS_PROFILE_WAVE64] = {
@@ -42,7 +42,7 @@ static const ws_profile profiles[WS_PROFILE_COUNT] = {
         .rendezvous = false, .has_ptx = false, .hi_word_first = false,
         .mask_is_exec_check = true, .match_by_value = true, .all_needs_whole_mask = true,
         .has_uni = false, .wide_redux = true,
-        .inactive_read = 0, /* ds_bpermute: EXEC gates the source read (spec 4.1) */
+        .inactive_read = 0, /* ds_bpermute: EXEC gates the source read (semantics.md 4.1) */
         .shfl_source = hip_source,
     },
     [WS_PROFILE_WAVE32] = {

@@ -1,4 +1,4 @@
-/* Reduce: __reduce_{add,min,max,and,or,xor}_sync on integers (spec 3.4).
+/* Reduce: __reduce_{add,min,max,and,or,xor}_sync on integers (semantics.md 3.4).
  * Exact integer operations, so the order does not matter. */
 #include "warp_internal.h"
 

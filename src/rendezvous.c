@@ -1,6 +1,6 @@
 /* The rendezvous: lanes arrive at collectives with their operands; a
  * collective executes once every non-exited lane named in its mask has
- * arrived at the same kind with the same mask (spec 2.3 and 7). */
+ * arrived at the same kind with the same mask (semantics.md 2.3 and 7). */
 #include <string.h>
 
 #include "warp_internal.h"

@@ -1,6 +1,6 @@
 /* The shuffle formulas: which lane each lane reads. The only place they live.
  *
- * NVIDIA: PTX shfl.sync, spec section 1.1, fed by the c the CUDA headers
+ * NVIDIA: PTX shfl.sync, semantics.md 1.1, fed by the c the CUDA headers
  * build (section 1.2). AMD: the HIP header arithmetic, section 4.2. */
 #include "warp_internal.h"
 

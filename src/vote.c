@@ -1,4 +1,4 @@
-/* Vote: all, any, uni, ballot (spec 3.1; HIP forms spec 4.4). */
+/* Vote: all, any, uni, ballot (semantics.md 3.1; HIP forms semantics.md 4.4). */
 #include "warp_internal.h"
 
 ws_status ws_exec_vote(ws_exec *x)

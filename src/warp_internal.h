@@ -42,7 +42,7 @@ typedef struct ws_arrival {
     bool ptx;
     uint32_t c;
     ws_reg dst, pred_dst;
-    /* A 64-bit shuffle is two 32-bit shfl.sync in a row (spec 1.4), each a
+    /* A 64-bit shuffle is two 32-bit shfl.sync in a row (semantics.md 1.4), each a
      * rendezvous of its own: after the first word it waits again. */
     bool second_word;
     uint64_t first_word;  /* the first word moved, already in place */

@@ -6,9 +6,9 @@
  *     for readers whose source takes part, else the profile's inactive-read
  *     word; lanes outside the reader set are not written; the returned mask
  *     names the readers whose source did not take part;
- *   - spec 7 (sm90: a read of a non-participating lane gives 0) and spec 4.1
+ *   - semantics.md 7 (sm90: a read of a non-participating lane gives 0) and semantics.md 4.1
  *     (gfx9 ds_bpermute: an inactive source gives 0);
- *   - the profile flags from spec 1.4 / 4.2 (64-bit order: CUDA hi first,
+ *   - the profile flags from semantics.md 1.4 / 4.2 (64-bit order: CUDA hi first,
  *     HIP lo first), 4.5 (the HIP vs CUDA table) and 2.3 (rendezvous on Volta+).
  * Permutations are literal index formulas; expected outputs are in[] read
  * by hand through them, never computed by the library. */
@@ -163,7 +163,7 @@ static void test_non_participating_sources(void **state)
             else if (takes_part)
                 want = word_of(s);
             else {
-                want = 0;           /* sm90 (spec 7) and gfx9 (spec 4.1): 0 */
+                want = 0;           /* sm90 (semantics.md 7) and gfx9 (semantics.md 4.1): 0 */
                 want_bad |= (ws_mask)1 << d;
             }
             EXPECT_U64("out", k->name, d, out[d], want);

@@ -1,12 +1,12 @@
 /* test_diag.c: diagnostics (codes, lanes, ops, messages, policies), lane-set
  * formatting, status names and bad-argument handling.
  *
- * Expected values: the shuffle results are the spec 1.1 formula with c from
- * spec 1.2, worked by hand lane by lane (the width rows are those of spec
+ * Expected values: the shuffle results are the semantics.md 1.1 formula with c from
+ * semantics.md 1.2, worked by hand lane by lane (the width rows are those of semantics.md
  * 1.3: width 48 = width 16, width 24 gives segmask 8, width 0/64 = width 32,
- * width 100 gives segmask (-100) & 31 = 28); spec 7 gives 0 for a read of an
+ * width 100 gives segmask (-100) & 31 = 28); semantics.md 7 gives 0 for a read of an
  * inactive / exited / absent lane on sm90 and says converged lanes are not
- * gated by the mask; spec 4.2 gives the wave64 row __shfl(v, 5, 48). The
+ * gated by the mask; semantics.md 4.2 gives the wave64 row __shfl(v, 5, 48). The
  * diagnostic codes, names, policies and formats are those documented in
  * include/warpsim/diag.h and types.h. */
 #include <stdio.h>
@@ -145,7 +145,7 @@ static void test_source_diagnostics(void **state)
 }
 
 /* Converged lanes calling with a mask that does not name them: reported,
- * and the result is the full-mask result (spec 7, measured). */
+ * and the result is the full-mask result (semantics.md 7, measured). */
 static void test_caller_not_in_mask(void **state)
 {
     (void)state;
@@ -231,11 +231,11 @@ typedef struct width_case {
 } width_case;
 
 static const width_case width_cases[] = {
-    /* spec 1.3: width 24, idx b=0: lanes 0-7 -> 0, 8-15 -> 8, 16-23 -> 0, 24-31 -> 8 */
+    /* semantics.md 1.3: width 24, idx b=0: lanes 0-7 -> 0, 8-15 -> 8, 16-23 -> 0, 24-31 -> 8 */
     {"width 24, idx 0", WS_COLL_SHFL_IDX, 0, 24, true,
      {0, 0, 0, 0, 0, 0, 0, 0, 8, 8, 8, 8, 8, 8, 8, 8,
       0, 0, 0, 0, 0, 0, 0, 0, 8, 8, 8, 8, 8, 8, 8, 8}},
-    /* spec 1.3: width 24, up 1: lanes 0 and 8 keep their value, lane 16 reads 15 */
+    /* semantics.md 1.3: width 24, up 1: lanes 0 and 8 keep their value, lane 16 reads 15 */
     {"width 24, up 1", WS_COLL_SHFL_UP, 1, 24, true,
      {0, 0, 1, 2, 3, 4, 5, 6, 8, 8, 9, 10, 11, 12, 13, 14,
       15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30}},
@@ -290,7 +290,7 @@ static void test_bad_width(void **state)
     }
 }
 
-/* wave64: width 48 is not a power of two either; spec 4.2 row
+/* wave64: width 48 is not a power of two either; semantics.md 4.2 row
  * __shfl(v, 5, 48): lanes 0-15 and 32-47 read 5, the others read 21. */
 static void test_bad_width_wave64(void **state)
 {
@@ -321,7 +321,7 @@ static void test_deadlock(void **state)
         ws_mask first; /* these lanes call shfl_xor(full, .., 1) first; the others shfl_down */
         const char *first_lanes, *second_lanes; /* must appear in the message, if non-NULL */
     } cases[] = {
-        {"odd xor, even down (spec 7)", 0xAAAAAAAAu, NULL, NULL},
+        {"odd xor, even down (semantics.md 7)", 0xAAAAAAAAu, NULL, NULL},
         {"lanes 0-15 xor, 16-31 down", 0x0000FFFFu, "0-15", "16-31"},
     };
     const char *bfly = ws_coll_kind_name(WS_COLL_SHFL_BFLY);

@@ -8,10 +8,10 @@
  *     non-zero, else switches to the others, end_if restores the lanes of
  *     the if minus exited lanes; loops; lane states), worked by hand into
  *     literal masks;
- *   - spec 3.2 (__activemask = non-exited lanes on this path) and spec 7
+ *   - semantics.md 3.2 (__activemask = non-exited lanes on this path) and semantics.md 7
  *     (inside `if (lane % 3 == 0)` it is 0x49249249);
- *   - spec 2.1 / CPG 7.1 (absent lanes are never active), spec 1.1 /
- *     3.6 (exited lanes are not waited for) and spec 7 (a read of an
+ *   - semantics.md 2.1 / CPG 7.1 (absent lanes are never active), semantics.md 1.1 /
+ *     3.6 (exited lanes are not waited for) and semantics.md 7 (a read of an
  *     exited lane gives 0 on sm90).
  * No expected value is computed by calling the library. */
 #include <string.h>

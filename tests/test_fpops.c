@@ -5,13 +5,13 @@
  *  - docs/probes/fp_nan_probe.h200.txt: every printed row (a, b, c -> add,
  *    sub, mul, fma, fmin, fmax, f64 and f32) is a result measured on an
  *    H200 and is copied here verbatim as a literal table;
- *  - spec 7 (H200 facts): every f32 NaN result of add/sub/mul/fma is
+ *  - semantics.md 7 (H200 facts): every f32 NaN result of add/sub/mul/fma is
  *    0x7FFFFFFF; fminf/fmaxf treat NaN (signalling too) as missing, both NaN
  *    give 0x7FFFFFFF, -0 < +0 in either order; f64 keeps the first NaN
  *    operand, quieted; non-NaN results are the IEEE round-to-nearest-even
  *    results;
  *  - hand-worked IEEE arithmetic for the non-NaN values (each explained in
- *    its row), spec 6.1 / PTX 9.3.1.2 for ordered comparisons. */
+ *    its row), semantics.md 6.1 / PTX 9.3.1.2 for ordered comparisons. */
 #include <stdio.h>
 #include <string.h>
 
@@ -116,7 +116,7 @@ typedef struct fp_case {
 #define F32_MAX 0x7F7FFFFFu
 
 static const fp_case f32_cases[] = {
-    /* NaN inputs of several payloads: always 0x7FFFFFFF (spec 7) */
+    /* NaN inputs of several payloads: always 0x7FFFFFFF (semantics.md 7) */
     {"qNaN 0x7FC00000 + 1", OP_ADD, 0x7FC00000u, F32_ONE, 0, F32_NAN},
     {"1 + negative qNaN 0xFFC12345", OP_ADD, F32_ONE, 0xFFC12345u, 0, F32_NAN},
     {"sNaN 0x7F800001 + sNaN 0x7FA00000", OP_ADD, 0x7F800001u, 0x7FA00000u, 0, F32_NAN},
@@ -195,7 +195,7 @@ static const fp_case f32_cases[] = {
 #define F64_DNAN UINT64_C(0xFFF8000000000000)
 
 static const fp_case f64_cases[] = {
-    /* the first NaN operand, quieted (spec 7: 0x7FF4.. becomes 0x7FFC..) */
+    /* the first NaN operand, quieted (semantics.md 7: 0x7FF4.. becomes 0x7FFC..) */
     {"sNaN 0x7FF4.. + 1 -> 0x7FFC..", OP_ADD, UINT64_C(0x7FF4000000000000), F64_ONE, 0,
      UINT64_C(0x7FFC000000000000)},
     {"1 + sNaN 0x7FF4.. -> 0x7FFC..", OP_ADD, F64_ONE, UINT64_C(0x7FF4000000000000), 0,

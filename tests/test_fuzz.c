@@ -450,11 +450,11 @@ static void check_statement(fuzz_run *r, statement st, ws_status s)
 
 /* ---- the oracle ---------------------------------------------------------------
  * For a converged call in which exactly `callers` take part, each passing
- * `callers` as its mask, the definitions are simple (spec 1, 3; docs/model.md):
+ * `callers` as its mask, the definitions are simple (semantics.md 1, 3; docs/model.md):
  * a shuffle reads its source lane's value, or 0 when that lane is not a
  * caller (sm90 and the wave profiles alike); a vote, reduce or match
  * combines the callers' values. The source lane of a shuffle comes from
- * the spec's formulas as restated in test_support.c (spec_ptx_source,
+ * the formulas of semantics.md as restated in test_support.c (spec_ptx_source,
  * spec_cuda_c, spec_hip_source), never from the library's shfl_formula.c. */
 
 static ws_mask ballot_of(ws_mask callers, const uint64_t *value, int lanes)

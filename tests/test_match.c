@@ -1,10 +1,10 @@
 /* test_match.c: __match_any_sync and __match_all_sync on sm90 and wave64.
  *
- * Expected values are hand-worked from spec 3.3 (sm90: bitwise compare,
+ * Expected values are hand-worked from semantics.md 3.3 (sm90: bitwise compare,
  * b32 or b64 by the register type, so +0 != -0 and identical NaN bits
  * match; any: d_l = {k in S : v_k == v_l}; all: d = S and p = 1 when every
  * lane of S holds the same value, else d = 0 and p = 0; S = non-exited
- * lanes named in the mask) and spec 4.4 (wave64: C == on the type, so +0
+ * lanes named in the mask) and semantics.md 4.4 (wave64: C == on the type, so +0
  * matches -0). Each case lists its lane groups with the literal mask every
  * lane of the group must receive. */
 #include <stdio.h>
@@ -191,7 +191,7 @@ static void test_match_table(void **state)
 }
 
 /* Two branches calling __match_any_sync(full, ...): one rendezvous, each
- * lane compares the value of its own call site (spec 2.3, 7). */
+ * lane compares the value of its own call site (semantics.md 2.3, 7). */
 static void test_sm90_match_any_two_branches(void **state)
 {
     (void)state;
@@ -217,7 +217,7 @@ static void test_sm90_match_any_two_branches(void **state)
 }
 
 /* Converged warp, tiles of 16 lanes each passing its own tile mask
- * (per-lane mask register): each tile matches separately (spec 3.3). */
+ * (per-lane mask register): each tile matches separately (semantics.md 3.3). */
 static void test_sm90_match_tiles_per_lane_mask(void **state)
 {
     (void)state;

@@ -1,16 +1,16 @@
 /* Profiles: names and lanes, warp creation per profile, the HIP shuffle
- * formulas on wave64 / wave32 (spec 4.2), where HIP and CUDA differ (spec
+ * formulas on wave64 / wave32 (semantics.md 4.2), where HIP and CUDA differ (semantics.md
  * 1.3 vs 4.2), inactive sources on wave64, no rendezvous on the wave
  * profiles, and what does not exist there (raw PTX, __uni_sync).
  *
  * Where the expected values come from:
- *   - spec 4.2's out-of-range table (one case per row, the lane read by
+ *   - semantics.md 4.2's out-of-range table (one case per row, the lane read by
  *     every lane written as a tiny function restating the row), plus
  *     hand-worked applications of the 4.2 formulas for ws_hip_shfl_source;
- *   - spec 1.3 (sm90: delta 33 = delta 1, laneMask 32 = own value);
- *   - spec 4.1 (ds_bpermute: an inactive source reads 0), 4.4 (wave32 masks
+ *   - semantics.md 1.3 (sm90: delta 33 = delta 1, laneMask 32 = own value);
+ *   - semantics.md 4.1 (ds_bpermute: an inactive source reads 0), 4.4 (wave32 masks
  *     have their upper 32 bits cleared), 4.3 (activemask = EXEC);
- *   - spec 7 (__activemask inside lane % 3 == 0 is 0x49249249) and, for
+ *   - semantics.md 7 (__activemask inside lane % 3 == 0 is 0x49249249) and, for
  *     64 lanes, the same pattern written out: 0x9249249249249249.
  * No expected value is computed by calling the library. */
 #include <string.h>
@@ -106,7 +106,7 @@ static void test_warp_create_per_profile(void **state)
     }
 }
 
-/* ------------------------------------ spec 4.2 out-of-range rows, wave64 */
+/* ------------------------------------ semantics.md 4.2 out-of-range rows, wave64 */
 
 typedef int (*lane_fn)(int lane);
 
@@ -137,7 +137,7 @@ typedef struct {
 } hip_row;
 
 static const hip_row wave64_rows[] = {
-    /* the spec 4.2 table */
+    /* the semantics.md 4.2 table */
     { "__shfl(v, 70, 64)", WS_COLL_SHFL_IDX, 70, 64, s_all6, 0 },
     { "__shfl(v, -1, 32)", WS_COLL_SHFL_IDX, -1, 32, s_last_of_32, 0 },
     { "__shfl(v, 5, 0)", WS_COLL_SHFL_IDX, 5, 0, s_all5, 1 },
@@ -183,7 +183,7 @@ static void test_wave64_spec_4_2_rows(void **state)
     }
 }
 
-/* The same calls on sm90 follow the 5-bit PTX fields (spec 1.3). */
+/* The same calls on sm90 follow the 5-bit PTX fields (semantics.md 1.3). */
 static int s_down1_w32(int l) { return l < 31 ? l + 1 : l; }
 static int s_up1_w32(int l) { return l >= 1 ? l - 1 : l; }
 
@@ -348,7 +348,7 @@ static void test_wave64_inactive_source_and_no_rendezvous(void **state)
     assert_int_equal(ws_if_lanes(w, ODD64), WS_OK);
     assert_int_equal(ws_lanes_active(w), ODD64);
 
-    /* odd lanes read even (inactive) lanes: 0 (spec 4.1) */
+    /* odd lanes read even (inactive) lanes: 0 (semantics.md 4.1) */
     assert_int_equal(ws_shfl_xor(w, ODD64, d, v, 1, 64), WS_OK);
     for (int l = 0; l < 64; l++)
         EXPECT_U64("d", "xor 1, odd lanes active", l, ws_get_bits(w, d, l),
@@ -465,7 +465,7 @@ static void test_wave32_basics(void **state)
         ws_reg v = test_reg(w, "v", WS_U32);
         ws_reg d = test_reg(w, "d", WS_U32);
         fill_lanes(w, v, 32, 1000);
-        /* a 64-bit full mask: the upper 32 bits are cleared (spec 4.4), so it equals EXEC */
+        /* a 64-bit full mask: the upper 32 bits are cleared (semantics.md 4.4), so it equals EXEC */
         EXPECT_BITS("status", k->name,
                     (uint64_t)call_shfl_wrapper(w, k->kind, WS_FULL64, d, v, k->b, k->width), WS_OK);
         for (int l = 0; l < 32; l++)
@@ -547,7 +547,7 @@ static void test_unsupported_on_wave_profiles(void **state)
 }
 
 /* A sweep on wave64: the four HIP shuffles over offsets -70..300 and
- * widths -1..130, every lane, against spec 4.2's header arithmetic written
+ * widths -1..130, every lane, against semantics.md 4.2's header arithmetic written
  * out again here: 64-bit integers, then the 32-bit wrap of C int, then the
  * ds_bpermute wrap to 64 lanes. */
 static void test_wave64_sweep_against_spec(void **state)

@@ -4,12 +4,12 @@
  * divergent branches, the different-kind deadlock and per-lane masks.
  *
  * Where the expected values come from:
- *   - spec 1.1 (PTX pseudo-code), worked by hand into literal tables;
- *   - spec 1.2 (the c operand table), copied as literals;
- *   - spec 1.3 (illegal widths / oversized offsets): one case per row, the
+ *   - semantics.md 1.1 (PTX pseudo-code), worked by hand into literal tables;
+ *   - semantics.md 1.2 (the c operand table), copied as literals;
+ *   - semantics.md 1.3 (illegal widths / oversized offsets): one case per row, the
  *     expected source lane of every lane written as a tiny function that
  *     restates the row's own words;
- *   - spec 7 (H200 measurements): the 496 + 16*i walk-through, inactive
+ *   - semantics.md 7 (H200 measurements): the 496 + 16*i walk-through, inactive
  *     sources give 0 with the predicate by formula, rendezvous by
  *     (kind, mask), different kinds deadlock, the mask does not gate
  *     converged lanes.
@@ -43,7 +43,7 @@ static void check_diag(const ws_warp *w, ws_diag_code code, int want, const char
     }
 }
 
-/* ------------------------------------------------- spec 1.2: c per width */
+/* ------------------------------------------------- semantics.md 1.2: c per width */
 
 typedef struct {
     int32_t width;
@@ -52,7 +52,7 @@ typedef struct {
 } c_case;
 
 static const c_case c_cases[] = {
-    /* the spec 1.2 table */
+    /* the semantics.md 1.2 table */
     { 32, 0x001F, 0x0000 },
     { 16, 0x101F, 0x1000 },
     { 8, 0x181F, 0x1800 },
@@ -85,7 +85,7 @@ static void test_cuda_shfl_c_table(void **state)
     }
 }
 
-/* ------------------------------- spec 1.1: ws_ptx_shfl_source, by hand */
+/* ------------------------------- semantics.md 1.1: ws_ptx_shfl_source, by hand */
 
 typedef struct {
     const char *name;
@@ -152,7 +152,7 @@ static void test_ptx_shfl_source_table(void **state)
     }
 }
 
-/* ------------------- spec 1.3: every row, through the wrappers and PTX */
+/* ------------------- semantics.md 1.3: every row, through the wrappers and PTX */
 
 /* Expected source lane and predicate per lane, one pair per table row. */
 typedef int (*lane_fn)(int lane);
@@ -200,7 +200,7 @@ typedef struct {
     ws_coll_kind kind;
     int32_t b;      /* srcLane / delta / laneMask as passed to the intrinsic */
     int32_t width;
-    uint32_t c;     /* the header's c for this width (spec 1.2 / c_cases) */
+    uint32_t c;     /* the header's c for this width (semantics.md 1.2 / c_cases) */
     lane_fn src, pred;
     int bad_width;  /* WS_DIAG_BAD_WIDTH: 1 raised, 0 not raised */
 } row_case;
@@ -292,7 +292,7 @@ static void test_spec_1_3_rows(void **state)
     }
 }
 
-/* ----------------------- spec 7: the shfl_down tree walk-through, 496+16i */
+/* ----------------------- semantics.md 7: the shfl_down tree walk-through, 496+16i */
 
 static void test_walkthrough_496(void **state)
 {
@@ -334,7 +334,7 @@ static void test_walkthrough_496(void **state)
     drop_warp(w);
 }
 
-/* --------------------------------------- spec 1.4: 64-bit shuffles, NaNs */
+/* --------------------------------------- semantics.md 1.4: 64-bit shuffles, NaNs */
 
 static int s_xor5(int l) { return l ^ 5; }
 static int s_down16(int l) { return l + 16 <= 31 ? l + 16 : l; }
@@ -416,7 +416,7 @@ static void test_nan_payloads_move_intact(void **state)
     }
 }
 
-/* -------------------- spec 7: inactive, exited, absent sources give 0 */
+/* -------------------- semantics.md 7: inactive, exited, absent sources give 0 */
 
 static void test_inactive_source(void **state)
 {
@@ -589,7 +589,7 @@ static void test_absent_source(void **state)
     drop_warp(w);
 }
 
-/* -------------------------- spec 2.3 / 7: the two-branch xor rendezvous */
+/* -------------------------- semantics.md 2.3 / 7: the two-branch xor rendezvous */
 
 static void test_two_branch_xor_rendezvous(void **state)
 {
@@ -640,7 +640,7 @@ static void test_two_branch_xor_rendezvous(void **state)
     drop_warp(w);
 }
 
-/* ------------------------------- spec 7: different kinds deadlock, reported */
+/* ------------------------------- semantics.md 7: different kinds deadlock, reported */
 
 static void test_different_kind_deadlock(void **state)
 {
@@ -681,7 +681,7 @@ static void test_different_kind_deadlock(void **state)
     drop_warp(w);
 }
 
-/* ------------------- spec 7: the mask does not gate converged lanes */
+/* ------------------- semantics.md 7: the mask does not gate converged lanes */
 
 static void test_mask_does_not_gate_converged_lanes(void **state)
 {
@@ -781,7 +781,7 @@ static void test_rendezvous_each_lane_its_own_operands(void **state)
     drop_warp(w);
 }
 
-/* The rendezvous key includes the mask (spec 1.1 "same membermask", 2.3):
+/* The rendezvous key includes the mask (semantics.md 1.1 "same membermask", 2.3):
  * lanes 0..15 wait in xor 16 with the full mask; lanes 16..31 calling xor 16
  * with mask 0xFFFF0000 form their own, complete group (every lane it names
  * has arrived) and read lanes 0..15, which take no part in it: 0. A second
@@ -977,11 +977,11 @@ static void test_separate_branches_stay_separate(void **state)
 }
 
 /* A sweep: the four intrinsics over offsets -70..300 and the widths of
- * spec section 7's hardware run, every lane, against spec 1.1/1.2 written
+ * semantics.md 7's hardware run, every lane, against semantics.md 1.1/1.2 written
  * out again here (with 64-bit arithmetic and divisions instead of masks),
  * plus raw shfl.sync with pseudo-random b and c, value and predicate. */
 /* ws_last_shuffle_reads, by hand: a 20-thread block (lanes 20..31 absent)
- * with lanes 4..7 exited; shfl_down by 2 at width 8 (spec 1.1: j = lane + 2
+ * with lanes 4..7 exited; shfl_down by 2 at width 8 (semantics.md 1.1: j = lane + 2
  * unless that leaves the lane's 8-lane segment, then the own value). Lane 2
  * reads exited lane 4; lane 14 falls off its segment 8..15; lane 18 reads
  * absent lane 20 (its segment 16..23 ends at 23). */

@@ -142,7 +142,7 @@ bool check_no_diag(const ws_warp *w, const char *name)
     return false;
 }
 
-/* ---- the shuffle formulas, restated from the spec for expected values ---- */
+/* ---- the shuffle formulas, restated from semantics.md for expected values ---- */
 
 int spec_ptx_source(ws_coll_kind kind, int lane, uint32_t b, uint32_t c, int *pred)
 {
@@ -168,7 +168,7 @@ int spec_ptx_source(ws_coll_kind kind, int lane, uint32_t b, uint32_t c, int *pr
 
 uint32_t spec_cuda_c(ws_coll_kind kind, int32_t width)
 {
-    /* spec 1.2: ((32 - width) << 8) | 0x1f (no | 0x1f for up), 32-bit wrap-around */
+    /* semantics.md 1.2: ((32 - width) << 8) | 0x1f (no | 0x1f for up), 32-bit wrap-around */
     return (uint32_t)(((32LL - width) * 256) & 0xFFFFFFFFLL) | (kind == WS_COLL_SHFL_UP ? 0u : 31u);
 }
 

@@ -62,10 +62,10 @@ ws_status call_shfl_wrapper(ws_warp *w, ws_coll_kind kind, ws_mask mask, ws_reg 
 /* A 64-bit value whose high and low words both differ from lane to lane. */
 uint64_t wide_value(int lane);
 
-/* ---- the shuffle formulas, restated from the spec ----------------------- */
+/* ---- the shuffle formulas, restated from semantics.md ----------------------- */
 /* Expected source lanes come from these, never from the library's own
- * shfl_formula.c: spec 1.1 (PTX, with 64-bit arithmetic and divisions
- * instead of masks), spec 1.2 (the c the CUDA headers build) and spec 4.2
+ * shfl_formula.c: semantics.md 1.1 (PTX, with 64-bit arithmetic and divisions
+ * instead of masks), semantics.md 1.2 (the c the CUDA headers build) and semantics.md 4.2
  * (HIP's int arithmetic, then the ds_bpermute wrap to `lanes`). */
 int spec_ptx_source(ws_coll_kind kind, int lane, uint32_t b, uint32_t c, int *pred);
 uint32_t spec_cuda_c(ws_coll_kind kind, int32_t width);

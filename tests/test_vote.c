@@ -1,11 +1,11 @@
 /* test_vote.c: __ballot_sync / __any_sync / __all_sync / __uni_sync and
  * __activemask on the sm90 and wave64 profiles.
  *
- * Expected values are hand-worked from the plain definitions of spec 3.1
+ * Expected values are hand-worked from the plain definitions of semantics.md 3.1
  * (S = non-exited lanes named in the mask; all/any/uni are exactly 0 or 1;
- * ballot bit l = l in S and pred_l), spec 4.3/4.4 for HIP
+ * ballot bit l = l in S and pred_l), semantics.md 4.3/4.4 for HIP
  * (__ballot_sync = ballot(p) & m, __all_sync = (ballot(p) & m) == m, so 0
- * when m names an inactive lane), and spec 7 (H200: __activemask() inside
+ * when m names an inactive lane), and semantics.md 7 (H200: __activemask() inside
  * if (lane % 3 == 0) is 0x49249249; converged lanes are not gated by the
  * mask). Every expected mask below is a literal. */
 #include <stdio.h>
@@ -42,7 +42,7 @@ static const vote_case sm90_cases[] = {
      0xFFFFFFFFu, 1, 1, 1},
     {"full, u64 cell with only the high word set counts as true", 0, 0, WS_FULL32, WS_U64,
      UINT64_C(0x100000000), 0x0000FFFFu, 0x0000FFFFu, 1, 0, 0},
-    /* spec 3.1: the predicate is a 32-bit int (setp.ne.s32); control.h: a
+    /* semantics.md 3.1: the predicate is a 32-bit int (setp.ne.s32); control.h: a
      * 32-bit register is read by its low 32 bits */
     {"full, u32 cell with only high-word bits votes false", 0, 0, WS_FULL32, WS_U32,
      UINT64_C(0x100000000), 0xFFFFFFFFu, 0, 0, 0, 1},
@@ -122,7 +122,7 @@ static void test_sm90_vote_table(void **state)
         run_sm90_case(&sm90_cases[i]);
 }
 
-/* Converged lanes that call with a mask not naming themselves. Spec 3.1
+/* Converged lanes that call with a mask not naming themselves. semantics.md 3.1
  * says "lanes not in mask contribute 0" to the ballot, but an H200 counts
  * every lane that executed the call with that mask value
  * (docs/probes/ub_collectives_probe.h200.txt: ballot(0xFFFF, lane & 1) is
@@ -154,7 +154,7 @@ static void test_sm90_ballot_converged_lanes_outside_mask_count(void **state)
 }
 
 /* Two branches each calling __ballot_sync(full, ...): one rendezvous, each
- * lane contributes its own call site's predicate (spec 2.3, 7). */
+ * lane contributes its own call site's predicate (semantics.md 2.3, 7). */
 static void test_sm90_ballot_two_branch_rendezvous(void **state)
 {
     (void)state;
@@ -182,7 +182,7 @@ static void test_sm90_ballot_two_branch_rendezvous(void **state)
 }
 
 /* Converged warp, tiles of 8 lanes each passing its own tile mask
- * (per-lane mask register): each tile votes separately (spec 3.1).
+ * (per-lane mask register): each tile votes separately (semantics.md 3.1).
  * Lanes 0-7 and 16-19 vote true. */
 static void test_sm90_vote_tiles_per_lane_mask(void **state)
 {
@@ -245,10 +245,10 @@ static const wave_case wave64_cases[] = {
     {"if lanes 32-63, mask == exec, odd voters", 0, UINT64_C(0xFFFFFFFF00000000),
      UINT64_C(0xFFFFFFFF00000000), 1, UINT64_C(0xAAAAAAAAAAAAAAAA), UINT64_C(0xAAAAAAAA00000000), 1,
      0, false},
-    /* spec 4.4: __all_sync(m,p) = (ballot(p) & m) == m: 0 when m names an inactive lane */
+    /* semantics.md 4.4: __all_sync(m,p) = (ballot(p) & m) == m: 0 when m names an inactive lane */
     {"if lanes 0-31, full mask names inactive lanes", 0, UINT64_C(0x00000000FFFFFFFF), WS_FULL64, 1,
      WS_FULL64, UINT64_C(0x00000000FFFFFFFF), 1, 0, true},
-    /* spec 4.5: exited lanes in the mask make __all_sync false on HIP */
+    /* semantics.md 4.5: exited lanes in the mask make __all_sync false on HIP */
     {"exited 60-63 named in full mask", UINT64_C(0xF000000000000000), 0, WS_FULL64, 1, WS_FULL64,
      UINT64_C(0x0FFFFFFFFFFFFFFF), 1, 0, true},
     /* mask a strict subset of exec: ballot & m, all over m */
@@ -337,7 +337,7 @@ typedef struct am_case {
 } am_case;
 
 static const am_case am_cases[] = {
-    /* spec 7: measured inside if (lane % 3 == 0) */
+    /* semantics.md 7: measured inside if (lane % 3 == 0) */
     {"sm90 lane%3==0", WS_PROFILE_SM90, 0, 0, 0x49249249u, 0x49249249u, 0xB6DB6DB6u, 0xFFFFFFFFu},
     {"sm90 lane%3==0, lane 0 exited", WS_PROFILE_SM90, 0, 0x00000001u, 0x49249249u, 0x49249248u,
      0xB6DB6DB6u, 0xFFFFFFFEu},

@@ -1,5 +1,5 @@
 // Probe: do vote, reduce and match called from two divergent branches with
-// the same full mask form one rendezvous on sm_90, as shuffles do (spec 7)?
+// the same full mask form one rendezvous on sm_90, as shuffles do (semantics.md 7)?
 // And what happens when one branch shuffles 32 bits and the other 64 bits?
 // Each case runs in its own process (a hang or trap must not poison the rest):
 //   for r in 0 1 2 3; do timeout 20 ./br $r; done

@@ -1,5 +1,5 @@
 // Probe: what sm_90 does in undefined corners of vote/match/redux/shfl that
-// the spec lists as open (section 9 items 3, 4, 10, 12): all 32 lanes
+// the documents leave open (semantics.md 2.1, 3.1): all 32 lanes
 // converged and active, but some lanes are missing from the mask they pass.
 // An illegal instruction poisons the CUDA context, so each case runs in its
 // own process: for r in $(seq 0 13); do ./ub $r; done
@@ -28,7 +28,7 @@ __global__ void probe(int row, unsigned *out)
     case 11: v = __reduce_add_sync(tile, lane); break;
     case 12: v = __ballot_sync(tile, 1); break;
     case 13: v = __shfl_sync(0u, 100 + lane, 5); break;         // mask 0
-    case 14: v = __shfl_down_sync(0xffu, 100 + lane, 4); break; // spec 7's case
+    case 14: v = __shfl_down_sync(0xffu, 100 + lane, 4); break; // semantics.md 7's case
     case 15: v = __match_any_sync(tile, lane & 1); break;
     }
     out[lane] = v;

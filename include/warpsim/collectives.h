@@ -1,6 +1,6 @@
 /* warpsim: the _sync collectives: shuffles, vote, match, reduce, syncwarp.
  *
- * A collective is a rendezvous (spec sections 2.3 and 7). Each executing
+ * A collective is a rendezvous (semantics.md 2.3 and 7). Each executing
  * lane *arrives* with its operands (its own mask, value, lane argument and
  * destination register). The collective completes when every non-exited
  * lane named in the mask has arrived at a collective of the same kind with

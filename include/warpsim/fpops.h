@@ -2,8 +2,8 @@
  *
  * Plain C `a + b` on x86 gives the right bits for every non-NaN result
  * (both sides round to nearest-even; built with -ffp-contract=off), but not
- * the GPU's NaN bits. These functions give the bits an H200 gives (spec
- * section 7, and docs/probes/fp_nan_probe.h200.txt):
+ * the GPU's NaN bits. These functions give the bits an H200 gives (semantics.md
+ * 7, and docs/probes/fp_nan_probe.h200.txt):
  *   f32 add/sub/mul/fma: every NaN result is 0x7FFFFFFF;
  *   f32 min/max (fminf/fmaxf): a NaN operand counts as missing (signalling
  *       NaNs too), both NaN gives 0x7FFFFFFF, -0 < +0 in either order;

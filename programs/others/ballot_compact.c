@@ -3,9 +3,9 @@
  * and +0 are not kept; for unsigned types x != 0); lane l's slot is the
  * number of keeping lanes below it, __popc(ballot & lanemask_lt), so the
  * kept values land in out[0 .. count) in lane order with no gaps and no
- * atomics. Vote semantics: spec 3.1 (a lane's bit is its predicate).
+ * atomics. Vote semantics: semantics.md 3.1 (a lane's bit is its predicate).
  *
- * On the 64-lane wave64 profile __ballot_sync returns 64 bits (spec 4.3,
+ * On the 64-lane wave64 profile __ballot_sync returns 64 bits (semantics.md 4.3,
  * 4.4): the ballot, the lane mask and the popc are 64-bit there. */
 #include "program.h"
 

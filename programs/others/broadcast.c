@@ -1,8 +1,8 @@
 /* broadcast: every lane reads lane --src with __shfl_sync (shfl.sync.idx,
- * c = 0x1f: spec 1.1-1.2), so every lane ends with in[src]. The value moves
+ * c = 0x1f: semantics.md 1.1-1.2), so every lane ends with in[src]. The value moves
  * bit for bit (NaN payloads, -0). With --threads or --active leaving the
  * source lane out, every lane reads a lane that did not take part: 0 on
- * sm90 (spec section 7) and on the wave profiles (spec 4.1), with a
+ * sm90 (semantics.md 7) and on the wave profiles (semantics.md 4.1), with a
  * diagnostic. */
 #include <stdio.h>
 

@@ -15,7 +15,7 @@
  * compares and selects, or spills row[] to local memory and indexes it
  * (nvcc often does the latter); the values are the same either way. The
  * program takes the register reading: it selects row[idx], shuffles that
- * one value (shfl.sync.idx with the source lane in a register, spec 1.1),
+ * one value (shfl.sync.idx with the source lane in a register, semantics.md 1.1),
  * and writes it back into element idx with selects; each shuffle step
  * shows the shuffled value. */
 #include <stdio.h>

@@ -5,7 +5,7 @@
  * ends with the block's sum.
  *
  * When N is not a multiple of the warp size, the last warp is partial: its
- * lanes past N do not exist, and a shuffle that reads one gets 0 (spec 7,
+ * lanes past N do not exist, and a shuffle that reads one gets 0 (semantics.md 7,
  * measured on an H200; on wave64 ds_bpermute also gives 0), harmless in a
  * sum. The model reports each such read as an absent-source diagnostic
  * (ABSENT_SOURCE): the CUDA guide calls it undefined, which is why careful

@@ -1,10 +1,10 @@
 /* cg-reduce: cooperative_groups::reduce(tile32, v, cg::plus<T>()) in the
- * order of spec 5.1. For 32-bit integers on sm80+ it is one
+ * order of semantics.md 5.1. For 32-bit integers on sm80+ it is one
  * __reduce_add_sync: every lane gets the total. For everything else (f32,
  * f64, 64-bit integers, sym) it is the butterfly v = op(own, partner) with
  * partners l ^ 16, l ^ 8, ..., l ^ 1: every lane gets the total too, and for
  * f32 the same bits (each pair computes a + b and b + a). The leader's f32
- * sum differs from CUB's (cub-reduce) in most warps (spec 5.5). */
+ * sum differs from CUB's (cub-reduce) in most warps (semantics.md 5.5). */
 #include "program.h"
 
 static void run(wk_run *r)

@@ -1,4 +1,4 @@
-/* cub-reduce: cub::WarpReduce<T>::Sum on a logical warp of 32 (spec 5.3).
+/* cub-reduce: cub::WarpReduce<T>::Sum on a logical warp of 32 (semantics.md 5.3).
  * For i32/u32 on sm80+ it is one __reduce_add_sync: every lane gets the
  * total. Otherwise it is CUB's inline PTX, a shfl_down sweep at offsets 1,
  * 2, 4, 8, 16 (ascending) with c = last_lane | ((32 - L) << 8) = 0x1f:
@@ -10,7 +10,7 @@
  * predicate, as CUB's asm does; f64 adds own + peer (@p add.f64 v, v, r0),
  * the integers peer + own. Lane 0 ends with the sum; lane l keeps the sum
  * of lanes l..31 in the order the recurrence adds them (lane 31 its own
- * value): a bit-exact model must reproduce these too (spec 5.3, 7). */
+ * value): a bit-exact model must reproduce these too (semantics.md 5.3, 7). */
 #include <stdio.h>
 
 #include "cub.h"

@@ -1,7 +1,7 @@
 /* reduce-down: the classic shfl_down tree (offsets 16, 8, 4, 2, 1 on 32
  * lanes; 32..1 on 64). Lane 0 ends with the sum; a lane whose source is out
  * of range adds its own value, so lane i ends with more than its share
- * (spec section 7: with v = lane, lane i holds 496 + 16*i). */
+ * (semantics.md 7: with v = lane, lane i holds 496 + 16*i). */
 #include "program.h"
 
 static void run(wk_run *r)

@@ -1,12 +1,12 @@
-/* reduce-redux: one __reduce_<op>_sync (spec 3.4: redux.sync, sm80+; HIP
+/* reduce-redux: one __reduce_<op>_sync (semantics.md 3.4: redux.sync, sm80+; HIP
  * 4.6 on the wave profiles). Every lane gets the reduction over the lanes
  * that take part: add wraps, min/max are signed for i32/i64 and unsigned for
  * u32/u64, and/or/xor are bitwise. CUDA has it for 32-bit integers only (no
  * floats; sm_100a's redux.f32 min/max is PTX only). HIP also has 64-bit
  * integers (and floats) when built with HIP_ENABLE_EXTRA_WARP_SYNC_TYPES
- * (spec 4.6), so i64/u64 run on the wave profiles; floats are not modelled
+ * (semantics.md 4.6), so i64/u64 run on the wave profiles; floats are not modelled
  * there. Some ROCm releases compute and/or/xor logically rather than bitwise
- * in their tree path (spec 4.6, 9 item 27); the model takes the bitwise
+ * in their tree path (semantics.md 4.6, 8); the model takes the bitwise
  * reading. */
 #include <stdio.h>
 

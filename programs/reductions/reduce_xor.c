@@ -1,7 +1,7 @@
 /* reduce-xor: the butterfly all-reduce. At offset o each lane adds its
- * partner l ^ o (spec 1.1, mode bfly; 16, 8, 4, 2, 1 on 32 lanes, 32..1 on
+ * partner l ^ o (semantics.md 1.1, mode bfly; 16, 8, 4, 2, 1 on 32 lanes, 32..1 on
  * 64), so after log2(lanes) steps every lane holds the total. The partner
- * pair computes a + b and b + a: the same bits for f32 (spec 5.1, 6.1), and
+ * pair computes a + b and b + a: the same bits for f32 (semantics.md 5.1, 6.1), and
  * for f64 too unless both are NaNs with different payloads. */
 #include "program.h"
 

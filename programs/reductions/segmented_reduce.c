@@ -1,7 +1,7 @@
 /* segmented-reduce: the shfl_down tree inside segments of `width` lanes
  * (--width, a power of two from 2 to lanes/2; default 8). With width w the
- * shuffle's clamp is the last lane of the caller's segment (CUDA, spec 1.2:
- * c = ((32 - w) << 8) | 0x1f; HIP, spec 4.2: (lane & (w-1)) + delta >= w
+ * shuffle's clamp is the last lane of the caller's segment (CUDA, semantics.md 1.2:
+ * c = ((32 - w) << 8) | 0x1f; HIP, semantics.md 4.2: (lane & (w-1)) + delta >= w
  * keeps the own value), so a lane never reads past its segment and the
  * first lane of each segment ends with that segment's sum; the other lanes
  * keep partial sums, with the lanes near the segment's end counted more

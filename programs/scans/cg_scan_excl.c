@@ -1,11 +1,11 @@
 /* cg-scan-excl: cooperative_groups::exclusive_scan(tile32, v, cg::plus<T>())
- * (details/coalesced_scan.h, convert_inclusive_to_exclusive; spec 5.2).
+ * (details/coalesced_scan.h, convert_inclusive_to_exclusive; semantics.md 5.2).
  * The inclusive scan of cg-scan-incl (own + lower at each step), then:
  *   - cg::plus on an integral T: e = inclusive - x (wrapping, exact);
  *   - any other T (f32, f64): e = tile.shfl_up(inclusive, 1), and rank 0
  *     gets T{} = +0.0 (compiled as a selp with 0f00000000). No addition:
  *     a -0.0 inclusive value passes to the next lane as -0.0 (CUB's
- *     ExclusiveSum adds 0.0 first and turns it into +0.0, spec 5.4).
+ *     ExclusiveSum adds 0.0 first and turns it into +0.0, semantics.md 5.4).
  * sym takes the float path, as CG would for a user type with plus: the
  * counts are the same either way, and the trace shows the shuffle. sm90
  * only. */

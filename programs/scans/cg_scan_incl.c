@@ -1,10 +1,10 @@
 /* cg-scan-incl: cooperative_groups::inclusive_scan(tile32, v, cg::plus<T>())
  * as the library runs it (details/coalesced_scan.h,
- * inclusive_scan_contiguous; spec 5.2): at step d = 1, 2, ..., 16 every
+ * inclusive_scan_contiguous; semantics.md 5.2): at step d = 1, 2, ..., 16 every
  * rank takes tile.shfl_up(v, d) (__shfl_up_sync with width 32) and, when
  * d <= rank, v = plus(v, t): own value first, then the lower lane. The
  * compiler turns the `if` into an add in every lane and a selp that keeps
- * v where rank < d (spec 5.2 [PTX]); the model does the same. CG has no
+ * v where rank < d (semantics.md 5.2 [PTX]); the model does the same. CG has no
  * integer redux path for scans, so every type takes this loop. sm90 only:
  * cooperative groups and the tile of 32 are CUDA's. */
 #include "program.h"

@@ -1,6 +1,6 @@
 /* cub-scan-excl: cub::WarpScan<T>::ExclusiveSum on a full warp of 32
  * (warp_scan.cuh: ExclusiveSum calls ExclusiveScan(x, e, T{}, plus<>);
- * specializations/warp_scan_shfl.cuh: InclusiveScan, then Update; spec
+ * specializations/warp_scan_shfl.cuh: InclusiveScan, then Update; semantics.md
  * 5.4). The inclusive core is cub-scan-incl's hand-written PTX: per offset
  * 1, 2, 4, 8, 16, `shfl.sync.up.b32 r0|p, v, offset, 0, 0xffffffff` and
  * `@p add r0, r0, v` (peer + own; f64: own + peer; 64-bit values as two

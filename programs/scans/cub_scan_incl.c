@@ -1,5 +1,5 @@
 /* cub-scan-incl: cub::WarpScan<T>::InclusiveSum on a full warp of 32
- * (specializations/warp_scan_shfl.cuh, InclusiveScanStep; spec 5.4). For
+ * (specializations/warp_scan_shfl.cuh, InclusiveScanStep; semantics.md 5.4). For
  * plus<> on these types CUB does not call the shuffle intrinsics: each step
  * is hand-written PTX that reads shfl.sync's predicate,
  *     shfl.sync.up.b32 r0|p, v, offset, c, member_mask;
@@ -7,7 +7,7 @@
  * with offsets 1, 2, 4, 8, 16, c = first_lane | SHFL_C = 0 (L = 32, so
  * SHFL_C = (32 - 32) << 8 = 0) and member_mask = 0xffffffff. A lane whose
  * peer is out of range (lane < offset) has p = 0 and keeps r0, which the
- * shuffle set to its own value (spec 1.1). int and unsigned use the same
+ * shuffle set to its own value (semantics.md 1.1). int and unsigned use the same
  * shape (add.s32, add.u32).
  *
  * 64-bit values: raw shfl.sync moves 32 bits, so CUB splits the value,
@@ -15,7 +15,7 @@
  * low word first, both shuffles with the same offset and c, so p is the
  * same (wk_shfl_ptx does exactly this for a 64-bit register). long long
  * and unsigned long long then do @p add.s64/u64 r0, r0, v (peer + own); double does @p add.f64 out, out, r0 with out a copy of v:
- * own + peer, the one order that differs (f64 NaN payloads, spec 7). i64
+ * own + peer, the one order that differs (f64 NaN payloads, semantics.md 7). i64
  * stands for long long; a `long` would take CUB's generic step, which
  * gives the same bits. sym takes the 32-bit integer shape. sm90 only: the
  * raw PTX shuffle and its predicate are NVIDIA's. */

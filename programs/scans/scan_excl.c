@@ -2,7 +2,7 @@
  * Hillis-Steele inclusive scan (lower + own at each step: the f64 operand
  * order measured on the H200, programs/README.md) every
  * lane takes its lower neighbour's inclusive value with one more shfl_up;
- * lane 0, whose shfl_up is out of range (spec 1.1: it gets its own value
+ * lane 0, whose shfl_up is out of range (semantics.md 1.1: it gets its own value
  * back), is set to 0 (T{}: 0, +0.0, or the empty sum). Lane i ends with
  * in[0] + ... + in[i-1].
  *
@@ -11,7 +11,7 @@
  * (a + b) - b is not always a, and the lane that holds an inf computes
  * inf - inf = NaN instead of the finite sum before it. The shift copies
  * the exact bits lane i-1 computed, for every type; cg::exclusive_scan
- * does the same for floats (spec 5.2). */
+ * does the same for floats (semantics.md 5.2). */
 #include "program.h"
 
 static void run(wk_run *r)

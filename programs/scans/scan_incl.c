@@ -1,9 +1,9 @@
 /* scan-incl: the Hillis-Steele inclusive scan with shfl_up. At step d
  * (1, 2, 4, ..., lanes/2) every lane reads the lane d below it and adds it
  * to its own value (t first: the f64 operand order measured on the H200,
- * programs/README.md); lanes below d read out of range (spec 1.1:
+ * programs/README.md); lanes below d read out of range (semantics.md 1.1:
  * they get their own value back) and skip the add. Lane i ends with
- * in[0] + ... + in[i], summed in the tree order of spec 5.5 (the order
+ * in[0] + ... + in[i], summed in the tree order of semantics.md 5.5 (the order
  * cg::inclusive_scan and CUB's InclusiveSum also use). A lane only ever
  * reads lanes below it, so with --threads N the present lanes still get
  * their prefix sums. */

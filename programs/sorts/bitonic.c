@@ -2,8 +2,8 @@
  * (k, j) pairs lane with lane ^ j through __shfl_xor_sync; each lane keeps
  * the smaller or the larger of the two keys, by whether it is the lower
  * lane of the pair and whether its k-block sorts up or down. log2(lanes)
- * rounds of k make 1+2+...+5 = 15 stages on 32 lanes (21 on 64): spec
- * section 7 measured this 15-stage network bit-exact on an H200, and found
+ * rounds of k make 1+2+...+5 = 15 stages on 32 lanes (21 on 64): semantics.md
+ * 7 measured this 15-stage network bit-exact on an H200, and found
  * that the 5-stage shortcut (seed-xor-sort) does not sort.
  *
  * --pairs carries the input index (the lane) with each key, so "value" is

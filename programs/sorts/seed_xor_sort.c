@@ -2,7 +2,7 @@
  *
  * A popular article "sorts" a warp with one compare-exchange per xor
  * stride: for j = 16, 8, 4, 2, 1 the lower lane of each pair (lane, lane ^ j)
- * keeps min(key, p), the upper keeps max. Spec section 7: on an H200 this
+ * keeps min(key, p), the upper keeps max. semantics.md 7: on an H200 this
  * left 4,096 of 4,096 random warps unsorted. A bitonic network on 32 lanes
  * needs 5*6/2 = 15 stages (see `bitonic`); these 5 are only its last round,
  * the merge, which sorts a *bitonic* input (e.g. keys that fall then rise)
@@ -16,7 +16,7 @@
  * sits in the upper half. The same happens again inside each half at j = 8,
  * and so on down.
  *
- * min/max on floats are CUDA's fminf/fmaxf (spec 7): a NaN key counts as
+ * min/max on floats are CUDA's fminf/fmaxf (semantics.md 7): a NaN key counts as
  * missing, so the pair's other key is kept in both lanes and the NaN is
  * lost; -0 counts as smaller than +0. */
 #include "program.h"

@@ -101,7 +101,7 @@ double bits_f64(uint64_t b)
 
 enum {
     F32_EXP = 0x7F800000u,
-    F32_NAN = 0x7FFFFFFFu, /* every f32 NaN result (spec 7) */
+    F32_NAN = 0x7FFFFFFFu, /* every f32 NaN result (semantics.md 7) */
 };
 #define F64_EXP UINT64_C(0x7FF0000000000000)
 #define F64_FRAC UINT64_C(0x000FFFFFFFFFFFFF)

@@ -29,8 +29,8 @@ uint64_t f64_bits(double d);
 float bits_f32(uint64_t b);
 double bits_f64(uint64_t b);
 
-/* a + b on the bits of `type` as the GPU adds them, written from spec
- * section 7 and 6.1, not from the model:
+/* a + b on the bits of `type` as the GPU adds them, written from semantics.md
+ * 7 and 6.1, not from the model:
  *   - integers wrap to the type's width (32-bit results are zero-extended);
  *   - f32: a NaN result, from a NaN operand (any payload, signalling or
  *     quiet) or generated (inf - inf), is 0x7FFFFFFF;

@@ -1,9 +1,9 @@
 /* block-reduce and device-reduce against plain C restatements of their
- * CUDA (the shfl_down tree of spec 1.1 per warp, an absent lane reading 0
- * as measured on the H200, spec 7; the warp sums through shared memory;
+ * CUDA (the shfl_down tree of semantics.md 1.1 per warp, an absent lane reading 0
+ * as measured on the H200, semantics.md 7; the warp sums through shared memory;
  * device-reduce's two kernels with their grid-stride loops), integer sums
  * computed plainly, and sym counts stated by hand. Float adds use gpu_add
- * (prog_support.h: the GPU's NaN rules of spec 7, f64 keeping the first
+ * (prog_support.h: the GPU's NaN rules of semantics.md 7, f64 keeping the first
  * NaN operand, so NaN payloads show the operand order). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -234,7 +234,7 @@ static void test_block_partial_warp_diagnostics(void **state)
 }
 
 /* f64 NaN payloads show the operand order of both trees (v += t: own
- * first, the order measured on the H200, docs/conformance.md). Spec 7: an f64 add returns its FIRST NaN operand, quieted
+ * first, the order measured on the H200, docs/conformance.md). semantics.md 7: an f64 add returns its FIRST NaN operand, quieted
  * (0x7FF0..0N becomes 0x7FF8..0N, written qN below). Inputs are 1.0 but
  * for a few NaNs; payload N at thread x is written x:N.
  *   - --block 32, 0:1 16:2: in warp 0's tree lane 0 adds own NaN(1) + NaN(2)
@@ -428,7 +428,7 @@ static void test_device_default_launch(void **state)
 
 /* f64 NaN payloads show the operand order of the grid-stride loop (sum +=
  * in[i]: sum first) and of the block reductions (own first), the orders
- * measured on the H200 (docs/conformance.md). Spec 7: the
+ * measured on the H200 (docs/conformance.md). semantics.md 7: the
  * first NaN operand, quieted; qN is 0x7FF8..0N. Inputs 1.0 but for NaNs
  * with payload N at index i, written i:N.
  *   - n 64, grid 1, block 32, 0:1 32:2: thread 0's loop adds 0 + NaN(1) =

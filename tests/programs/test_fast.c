@@ -7,7 +7,7 @@
  *     path gives (names, types, lanes, lane states, no diagnostics);
  *   - independent references: reduce-down and reduce-xor totals and scan-incl
  *     prefixes of integers as plain wrapping C sums, reduce-down lane 0 of
- *     floats as the tree restated in C with gpu_add (spec 7's NaN rules),
+ *     floats as the tree restated in C with gpu_add (semantics.md 7's NaN rules),
  *     bitonic of integers against qsort;
  *   - the same warps (10,000 of reduce-down) with 1, 2, 3 and 8 OpenMP
  *     threads: equal bytes;

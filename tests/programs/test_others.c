@@ -1,6 +1,6 @@
 /* broadcast, ballot-compact and transpose8 against independent references:
  *   - broadcast: every lane holds in[src], bit for bit, for every src; a
- *     source lane that did not take part gives 0 (spec section 7);
+ *     source lane that did not take part gives 0 (semantics.md 7);
  *   - ballot-compact: a plain C compaction (a loop that appends the kept
  *     values), the ballot as a bit per kept lane, the count;
  *   - transpose8: a plain C transpose of each 8x8 tile; with sym, every

@@ -1,13 +1,13 @@
 /* reduce-down against independent references:
- *   - integers: spec section 7, lane i ends with 496 + 16*i for v = lane;
+ *   - integers: semantics.md 7, lane i ends with 496 + 16*i for v = lane;
  *     in general the recurrence written out plainly below (own value when
- *     lane + offset leaves the warp, spec 1.1 and, for HIP's __shfl_down on
- *     wave64/wave32, spec 4.2; a source lane that is absent (--threads) or
- *     has exited (--active) gives 0, spec 7 on sm90 and ds_bpermute's
- *     EXEC rule on AMD, spec 4.2), lane 0's total checked against a plain
+ *     lane + offset leaves the warp, semantics.md 1.1 and, for HIP's __shfl_down on
+ *     wave64/wave32, semantics.md 4.2; a source lane that is absent (--threads) or
+ *     has exited (--active) gives 0, semantics.md 7 on sm90 and ds_bpermute's
+ *     EXEC rule on AMD, semantics.md 4.2), lane 0's total checked against a plain
  *     wrapping sum;
  *   - floats: the same tree in plain C, adding with gpu_add (the GPU's NaN
- *     rules, spec 7), the peer's value first: ptxas emits `v += t` as
+ *     rules, semantics.md 7), the peer's value first: ptxas emits `v += t` as
  *     t + v, the order measured on the H200 (docs/conformance.md,
  *     programs/README.md);
  *   - f64 NaN payloads: two NaNs meet in lane 0 and the peer's one wins,
@@ -108,7 +108,7 @@ static void test_walkthrough_values(void **state)
     uint64_t in[32], want[32];
     for (int i = 0; i < 32; i++) {
         in[i] = (uint64_t)i;
-        want[i] = (uint64_t)(496 + 16 * i); /* spec section 7 */
+        want[i] = (uint64_t)(496 + 16 * i); /* semantics.md 7 */
     }
     wk_run r;
     prog_run(&r, "reduce-down", &(wk_params){.type = WK_I32}, in, 32);
@@ -119,7 +119,7 @@ static void test_walkthrough_values(void **state)
 static void test_walkthrough_wave64(void **state)
 {
     (void)state;
-    /* v = lane on 64 lanes: the pattern of spec 7's 32-lane table (lane i =
+    /* v = lane on 64 lanes: the pattern of semantics.md 7's 32-lane table (lane i =
      * 496 + 16*i, the sum plus 16*i) with 64 lanes: lane i = 2016 + 32*i,
      * 2016 being 0 + ... + 63. The restatement must agree with it. */
     uint64_t in[64], want[64];
@@ -305,7 +305,7 @@ static void test_exited_by_hand(void **state)
     check_run(&(wk_params){.type = WK_U32, .active = 0xFFFF}, in, want);
 }
 
-/* f64 NaN payloads show the operand order of v += t (spec 7: an f64 add
+/* f64 NaN payloads show the operand order of v += t (semantics.md 7: an f64 add
  * returns its FIRST NaN operand, quieted; 0x7FF0..01 becomes 0x7FF8..01).
  * On the H200 the compiled add is t + v, the peer first (docs/conformance.md,
  * programs/README.md). Lane 0 = NaN payload 1, lane lanes/2 = NaN payload 2,
@@ -338,7 +338,7 @@ static void test_f64_nan_operand_order(void **state)
     }
 }
 
-/* The reference's NaN rules by hand (spec 7), then in the program: f32
+/* The reference's NaN rules by hand (semantics.md 7), then in the program: f32
  * any NaN becomes 0x7FFFFFFF, inf + -inf too; f64 keeps the first NaN
  * operand quieted, and inf + -inf gives 0xFFF8000000000000. */
 static void test_float_specials(void **state)

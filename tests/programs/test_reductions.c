@@ -1,19 +1,19 @@
 /* The single-warp reductions against independent references:
  *   - reduce-xor, cg-reduce: the butterfly partner + own restated in plain
- *     C (spec 1.1, 5.1), every lane;
- *   - cub-reduce: spec 5.3's recurrence v = p ? peer + own : own (f64: peer
+ *     C (semantics.md 1.1, 5.1), every lane;
+ *   - cub-reduce: semantics.md 5.3's recurrence v = p ? peer + own : own (f64: peer
  *     + own at offset 1, own + peer after), offsets 1..16, every lane,
  *     non-leader partials included;
  *     integers: lane l holds x_l + ... + x_31;
- *   - reduce-redux: each operation over plain C values (spec 3.4);
- *   - segmented-reduce: the shfl_down tree clamped to the segment (spec 1.2);
+ *   - reduce-redux: each operation over plain C values (semantics.md 3.4);
+ *   - segmented-reduce: the shfl_down tree clamped to the segment (semantics.md 1.2);
  *   - sym counts stated by hand; bad parameters.
  * Float references add with gpu_add (prog_support.h), the GPU's NaN rules
- * of spec 7: an f32 add with a NaN result gives 0x7FFFFFFF; an f64 add
+ * of semantics.md 7: an f32 add with a NaN result gives 0x7FFFFFFF; an f64 add
  * returns its first NaN operand, quieted, so two NaNs of different payloads
  * show which operand came first. The orders above are the ones measured on
  * the H200 (ptxas's operand order for the compiled adds: docs/conformance.md,
- * programs/README.md). An absent or exited source lane reads 0 (spec 7). */
+ * programs/README.md). An absent or exited source lane reads 0 (semantics.md 7). */
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -82,10 +82,10 @@ static void ref_butterfly(wk_elem e, const uint64_t *in, uint64_t *v, int lanes,
     }
 }
 
-/* CUB's sweep (spec 5.3): offsets 1..16, p = lane + offset <= 31; f32 and
+/* CUB's sweep (semantics.md 5.3): offsets 1..16, p = lane + offset <= 31; f32 and
  * the integers add peer + own; f64 peer + own at offset 1 and own + peer
  * after (the DADD operand order measured on the H200). An absent source
- * gives 0 with p true (spec 7). */
+ * gives 0 with p true (semantics.md 7). */
 static void ref_cub(wk_elem e, const uint64_t *in, uint64_t *v, int present)
 {
     uint64_t peer[32];
@@ -99,7 +99,7 @@ static void ref_cub(wk_elem e, const uint64_t *in, uint64_t *v, int present)
     }
 }
 
-/* The shfl_down tree inside segments of w lanes (spec 1.2: the clamp is the
+/* The shfl_down tree inside segments of w lanes (semantics.md 1.2: the clamp is the
  * segment's last lane, so a lane whose source leaves it reads its own). */
 static void ref_segmented(wk_elem e, const uint64_t *in, uint64_t *v, int lanes, int w)
 {
@@ -196,7 +196,7 @@ static void test_xor_float_specials(void **state)
     run_expect("reduce-xor", &(wk_params){.type = WK_F32}, in, want, 32);
     /* f64: two NaN payloads; each pair computes partner + own (the order
      * measured on the H200), so the NaNs meet at mask 16 and each lane takes
-     * the payload of the other side of bit 16 (spec 7: the first NaN,
+     * the payload of the other side of bit 16 (semantics.md 7: the first NaN,
      * quieted); later steps meet only NaNs of one payload */
     for (int l = 0; l < 32; l++)
         in[l] = l == 0 ? UINT64_C(0x7FF0000000000001) : l == 16 ? UINT64_C(0xFFF0000000000002) : f64_bits(l);
@@ -409,7 +409,7 @@ static void test_cg_absent_lanes(void **state)
 static void test_cg_f32_lanes_agree(void **state)
 {
     (void)state;
-    /* spec 5.1: for f32 every lane of the butterfly holds the same bits */
+    /* semantics.md 5.1: for f32 every lane of the butterfly holds the same bits */
     uint64_t seed = 3, in[32];
     for (int round = 0; round < 50; round++) {
         fill(WK_F32, &seed, in, 32);
@@ -422,8 +422,8 @@ static void test_cg_f32_lanes_agree(void **state)
     }
 }
 
-/* f64 NaN payloads show the butterfly's operand order (spec 5.1: v =
- * op(own, partner); spec 7: an f64 add returns its FIRST NaN operand,
+/* f64 NaN payloads show the butterfly's operand order (semantics.md 5.1: v =
+ * op(own, partner); semantics.md 7: an f64 add returns its FIRST NaN operand,
  * quieted, 0x7FF0..0N becoming 0x7FF8..0N). Two lanes a and b = a ^ m hold
  * NaN payloads 1 and 2, the others 1.0. Only the step with mask m pairs
  * them; every other step pairs a NaN with a number or with a NaN of the
@@ -515,7 +515,7 @@ static void test_cub_f32_partials_by_hand(void **state)
 static void test_cub_f64_operand_order(void **state)
 {
     (void)state;
-    /* Two NaNs meet (spec 5.3, 7: the first NaN operand, quieted). On the
+    /* Two NaNs meet (semantics.md 5.3, 7: the first NaN operand, quieted). On the
      * H200 the f64 add is peer + own at offset 1 and own + peer after.
      * Lane 0 NaN(1), lane 1 NaN(2): at offset 1 lane 0 takes the peer's
      * payload 2 (own first would keep 1); lane 1 adds 2.0 to NaN(2). */
@@ -543,7 +543,7 @@ static void test_cub_f64_operand_order(void **state)
 static void test_cub_absent_lanes(void **state)
 {
     (void)state;
-    /* 20 threads: a source past lane 19 gives 0 with p true (spec 7), so
+    /* 20 threads: a source past lane 19 gives 0 with p true (semantics.md 7), so
      * lanes add +0, which turns a -0 into +0. */
     uint64_t seed = 8, in[32], want[32];
     for (int round = 0; round < 20; round++) {
@@ -625,7 +625,7 @@ static void test_segmented_default_width(void **state)
  * segment s of width w, lane s*w holds NaN payload 2s+1 and lane s*w + w/2
  * payload 2s+2, the others 1.0. At the first step (offset w/2) the
  * segment's first lane adds own NaN(2s+1) + NaN(2s+2): the first operand,
- * quieted (spec 7), so it ends with 0x7FF8.. | (2s+1) and keeps it (its own
+ * quieted (semantics.md 7), so it ends with 0x7FF8.. | (2s+1) and keeps it (its own
  * operand stays the first NaN). t + v would give it payload 2s+2. Lane
  * s*w + w/2 reads past its segment and doubles its own NaN(2s+2). */
 static void test_segmented_f64_nan_operand_order(void **state)

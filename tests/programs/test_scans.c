@@ -2,7 +2,7 @@
  * cub-scan-incl/excl) against independent references:
  *   - integers: prefix sums computed plainly, left to right, wrapping;
  *   - floats: the Hillis-Steele order of each library restated as plain C
- *     loops (spec 5.2, 5.4) with the operand order measured on the H200
+ *     loops (semantics.md 5.2, 5.4) with the operand order measured on the H200
  *     (docs/conformance.md, programs/README.md; it shows only in which of
  *     two f64 NaN payloads survives): lower + own at every step for
  *     scan-incl/excl; lower + own at step 1, own + lower after, for CG and
@@ -12,9 +12,9 @@
  *   - hand-worked tables for -0.0, INT_MAX + 1 and two f64 NaN payloads;
  *   - sym: lane i of an inclusive scan counts inputs 0..i once each, of an
  *     exclusive scan 0..i-1, lane 0 the empty sum;
- *   - spec 7 for lanes that do not run: a shuffle reading them gets 0.
+ *   - semantics.md 7 for lanes that do not run: a shuffle reading them gets 0.
  * Floats: host float ops built with -ffp-contract=off; NaN results follow
- * the GPU rules of spec 7, written out in ref_add. */
+ * the GPU rules of semantics.md 7, written out in ref_add. */
 #include <limits.h>
 #include <math.h>
 #include <string.h>
@@ -214,7 +214,7 @@ static void test_f64_nan_payloads(void **state)
 }
 
 /* Hand-worked: in = {NaN(1), NaN(2), 1.0, 1.0, ...} (0x7FF0..01, 0x7FF0..02).
- * An f64 add returns its first NaN operand quieted (spec 7), so the payloads
+ * An f64 add returns its first NaN operand quieted (semantics.md 7), so the payloads
  * show the order measured on the H200. Lane 0 never adds: NaN(1) as it came.
  * Step 1, lower first everywhere: lane 1 = NaN(1) + NaN(2) = q1, lane 2 =
  * NaN(2) + 1 = q2, lanes 3.. = 2.0. Step 2: lane 2 holds q2 and reads lane
@@ -408,7 +408,7 @@ static void test_threads_option(void **state)
     }
 }
 
-/* Only odd lanes run: every read of an even lane gives 0 (spec 7), so the
+/* Only odd lanes run: every read of an even lane gives 0 (semantics.md 7), so the
  * scan is restated with a 0 wherever the source lane did not run. */
 static void test_active_option(void **state)
 {

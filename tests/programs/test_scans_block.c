@@ -138,7 +138,7 @@ static void test_float_order(void **state)
             }
 }
 
-/* f64 NaN payloads show the operand order of every add (spec 7: an f64 add
+/* f64 NaN payloads show the operand order of every add (semantics.md 7: an f64 add
  * returns its FIRST NaN operand, quieted; qN below is 0x7FF8..0N). The
  * orders measured on the H200 (ptxas's operand order; docs/conformance.md,
  * programs/README.md): own first in `v += t` of the warp scans (own + lower

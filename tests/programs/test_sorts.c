@@ -7,10 +7,10 @@
  *   - NaN keys (compares false): a plain C restatement of the network
  *     (loops over arrays, host compares), bit for bit;
  *   - seed-xor-sort: a plain C restatement of its five stages (with f64
- *     NaN keys in the min/max operand order measured on the H200), and spec
- *     section 7 (4,096 of 4,096 random warps unsorted); a bitonic input
+ *     NaN keys in the min/max operand order measured on the H200), and semantics.md
+ *     7 (4,096 of 4,096 random warps unsorted); a bitonic input
  *     (keys that fall then rise) is the kind it does sort;
- *   - stage counts: 5*6/2 = 15 shuffle stages on 32 lanes (spec 7), 21 on 64. */
+ *   - stage counts: 5*6/2 = 15 shuffle stages on 32 lanes (semantics.md 7), 21 on 64. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -320,7 +320,7 @@ static void test_bitonic_stage_count(void **state)
     uint64_t in[64] = {0};
     wk_run r;
     prog_run(&r, "bitonic", &(wk_params){.type = WK_I32, .trace = true}, in, 32);
-    assert_int_equal(shuffle_steps(&r), 15); /* spec 7: 5*6/2 */
+    assert_int_equal(shuffle_steps(&r), 15); /* semantics.md 7: 5*6/2 */
     wk_run_free(&r);
     prog_run(&r, "bitonic", &(wk_params){.profile = WS_PROFILE_WAVE64, .type = WK_I32, .trace = true}, in, 64);
     assert_int_equal(shuffle_steps(&r), 21); /* 6*7/2 */
@@ -523,7 +523,7 @@ static void test_seed_matches_plain_c(void **state)
 static void test_seed_does_not_sort(void **state)
 {
     (void)state;
-    /* spec section 7 measured 4,096 of 4,096 random warps unsorted on the
+    /* semantics.md 7 measured 4,096 of 4,096 random warps unsorted on the
      * H200; 2,048 keep the suite fast under sanitizers */
     uint64_t seed = 4096;
     int unsorted = 0;
@@ -587,7 +587,7 @@ static void test_seed_sorts_bitonic_input(void **state)
 }
 
 /* f64 NaN keys in seed-xor-sort: min.f64/max.f64 drop a lone NaN (the other
- * operand wins) and with two NaNs return the first operand quieted (spec 7,
+ * operand wins) and with two NaNs return the first operand quieted (semantics.md 7,
  * docs/model.md). The order measured on the H200 (docs/conformance.md,
  * programs/README.md): the first stage (j = 16) computes min(p, key) and
  * max(p, key), the partner first; the later stages min(key, p), own first. */

@@ -4,13 +4,13 @@
  * its format: RFC 4180 CSV, JSON (RFC 8259: no trailing commas, no leading
  * zeros, escapes checked), and well-formed XML (tags balanced, attributes
  * quoted, no raw '&' or '<' in text). The expected contents come from the
- * spec and plain loops, not from the code under test:
+ * semantics.md and plain loops, not from the code under test:
  *   - v = lane through the shfl_down tree: the recurrence written out below
- *     (own value when lane + offset leaves the warp, spec 1.1); lane 0 ends
- *     with 496 = 0x1f0 (spec section 7);
+ *     (own value when lane + offset leaves the warp, semantics.md 1.1); lane 0 ends
+ *     with 496 = 0x1f0 (semantics.md 7);
  *   - which lanes read which: lane + offset inside the warp reads that lane,
  *     outside it keeps its own value; with --active 0xffff a source in
- *     16..31 did not take part (spec section 7: it reads 0);
+ *     16..31 did not take part (semantics.md 7: it reads 0);
  *   - sym: lane 0 ends with every input once, lane 31 with 32 times its own
  *     (sym.h writes them "lane(0)+...+lane(31)" and "32*lane(31)"). */
 #include <ctype.h>
@@ -315,7 +315,7 @@ static void test_csv_i32(void **state)
     read_counts e = expected_reads(32, 32);
     assert_int_equal(lane_reads, e.lane);
     assert_int_equal(own_reads, e.own);
-    /* spec section 7: lane 0 ends with 496 */
+    /* semantics.md 7: lane 0 ends with 496 */
     char **last0 = c.rows[c.n - 32];
     assert_string_equal(last0[C_LANE], "0");
     assert_string_equal(last0[C_BITS], "0x000001f0");
@@ -360,7 +360,7 @@ static void test_csv_sym(void **state)
     assert_string_equal(c.rows[c.n - 32][C_VALUE], "lane(0)+...+lane(31)");
     assert_string_equal(c.rows[c.n - 1][C_VALUE], "32*lane(31)");
     /* a sum has '+' but no comma, so it needs no quotes; lane 16 is
-     * counted twice in lane 1 (spec walk-through) */
+     * counted twice in lane 1 (the walk-through in docs/tutorial.md) */
     assert_non_null(strstr(c.rows[c.n - 31][C_VALUE], "2*lane(16)"));
     free(raw);
     csv_free(&c);

@@ -3,7 +3,7 @@
  * lanes (return at the start) and a divergent branch whose lanes call the
  * shuffle with a mask naming exactly them (plus, sometimes, gone lanes);
  * the other live lanes take the else and call nothing. Reads of lanes that
- * are not in the branch are reads of inactive lanes: spec 7 says 0, with
+ * are not in the branch are reads of inactive lanes: semantics.md 7 says 0, with
  * the predicate still by the formula. The model runs the same control flow.
  * Half the cases use the intrinsics, half raw shfl.sync (for the predicate). */
 #include <stdio.h>

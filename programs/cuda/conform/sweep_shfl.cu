@@ -4,7 +4,7 @@
  *  - raw shfl.sync, all four modes, with random b and c (the same in every
  *    lane, and different in every lane), value and predicate;
  *  - the "mask does not gate converged lanes" case: all 32 lanes call with
- *    one random mask that may omit callers (undefined behaviour; spec 7 and
+ *    one random mask that may omit callers (undefined behaviour; semantics.md 7 and
  *    docs/model.md say the result is the full-mask one). Run last. */
 #include <stdio.h>
 #include <string.h>

@@ -3,7 +3,7 @@
  * shfl_down tree, lane 0 writes the warp's sum to shared memory, and after
  * __syncthreads warp 0 reduces those sums with the same tree. A partial last
  * warp (block not a multiple of 32) reads 0 from its missing lanes on the
- * H200 (spec 7), as the simulator models it.
+ * H200 (semantics.md 7), as the simulator models it.
  * Outputs, as the simulator's: sum (thread 0's v), partials (the n_warps
  * per-warp sums left in shared memory), v (every lane of warp 0 at the end).
  * No step records (a block program). */

@@ -2,7 +2,7 @@
  * __shfl_sync (shfl.sync.idx, c = 0x1f). `threads` lanes exist (the
  * launch's block size); lanes outside `active` return at once, as the
  * simulator's first line does. A source lane that is absent or returned
- * reads as 0 on sm90 (spec section 7): the twin just does the shuffle. */
+ * reads as 0 on sm90 (semantics.md 7): the twin just does the shuffle. */
 #include "twin_host.cuh"
 
 #define LANES 32
