@@ -25,7 +25,7 @@ trap 'rm -rf "$copy"' EXIT
    while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done |
    tar --null -T - -cf -) | tar -xf - -C "$copy" || { echo "copying the source failed"; exit 1; }
 
-bash "$here/run_block.sh" "$src/README.md" docs_quickstart "$copy" > "$copy.log" 2>&1
+bash "$here/run_block.sh" "$src/README.md" docs_quickstart "$copy" --as-pasted > "$copy.log" 2>&1
 rc=$?
 cat "$copy.log"
 out=$(cat "$copy.log"); rm -f "$copy.log"

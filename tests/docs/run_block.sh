@@ -6,13 +6,16 @@
 # them (the README's C example is app.c). Used by the ctests install_consumer
 # and docs_quickstart; tests/docs/README.md has the conventions.
 #
-# usage: run_block.sh MARKDOWN-FILE NAME DIR
+# usage: run_block.sh MARKDOWN-FILE NAME DIR [--as-pasted]
+# --as-pasted: plain bash without -e, as when the block is pasted into an
+# interactive shell (the status is that of the last command).
 set -uo pipefail
-if [ $# -ne 3 ]; then
-  echo "usage: run_block.sh MARKDOWN-FILE NAME DIR" >&2
+if [ $# -lt 3 ] || [ $# -gt 4 ] || { [ $# = 4 ] && [ "$4" != --as-pasted ]; }; then
+  echo "usage: run_block.sh MARKDOWN-FILE NAME DIR [--as-pasted]" >&2
   exit 2
 fi
-md=$1 name=$2 dir=$3
+md=$1 name=$2 dir=$3 opts=(-e -o pipefail)
+[ $# = 4 ] && opts=()
 here=$(cd "$(dirname "$0")" && pwd)
 blocks=$(mktemp -d "${TMPDIR:-/tmp}/warpsim-block.XXXXXX")
 trap 'rm -rf "$blocks"' EXIT
@@ -34,4 +37,4 @@ if [ -z "$found" ]; then
 fi
 echo "== $where, verbatim, in $dir:"
 sed 's/^/   /' "$found"
-cd "$dir" && bash -e -o pipefail "$found"
+cd "$dir" && bash "${opts[@]}" "$found"
