@@ -1,5 +1,6 @@
 /* warpsim bench: the CUDA front end's speed, on a kernel written in the C
  * subset of CUDA (the same source nvcc builds, minus the C++). */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime with -std=c17 */
 #include <string.h>
 #include <time.h>
 

@@ -3,6 +3,7 @@
  * model one by one, lowest (file, line) first (docs/cuda-frontend.md,
  * "Which lanes are converged"). Collectives are arrivals at the model's
  * rendezvous (ws_collective_lanes); __syncthreads is the block's own. */
+#define _GNU_SOURCE /* sigjmp_buf, MAP_ANONYMOUS with -std=c17 */
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,5 +1,6 @@
 /* What device code calls: sync points, the atomics' turn, printf and
  * dynamic shared memory. Each works on the running lane's block. */
+#define _GNU_SOURCE /* sigjmp_buf, MAP_ANONYMOUS with -std=c17 */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>

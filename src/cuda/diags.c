@@ -1,5 +1,6 @@
 /* A launch's diagnostics: each carries where it happened (block, warp,
  * lanes, the call sites of those lanes); repeats are counted, not kept. */
+#define _GNU_SOURCE /* sigjmp_buf, MAP_ANONYMOUS with -std=c17 */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>

@@ -2,6 +2,7 @@
  * parallel with OpenMP (each block's threads on one OS thread), keeps
  * atomics in block order, and gathers printf output and diagnostics in
  * block order, so the results do not depend on the number of threads. */
+#define _GNU_SOURCE /* sigjmp_buf, MAP_ANONYMOUS with -std=c17 */
 #include <stdlib.h>
 #include <string.h>
 

@@ -20,6 +20,12 @@ extern "C" {
 #include "frontend_kernels.h"
 #include <warpsim/warpsim.h>
 
+/* clang's libomp keeps a few thread descriptors until exit, which
+ * LeakSanitizer reports after omp_set_num_threads changed the team size;
+ * they are the runtime's, not ours (as in prog_device_reduce_fast). */
+extern "C" const char *__lsan_default_suppressions(void);
+extern "C" const char *__lsan_default_suppressions(void) { return "leak:libomp.so"; }
+
 static ws_cuda_launch_desc desc_of(unsigned grid, unsigned block)
 {
     ws_cuda_launch_desc d = {};
