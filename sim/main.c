@@ -4,6 +4,8 @@
 
 #include "cli.h"
 
+int cmd_cc(int argc, char **argv);
+
 static const char usage[] =
     "usage: warpsim COMMAND [options]\n"
     "\n"
@@ -14,6 +16,7 @@ static const char usage[] =
     "  run PROGRAM       run a program; --trace shows every step, lane by lane\n"
     "  op OP             one shuffle, vote, match or reduce on given lane values\n"
     "  bench             how fast the untraced paths run on this machine\n"
+    "  cc FILE.cu        build a whole CUDA program to run on the CPU, on the model\n"
     "\n"
     "  warpsim COMMAND --help   the options of a command\n"
     "  warpsim --version        the version\n"
@@ -49,6 +52,8 @@ int main(int argc, char **argv)
         return cmd_op(argc - 1, argv + 1);
     if (strcmp(cmd, "bench") == 0)
         return cmd_bench(argc - 1, argv + 1);
+    if (strcmp(cmd, "cc") == 0)
+        return cmd_cc(argc - 1, argv + 1); /* cmd_cc.c */
     cli_error("unknown command '%s' (list, run, op, bench; see warpsim --help)", cmd);
     return CLI_EXIT_USAGE;
 }

@@ -1,0 +1,699 @@
+/* warpsim cc: whole .cu programs (host code included) built for the CPU.
+ *
+ * Each .cu file is rewritten (cc_rewrite.c: kernel launches, extern
+ * __shared__) into a temporary C++ file that starts with #line, compiled as
+ * C++17 with $CXX (default: the C++ compiler of warpsim's build, else c++)
+ * with -ffp-contract=off -fopenmp, warpsim/cuda.h and warpsim/cuda_runtime.h
+ * included first; .c files are compiled as C17 with $CC, .cpp files as
+ * C++17; then everything is linked with libwarpsim_cuda and libwarpsim
+ * (static), OpenMP and threads. Headers and libraries are found relative to
+ * this executable: the build tree (sim/warpsim next to src/) or the
+ * installed layout (bin/warpsim, include/, lib/). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cc_rewrite.h"
+
+int cmd_cc(int argc, char **argv);
+
+#ifndef WS_CC_CXX
+#define WS_CC_CXX "c++"
+#endif
+#ifndef WS_CC_CC
+#define WS_CC_CC "cc"
+#endif
+#ifndef WS_CC_LINK_FLAGS
+#define WS_CC_LINK_FLAGS ""
+#endif
+#ifndef WS_CC_BUILD_INCLUDE_REL
+#define WS_CC_BUILD_INCLUDE_REL "../../include"
+#endif
+#ifndef WS_CC_BUILD_LIB_REL
+#define WS_CC_BUILD_LIB_REL "../src"
+#endif
+#ifndef WS_CC_INSTALL_INCLUDE_REL
+#define WS_CC_INSTALL_INCLUDE_REL "../include"
+#endif
+#ifndef WS_CC_INSTALL_LIB_REL
+#define WS_CC_INSTALL_LIB_REL "../lib"
+#endif
+
+enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_IO = 3 };
+
+static const char help[] =
+    "usage: warpsim cc FILE.cu [more .cu/.c/.cpp/.o/.a files] [-o OUT] [-I DIR] [-D NAME[=V]]\n"
+    "                  [-O2] [compiler flags] [-c] [--keep] [-v] [--help]\n"
+    "\n"
+    "Builds a whole CUDA program, host code included, to run on the CPU: every kernel\n"
+    "launch name<<<grid, block[, shared[, stream]]>>>(args) and every `extern __shared__\n"
+    "T name[];` of the .cu files is rewritten for warpsim's CUDA front end, the result\n"
+    "is compiled as C++17 with $CXX (default: " WS_CC_CXX ") with -ffp-contract=off\n"
+    "-fopenmp, warpsim/cuda.h and warpsim/cuda_runtime.h included first, and linked\n"
+    "statically with libwarpsim_cuda and libwarpsim. .c files are compiled as C17 with\n"
+    "$CC (default: " WS_CC_CC "), .cpp/.cc/.cxx files as C++17; .o, .a and .so files and\n"
+    "-l/-L flags go to the link. Every device thread runs on the model: the H200's bits\n"
+    "in every lane, undefined behaviour reported with file:line (WARPSIM_DIAG=error\n"
+    "makes it fail the launch; =ignore silences it).\n"
+    "\n"
+    "  -o OUT        the program (default a.out; with -c, FILE.o)\n"
+    "  -c            compile only, one source file to an object file\n"
+    "  -I DIR, -D NAME[=V], -U NAME, -O*, -g, -W*, -f*, -std=*, -l*, -L*: to the compiler\n"
+    "  -Xcompiler A,B  A and B to the compiler (as nvcc takes them)\n"
+    "  -arch=*, -gencode *, -lineinfo, -fmad=*, --expt-*: nvcc flags, accepted and ignored\n"
+    "  --keep        keep the rewritten sources (their folder is printed)\n"
+    "  -v            print the commands as they run\n"
+    "  --help        this text\n"
+    "\n"
+    "Exit status: 0 built, 1 a rewrite, compile or link failed (the compiler's own\n"
+    "messages name the .cu file and line), 2 bad arguments, 3 a file could not be read.\n";
+
+/* ---- growing argument vectors ---- */
+typedef struct strv {
+    char **v;
+    size_t n, cap;
+} strv;
+
+static bool sv_push(strv *s, const char *a)
+{
+    if (s->n + 2 > s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 32;
+        char **grown = realloc(s->v, cap * sizeof *grown);
+        if (!grown)
+            return false;
+        s->v = grown;
+        s->cap = cap;
+    }
+    char *copy = strdup(a);
+    if (!copy)
+        return false;
+    s->v[s->n++] = copy;
+    s->v[s->n] = NULL;
+    return true;
+}
+static bool sv_pushf(strv *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool sv_pushf(strv *s, const char *fmt, ...)
+{
+    char buf[PATH_MAX + 64];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    return sv_push(s, buf);
+}
+static bool sv_append(strv *s, const strv *t)
+{
+    for (size_t i = 0; i < t->n; i++)
+        if (!sv_push(s, t->v[i]))
+            return false;
+    return true;
+}
+/* Splits on spaces (the configured flags). */
+static bool sv_words(strv *s, const char *text)
+{
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", text);
+    for (char *w = strtok(buf, " "); w; w = strtok(NULL, " "))
+        if (!sv_push(s, w))
+            return false;
+    return true;
+}
+static void sv_free(strv *s)
+{
+    for (size_t i = 0; i < s->n; i++)
+        free(s->v[i]);
+    free(s->v);
+    *s = (strv){0};
+}
+
+static void errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void errorf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("warpsim cc: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+/* ---- running the compiler ---- */
+static void print_command(char *const *argv)
+{
+    for (size_t i = 0; argv[i]; i++) {
+        const char *a = argv[i];
+        bool plain = *a != 0;
+        for (const char *p = a; *p && plain; p++)
+            plain = strchr("\"'\\ $`*?&|;<>(){}[]!#~\t\n", *p) == NULL;
+        if (plain) {
+            fprintf(stderr, "%s%s", i ? " " : "", a);
+        } else {
+            fprintf(stderr, "%s'", i ? " " : "");
+            for (const char *p = a; *p; p++)
+                *p == '\'' ? fputs("'\\''", stderr) : fputc(*p, stderr);
+            fputc('\'', stderr);
+        }
+    }
+    fputc('\n', stderr);
+}
+
+static bool run(char *const *argv, bool verbose)
+{
+    if (verbose)
+        print_command(argv);
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) {
+        errorf("cannot start %s: %s", argv[0], strerror(errno));
+        return false;
+    }
+    if (pid == 0) {
+        execvp(argv[0], argv);
+        fprintf(stderr, "warpsim cc: cannot run %s: %s\n", argv[0], strerror(errno));
+        _exit(127);
+    }
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR) {
+            errorf("waiting for %s: %s", argv[0], strerror(errno));
+            return false;
+        }
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+/* ---- where the headers and libraries are ---- */
+static bool exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+typedef struct layout {
+    char include[PATH_MAX], libdir[PATH_MAX];
+} layout;
+
+static bool find_layout(layout *l)
+{
+    char exe[PATH_MAX];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (len <= 0)
+        return false;
+    exe[len] = 0;
+    char *slash = strrchr(exe, '/');
+    if (!slash)
+        return false;
+    *slash = 0;
+    static const char *const pairs[][2] = {{WS_CC_BUILD_INCLUDE_REL, WS_CC_BUILD_LIB_REL},
+                                           {WS_CC_INSTALL_INCLUDE_REL, WS_CC_INSTALL_LIB_REL},
+                                           {"../include", "../lib"},
+                                           {"../include", "../lib64"}};
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        char inc[PATH_MAX * 2], lib[PATH_MAX * 2], probe[PATH_MAX * 3];
+        snprintf(inc, sizeof inc, "%s/%s", exe, pairs[i][0]);
+        snprintf(lib, sizeof lib, "%s/%s", exe, pairs[i][1]);
+        snprintf(probe, sizeof probe, "%s/warpsim/cuda_runtime.h", inc);
+        if (!exists(probe))
+            continue;
+        snprintf(probe, sizeof probe, "%s/libwarpsim_cuda.a", lib);
+        if (!exists(probe))
+            continue;
+        if (!realpath(inc, l->include) || !realpath(lib, l->libdir))
+            continue;
+        return true;
+    }
+    return false;
+}
+
+/* ---- the command ---- */
+typedef enum { SRC_CU, SRC_C, SRC_CXX } src_kind;
+
+typedef struct source {
+    const char *path;
+    src_kind kind;
+} source;
+
+static const char *ext_of(const char *path)
+{
+    const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
+    return dot && (!slash || dot > slash) ? dot : "";
+}
+
+static bool read_file(const char *path, char **text, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return false;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (n < cap) {
+            if (ferror(f)) {
+                free(buf);
+                buf = NULL;
+            }
+            break;
+        }
+        char *grown = realloc(buf, cap * 2);
+        if (!grown) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = grown;
+        cap *= 2;
+    }
+    fclose(f);
+    if (!buf)
+        return false;
+    *text = buf;
+    *len = n;
+    return true;
+}
+
+static bool write_file(const char *path, const char *text, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return false;
+    bool ok = fwrite(text, 1, len, f) == len;
+    return fclose(f) == 0 && ok;
+}
+
+static bool nvcc_only_flag(const char *a, bool *takes_value)
+{
+    *takes_value = false;
+    if (strcmp(a, "-arch") == 0 || strcmp(a, "-gencode") == 0 || strcmp(a, "--gpu-architecture") == 0 ||
+        strcmp(a, "-code") == 0) {
+        *takes_value = true;
+        return true;
+    }
+    return strncmp(a, "-arch=", 6) == 0 || strncmp(a, "-gencode=", 9) == 0 || strncmp(a, "--gpu-architecture=", 19) == 0 ||
+           strncmp(a, "-code=", 6) == 0 || strcmp(a, "-lineinfo") == 0 || strncmp(a, "-fmad=", 6) == 0 ||
+           strncmp(a, "--fmad=", 7) == 0 || strncmp(a, "--expt-", 7) == 0 || strcmp(a, "-rdc=false") == 0;
+}
+
+/* ---- the user's headers: rewritten too when they launch kernels ---- */
+typedef struct includes {
+    const char *tmp_dir;
+    const strv *flags;       /* -I DIR / -IDIR among them */
+    strv *temps;             /* files to remove */
+    strv seen, seen_out;     /* header realpath -> what its #include names ("" = itself) */
+    bool keep, verbose;
+    int depth;
+    size_t counter;
+} includes;
+
+static int rewrite_file(includes *inc, const char *path, const char *dir, char **text, size_t *len, bool *changed,
+                        char *err, size_t err_size);
+
+typedef struct include_ctx {
+    includes *inc;
+    const char *dir;  /* the including file's folder */
+    bool changed;     /* a header it includes was rewritten */
+} include_ctx;
+
+static int on_include(void *user, const char *name, bool angled, char *out, size_t out_size)
+{
+    include_ctx *ic = user;
+    includes *inc = ic->inc;
+    char found[PATH_MAX], probe[PATH_MAX * 2];
+    bool ok = false;
+    if (name[0] == '/') {
+        ok = exists(name) && realpath(name, found);
+    } else {
+        if (!angled) {
+            snprintf(probe, sizeof probe, "%s/%s", ic->dir, name);
+            ok = exists(probe) && realpath(probe, found);
+        }
+        for (size_t i = 0; !ok && i < inc->flags->n; i++) {
+            const char *f = inc->flags->v[i], *d = NULL;
+            if (strcmp(f, "-I") == 0 && i + 1 < inc->flags->n)
+                d = inc->flags->v[++i];
+            else if (strncmp(f, "-I", 2) == 0 && f[2])
+                d = f + 2;
+            else if ((strcmp(f, "-D") == 0 || strcmp(f, "-U") == 0 || strcmp(f, "-include") == 0 ||
+                      strcmp(f, "-isystem") == 0) && i + 1 < inc->flags->n)
+                i++;
+            if (d) {
+                snprintf(probe, sizeof probe, "%s/%s", d, name);
+                ok = exists(probe) && realpath(probe, found);
+            }
+        }
+    }
+    if (!ok)
+        return 0; /* a system header, or the compiler finds it by other means */
+    for (size_t i = 0; i < inc->seen.n; i++)
+        if (strcmp(inc->seen.v[i], found) == 0) {
+            const char *to = inc->seen_out.v[i][0] ? inc->seen_out.v[i] : found;
+            ic->changed |= inc->seen_out.v[i][0] != 0;
+            snprintf(out, out_size, "%s", to);
+            return 1;
+        }
+    if (inc->depth >= 64) {
+        snprintf(out, out_size, "#include nested too deeply at %s", name);
+        return -1;
+    }
+    /* Not seen: mark it (a header including itself stops here), rewrite it. */
+    if (!sv_push(&inc->seen, found) || !sv_push(&inc->seen_out, "")) {
+        snprintf(out, out_size, "out of memory");
+        return -1;
+    }
+    size_t slot = inc->seen.n - 1;
+    char *text = NULL, dir[PATH_MAX];
+    size_t len = 0;
+    bool changed = false;
+    snprintf(dir, sizeof dir, "%s", found);
+    *strrchr(dir, '/') = 0;
+    inc->depth++;
+    int got = rewrite_file(inc, found, dir, &text, &len, &changed, out, out_size);
+    inc->depth--;
+    if (got != 0)
+        return -1;
+    if (changed) {
+        const char *base = strrchr(found, '/') + 1;
+        char copy[PATH_MAX + 64];
+        snprintf(copy, sizeof copy, "%s/h%zu-%s", inc->tmp_dir, inc->counter++, base);
+        if (!write_file(copy, text, len)) {
+            snprintf(out, out_size, "%s: %s", copy, strerror(errno));
+            free(text);
+            return -1;
+        }
+        if (!inc->keep && !sv_push(inc->temps, copy)) {
+            snprintf(out, out_size, "out of memory");
+            free(text);
+            return -1;
+        }
+        if (inc->verbose)
+            fprintf(stderr, "warpsim cc: %s: rewritten -> %s\n", found, copy);
+        free(inc->seen_out.v[slot]);
+        inc->seen_out.v[slot] = strdup(copy);
+        if (!inc->seen_out.v[slot]) {
+            snprintf(out, out_size, "out of memory");
+            free(text);
+            return -1;
+        }
+        ic->changed = true;
+        snprintf(out, out_size, "%s", copy);
+    } else {
+        snprintf(out, out_size, "%s", found);
+    }
+    free(text);
+    return 1;
+}
+
+/* Rewrites a file (a .cu or a header it includes): 0, or 1 with the error
+ * in err. *changed: anything in it or in what it includes was rewritten. */
+static int rewrite_file(includes *inc, const char *path, const char *dir, char **text, size_t *len, bool *changed,
+                        char *err, size_t err_size)
+{
+    char *src = NULL;
+    size_t n = 0;
+    if (!read_file(path, &src, &n)) {
+        snprintf(err, err_size, "%s: %s", path, strerror(errno));
+        return 1;
+    }
+    include_ctx ic = {.inc = inc, .dir = dir};
+    cc_rewrite_result r;
+    bool ok = cc_rewrite_includes(src, n, path, on_include, &ic, &r);
+    free(src);
+    if (!ok) {
+        snprintf(err, err_size, "%s", r.error);
+        return 1;
+    }
+    *text = r.text;
+    *len = r.len;
+    *changed = ic.changed || r.launches || r.shared_decls;
+    return 0;
+}
+
+/* Removes the temporary folder and what is in it. */
+static void remove_dir(const char *dir, const strv *files)
+{
+    for (size_t i = 0; i < files->n; i++)
+        unlink(files->v[i]);
+    rmdir(dir);
+}
+
+int cmd_cc(int argc, char **argv)
+{
+    strv flags = {0}, cflags = {0}, cxxflags = {0}, link = {0}, temps = {0};
+    source *srcs = calloc((size_t)argc + 1, sizeof *srcs);
+    size_t n_srcs = 0;
+    const char *out = NULL;
+    bool keep = false, verbose = false, compile_only = false;
+    int status = EXIT_USAGE;
+    char dir[] = "/tmp/warpsim-cc-XXXXXX";
+    bool have_dir = false;
+    if (!srcs)
+        goto oom;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        bool takes;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            fputs(help, stdout);
+            status = EXIT_OK;
+            goto done;
+        } else if (strcmp(a, "--keep") == 0) {
+            keep = true;
+        } else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
+            verbose = true;
+        } else if (strcmp(a, "-c") == 0) {
+            compile_only = true;
+        } else if (strcmp(a, "-o") == 0) {
+            if (!v) {
+                errorf("-o needs a file name (see --help)");
+                goto done;
+            }
+            out = v;
+            i++;
+        } else if ((strcmp(a, "-I") == 0 || strcmp(a, "-D") == 0 || strcmp(a, "-U") == 0 || strcmp(a, "-L") == 0 ||
+                    strcmp(a, "-l") == 0 || strcmp(a, "-include") == 0 || strcmp(a, "-isystem") == 0)) {
+            if (!v) {
+                errorf("%s needs a value (see --help)", a);
+                goto done;
+            }
+            strv *to = (a[1] == 'L' || a[1] == 'l') ? &link : &flags;
+            if (!sv_push(to, a) || !sv_push(to, v))
+                goto oom;
+            i++;
+        } else if (strcmp(a, "-Xcompiler") == 0 || strncmp(a, "-Xcompiler=", 11) == 0) {
+            const char *list = a[10] == '=' ? a + 11 : v;
+            if (!list) {
+                errorf("-Xcompiler needs a value (see --help)");
+                goto done;
+            }
+            if (a[10] != '=')
+                i++;
+            char buf[1024];
+            snprintf(buf, sizeof buf, "%s", list);
+            for (char *w = strtok(buf, ","); w; w = strtok(NULL, ","))
+                if (!sv_push(&flags, w))
+                    goto oom;
+        } else if (nvcc_only_flag(a, &takes)) {
+            if (verbose)
+                errorf("%s: an nvcc flag, ignored", a);
+            if (takes)
+                i++;
+        } else if (strncmp(a, "-l", 2) == 0 || strncmp(a, "-L", 2) == 0 || strncmp(a, "-Wl,", 4) == 0 ||
+                   strcmp(a, "-static") == 0 || strcmp(a, "-pthread") == 0) {
+            if (!sv_push(&link, a))
+                goto oom;
+        } else if (strncmp(a, "-std=c++", 8) == 0 || strncmp(a, "-std=gnu++", 10) == 0) {
+            if (!sv_push(&cxxflags, a))
+                goto oom;
+        } else if (strncmp(a, "-std=", 5) == 0) {
+            if (!sv_push(&cflags, a))
+                goto oom;
+        } else if (a[0] == '-' && a[1]) {
+            if (strncmp(a, "--", 2) == 0 && strncmp(a, "--param", 7) != 0 && strncmp(a, "--sysroot", 9) != 0) {
+                errorf("%s: not an option of warpsim cc (see --help)", a);
+                goto done;
+            }
+            if (!sv_push(&flags, a))
+                goto oom;
+            if (strncmp(a, "-fsanitize", 10) == 0 && !sv_push(&link, a))
+                goto oom;
+        } else {
+            const char *e = ext_of(a);
+            if (strcmp(e, ".cu") == 0) {
+                srcs[n_srcs++] = (source){a, SRC_CU};
+            } else if (strcmp(e, ".c") == 0) {
+                srcs[n_srcs++] = (source){a, SRC_C};
+            } else if (strcmp(e, ".cpp") == 0 || strcmp(e, ".cc") == 0 || strcmp(e, ".cxx") == 0 ||
+                       strcmp(e, ".C") == 0) {
+                srcs[n_srcs++] = (source){a, SRC_CXX};
+            } else if (strcmp(e, ".o") == 0 || strcmp(e, ".a") == 0 || strcmp(e, ".so") == 0 ||
+                       strstr(a, ".so.")) {
+                if (!sv_push(&link, a))
+                    goto oom;
+            } else {
+                errorf("%s: not a .cu, .c, .cpp, .o, .a or .so file (see --help)", a);
+                goto done;
+            }
+            if (!exists(a)) {
+                errorf("%s: %s", a, strerror(errno));
+                status = EXIT_IO;
+                goto done;
+            }
+        }
+    }
+    if (n_srcs == 0) {
+        errorf("no source files (warpsim cc FILE.cu -o OUT; see --help)");
+        goto done;
+    }
+    if (compile_only && n_srcs != 1) {
+        errorf("-c compiles one source file (%zu given)", n_srcs);
+        goto done;
+    }
+
+    layout lay;
+    if (!find_layout(&lay)) {
+        errorf("cannot find warpsim's headers and libwarpsim_cuda.a next to this executable (the build tree "
+               "or an installed prefix: bin/, include/, lib/)");
+        status = EXIT_IO;
+        goto done;
+    }
+    if (!mkdtemp(dir)) {
+        errorf("cannot create a temporary folder: %s", strerror(errno));
+        status = EXIT_IO;
+        goto done;
+    }
+    have_dir = true;
+    const char *cxx = getenv("CXX"), *cc = getenv("CC");
+    if (!cxx || !*cxx)
+        cxx = WS_CC_CXX;
+    if (!cc || !*cc)
+        cc = WS_CC_CC;
+
+    strv objs = {0};
+    includes inc = {.tmp_dir = dir, .flags = &flags, .temps = &temps, .keep = keep, .verbose = verbose};
+    status = EXIT_FAIL;
+    for (size_t i = 0; i < n_srcs; i++) {
+        const source *s = &srcs[i];
+        const char *base = strrchr(s->path, '/');
+        base = base ? base + 1 : s->path;
+        char src_dir[PATH_MAX], obj[PATH_MAX + 64];
+        snprintf(src_dir, sizeof src_dir, "%.*s", base == s->path ? 1 : (int)(base - 1 - s->path),
+                 base == s->path ? "." : s->path);
+        if (compile_only) {
+            if (out) {
+                snprintf(obj, sizeof obj, "%s", out);
+            } else {
+                const char *e = ext_of(base);
+                snprintf(obj, sizeof obj, "%.*s.o", (int)(e - base), base);
+            }
+        } else {
+            snprintf(obj, sizeof obj, "%s/%zu-%s.o", dir, i, base);
+            if (!sv_push(&temps, obj))
+                goto oom_objs;
+        }
+        const char *compile_path = s->path;
+        char rewritten[PATH_MAX + 64];
+        if (s->kind == SRC_CU) {
+            char *text = NULL, why[700];
+            size_t len = 0;
+            bool changed = false;
+            inc.depth = 0;
+            if (rewrite_file(&inc, s->path, src_dir, &text, &len, &changed, why, sizeof why) != 0) {
+                fprintf(stderr, "%s\n", why);
+                goto fail_objs;
+            }
+            snprintf(rewritten, sizeof rewritten, "%s/%zu-%s.cpp", dir, i, base);
+            bool ok = write_file(rewritten, text, len);
+            free(text);
+            if (!ok) {
+                errorf("%s: %s", rewritten, strerror(errno));
+                status = EXIT_IO;
+                goto fail_objs;
+            }
+            if (!keep && !sv_push(&temps, rewritten))
+                goto oom_objs;
+            if (verbose)
+                fprintf(stderr, "warpsim cc: %s: rewritten -> %s\n", s->path, rewritten);
+            compile_path = rewritten;
+        }
+        strv cmd = {0};
+        bool built = sv_push(&cmd, s->kind == SRC_C ? cc : cxx);
+        if (s->kind == SRC_C)
+            built = built && sv_push(&cmd, "-x") && sv_push(&cmd, "c") && sv_push(&cmd, "-std=c17") &&
+                    sv_append(&cmd, &cflags);
+        else
+            built = built && sv_push(&cmd, "-x") && sv_push(&cmd, "c++") && sv_push(&cmd, "-std=c++17") &&
+                    sv_append(&cmd, &cxxflags);
+        built = built && sv_push(&cmd, "-ffp-contract=off") && sv_push(&cmd, "-fopenmp") &&
+                sv_push(&cmd, "-iquote") && sv_push(&cmd, src_dir) && sv_pushf(&cmd, "-I%s", lay.include) &&
+                sv_push(&cmd, "-isystem") && sv_pushf(&cmd, "%s/warpsim/cuda_compat", lay.include);
+        if (s->kind == SRC_CU)
+            built = built && sv_push(&cmd, "-include") && sv_push(&cmd, "warpsim/cuda.h") &&
+                    sv_push(&cmd, "-include") && sv_push(&cmd, "warpsim/cuda_runtime.h");
+        built = built && sv_append(&cmd, &flags) && sv_push(&cmd, "-c") && sv_push(&cmd, compile_path) &&
+                sv_push(&cmd, "-o") && sv_push(&cmd, obj);
+        if (!built) {
+            sv_free(&cmd);
+            goto oom_objs;
+        }
+        bool ok = run(cmd.v, verbose);
+        sv_free(&cmd);
+        if (!ok) {
+            errorf("compiling %s failed", s->path);
+            goto fail_objs;
+        }
+        if (!sv_push(&objs, obj))
+            goto oom_objs;
+    }
+    if (!compile_only) {
+        strv cmd = {0};
+        bool built = sv_push(&cmd, cxx) && sv_append(&cmd, &objs) && sv_append(&cmd, &link) &&
+                     sv_pushf(&cmd, "%s/libwarpsim_cuda.a", lay.libdir) &&
+                     sv_pushf(&cmd, "%s/libwarpsim.a", lay.libdir) && sv_push(&cmd, "-fopenmp") &&
+                     sv_push(&cmd, "-pthread") && sv_push(&cmd, "-lm") && sv_words(&cmd, WS_CC_LINK_FLAGS) &&
+                     sv_append(&cmd, &flags) && sv_push(&cmd, "-o") && sv_push(&cmd, out ? out : "a.out");
+        if (!built) {
+            sv_free(&cmd);
+            goto oom_objs;
+        }
+        bool ok = run(cmd.v, verbose);
+        sv_free(&cmd);
+        if (!ok) {
+            errorf("linking %s failed", out ? out : "a.out");
+            goto fail_objs;
+        }
+    }
+    status = EXIT_OK;
+    goto fail_objs;
+oom_objs:
+    errorf("out of memory");
+    status = EXIT_FAIL;
+fail_objs:
+    sv_free(&objs);
+    sv_free(&inc.seen);
+    sv_free(&inc.seen_out);
+    goto done;
+oom:
+    errorf("out of memory");
+    status = EXIT_FAIL;
+done:
+    if (have_dir) {
+        remove_dir(dir, &temps);
+        if (keep)
+            fprintf(stderr, "warpsim cc: kept the rewritten sources in %s\n", dir);
+    }
+    sv_free(&flags);
+    sv_free(&cflags);
+    sv_free(&cxxflags);
+    sv_free(&link);
+    sv_free(&temps);
+    free(srcs);
+    return status;
+}
