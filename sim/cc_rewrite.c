@@ -209,41 +209,51 @@ static bool is_code(const ctx *c, size_t i, char ch) { return c->kind[i] == K_CO
  * opener; SIZE_MAX when there is none before a statement boundary. */
 static size_t match_back(const ctx *c, size_t at, bool angle)
 {
-    int depth = 0;
+    int parens = 0, angles = 0; /* angle brackets count only outside parentheses */
     for (size_t j = at + 1; j-- > 0;) {
         if (c->kind[j] != K_CODE)
             continue;
         char ch = c->s[j];
-        if (ch == ')' || ch == ']' || (angle && ch == '>' && !(j > 0 && c->s[j - 1] == '-')))
-            depth++;
-        else if (ch == '(' || ch == '[' || (angle && ch == '<'))
-            depth--;
+        if (ch == ')' || ch == ']')
+            parens++;
+        else if (ch == '(' || ch == '[')
+            parens--;
+        else if (angle && parens == 0 && ch == '>' && !(j > 0 && c->s[j - 1] == '-'))
+            angles++;
+        else if (angle && parens == 0 && ch == '<')
+            angles--;
         else if (ch == ';' || ch == '{' || ch == '}')
             return SIZE_MAX;
-        if (depth == 0)
-            return j;
-        if (depth < 0)
+        if (parens < 0 || angles < 0)
             return SIZE_MAX;
+        if (parens == 0 && angles == 0)
+            return j;
     }
     return SIZE_MAX;
 }
 
-/* From the opener at `at` ('(' or '['), forward to its closer; n when none. */
+/* From the opener at `at` ('(' or '['), forward to its closer; n when none
+ * (a closer of another kind, or a ';' directly inside the opener). */
 static size_t match_forward(const ctx *c, size_t at)
 {
-    int depth = 0;
+    char stack[256];
+    size_t depth = 0;
     for (size_t j = at; j < c->n; j++) {
         if (c->kind[j] != K_CODE)
             continue;
         char ch = c->s[j];
-        if (ch == '(' || ch == '[' || ch == '{')
-            depth++;
-        else if (ch == ')' || ch == ']' || ch == '}')
-            depth--;
-        if (depth == 0)
-            return j;
-        if (depth < 0)
+        if (ch == '(' || ch == '[' || ch == '{') {
+            if (depth == sizeof stack)
+                return c->n;
+            stack[depth++] = ch == '(' ? ')' : ch == '[' ? ']' : '}';
+        } else if (ch == ')' || ch == ']' || ch == '}') {
+            if (depth == 0 || stack[depth - 1] != ch)
+                return c->n;
+            if (--depth == 0)
+                return j;
+        } else if (ch == ';' && depth == 1 && stack[0] != '}') {
             return c->n;
+        }
     }
     return c->n;
 }
