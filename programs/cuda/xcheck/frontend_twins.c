@@ -1,5 +1,5 @@
-/* warpsim-frontend-twins: the CUDA twins themselves (programs/cuda/twins/*.cu,
- * unchanged, host code included), built for the CPU by `warpsim cc` (the
+/* warpsim-frontend-twins: the CUDA twins themselves (the .cu files of
+ * programs/cuda/twins/, unchanged, host code included), built for the CPU by `warpsim cc` (the
  * rewriter, the system C++ compiler and the CUDA front end), against a
  * capture of the same twins run on an H200 (warpsim-xcheck --save).
  *
