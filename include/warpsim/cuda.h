@@ -157,7 +157,11 @@ void *ws_cuda_dynamic_shared_(void);
 #define __shared__ static _Thread_local
 #endif
 
+#ifdef __cplusplus
+constexpr int warpSize = 32; /* a variable, not a macro: cudaDeviceProp has a member of that name */
+#else
 #define warpSize 32
+#endif
 #define threadIdx (ws_cuda_ctx_->thread_idx)
 #define blockIdx (ws_cuda_ctx_->block_idx)
 #define blockDim (ws_cuda_ctx_->block_dim)
@@ -264,7 +268,13 @@ using ::ws_cuda_fminf;
 #define fmin(a, b) ws_cuda_fmin(a, b)
 #define fmax(a, b) ws_cuda_fmax(a, b)
 
-#define printf ws_cuda_printf
+/* Function-like, so `format(printf, 1, 2)` attributes in later headers keep their meaning. */
+#define printf(...) ws_cuda_printf(__VA_ARGS__)
+#ifdef __cplusplus
+namespace std {
+using ::ws_cuda_printf;
+} // namespace std
+#endif
 #define __ldg(p) (*(p))
 #define __threadfence() ((void)0)
 #define __threadfence_block() ((void)0)

@@ -35,12 +35,6 @@
 
 #define WARPSIM_CUDA_RUNTIME 1
 
-/* warpSize as CUDA has it, a name rather than a macro, so host code can read
- * cudaDeviceProp::warpSize (cuda.h's macro would turn that into `p.32`). */
-#ifdef warpSize
-#undef warpSize
-inline constexpr int warpSize = 32;
-#endif
 
 /* ---- errors (the numbers of CUDA 13's driver_types.h) ---- */
 enum cudaError {
