@@ -6,7 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(cmake make gcc g++ clang libomp-dev pkg-config libcmocka-dev)
+# libclang-rt-dev: clang's sanitizer runtimes and libFuzzer (tests/fuzz/).
+packages=(cmake make gcc g++ clang libclang-rt-dev libomp-dev pkg-config libcmocka-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
