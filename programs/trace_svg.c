@@ -561,8 +561,11 @@ static void write_cell(FILE *out, const wk_run *r, const layout *L, const wk_ste
     const char *fill, *stroke, *colour, *state;
     cell_style(s, lane, &fill, &stroke, &colour, &state);
     bool absent = s->absent >> lane & 1;
+    /* As in the text trace: a lane that has exited or does not exist, and
+     * did not execute the step, shows "-" (its registers mean nothing). */
+    bool gone = ((s->exited | s->absent) >> lane & 1) && !(s->executed >> lane & 1);
     fprintf(out, "<g class=\"cell\"><title>step %zu, lane %d: ", number, lane);
-    if (s->has_values) {
+    if (s->has_values && !gone) {
         wk_format(s->type, s->bits[lane], &r->sym, buf, WK_VALUE_TEXT);
         xml_text(out, s->reg);
         fprintf(out, " = ");
@@ -579,7 +582,9 @@ static void write_cell(FILE *out, const wk_run *r, const layout *L, const wk_ste
         fprintf(out, "<rect class=\"inactive-mark\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
                      "stroke=\"%s\" stroke-width=\"2\"/>",
                 x + 1, y + 1, L->cell_w - 4, h - 2, COLOUR_INACTIVE);
-    if (s->has_values && !absent)
+    if (s->has_values && gone)
+        write_value(out, L, "-", lane, y, h, colour);
+    else if (s->has_values)
         write_value(out, L, buf, lane, y, h, colour);
     fprintf(out, "</g>\n");
 }
