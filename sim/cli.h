@@ -25,6 +25,32 @@ int cmd_bench(int argc, char **argv);
 /* "warpsim: <message>" on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* A value from the command line or a file, for a message: at most 40
+ * characters, then "..."; bytes outside printable ASCII as \xNN (so a
+ * message stays one line and sends no terminal escapes). *binary, when not
+ * NULL, is set when there were such bytes. buf: CLI_SHOWN_SIZE bytes. */
+#define CLI_SHOWN_SIZE 200
+const char *cli_shown(const char *text, char *buf, bool *binary);
+/* The same for a file name: escaped, not cut. */
+const char *cli_shown_path(const char *path, char *buf, size_t size);
+
+/* A progress line on standard error, drawn only when it is a terminal and
+ * the work has taken more than a second: "warpsim: WHAT 42% (1.2 of 2.9 GB),
+ * about 12 s left". done and total in the caller's units (total 0: unknown,
+ * no percentage nor estimate). */
+typedef struct cli_progress {
+    double start, last;
+    bool terminal, shown;
+} cli_progress;
+double cli_now(void);
+void cli_progress_init(cli_progress *pg);
+void cli_progress_show(cli_progress *pg, const char *what, double done, double total, const char *unit);
+void cli_progress_clear(cli_progress *pg);
+
+/* Standard output at the end of a command: flushed and checked, so that
+ * output lost (a full disk, a closed pipe) is exit 3, never success. */
+int cli_finish_stdout(int rc);
+
 /* ---- Options: --name VALUE, --name=VALUE, or --flag ---- */
 typedef struct cli_opt {
     const char *name;  /* without the dashes */
@@ -47,18 +73,35 @@ void cli_parser_init(cli_parser *p, const char *command, int argc, char **argv, 
  * left; -1 after printing an error (unknown option, missing value). */
 int cli_next(cli_parser *p, const cli_opt *opts, const char **value);
 
-/* Whole-text integers for option values; print "--name: ..." on failure. */
+/* Whole-text integers for option values, decimal or 0x hex, nothing before
+ * the sign or the digits (no blank, no +); print "--name: ..." on failure. */
 bool cli_long(const char *opt, const char *text, long min, long max, long *out);
 bool cli_size(const char *opt, const char *text, size_t min, size_t max, size_t *out);
 /* A lane mask (decimal or 0x hex) for `lanes` lanes. */
 bool cli_mask(const char *opt, const char *text, int lanes, uint64_t *out);
 
+/* Digits of a count or a mask: decimal, or hex after 0x; the first
+ * character must be a digit. Returns false when there are none or they
+ * overflow 64 bits (*overflow set); *end is past the last digit. */
+bool cli_scan_u64(const char *text, unsigned long long *v, const char **end, bool *overflow);
+
 /* ---- Input values ---- */
+/* How many values an input may hold: reading stops with an error (exit 2)
+ * as soon as there are more, so no input is read further than it could be
+ * used. why says where the limit comes from, for the message. */
+typedef struct cli_limit {
+    size_t max;      /* 0: no limit */
+    const char *why; /* "reduce-down takes 32 input values with these options" */
+} cli_limit;
 /* Reads values of `type` from a file ("-" for stdin): text (numbers
  * separated by blanks, commas or newlines, # comments) or raw little-endian
  * binary (4 or 8 bytes each). On failure prints the reason naming the file
- * and returns CLI_EXIT_USAGE or CLI_EXIT_IO. */
-int cli_read_values(const char *path, wk_elem type, bool raw_bits, bool binary, uint64_t **bits, size_t *n);
+ * and returns CLI_EXIT_USAGE or CLI_EXIT_IO (a read error or memory running
+ * out is always a failure, never a shorter input). */
+int cli_read_values(const char *path, wk_elem type, bool raw_bits, bool binary, cli_limit limit, uint64_t **bits,
+                    size_t *n);
+/* The longest value in a text input, in characters. */
+#define CLI_MAX_TOKEN 4096
 /* Values from a generator: "seq", "rand:SEED" or "bits:SEED" (docs/cli.md). */
 int cli_gen_values(const char *spec, wk_elem type, size_t n, uint64_t **bits);
 /* Streaming input: the values arrive in order, in chunks, at their native
@@ -67,18 +110,27 @@ typedef bool (*cli_chunk_fn)(void *ctx, const void *values, size_t count);
 #define CLI_CHUNK_BYTES ((size_t)32 << 20) /* a binary or generated chunk: 32 MiB */
 /* The values of cli_read_values, chunk by chunk; *n counts them. Holds one
  * chunk at a time (text: 1 MiB of values). */
-int cli_stream_file(const char *path, wk_elem type, bool raw_bits, bool binary, cli_chunk_fn fn, void *ctx,
-                    size_t *n);
+int cli_stream_file(const char *path, wk_elem type, bool raw_bits, bool binary, cli_limit limit, cli_chunk_fn fn,
+                    void *ctx, size_t *n);
 /* The values of cli_gen_values, chunk by chunk. */
 int cli_stream_gen(const char *spec, wk_elem type, size_t n, cli_chunk_fn fn, void *ctx);
 /* Values from a list on the command line: "1,2,3". */
 int cli_list_values(const char *opt, const char *list, wk_elem type, bool raw_bits, uint64_t **bits, size_t *n);
 
-/* ---- Output: written to a temporary file renamed at the end, so a failed
- *      run never leaves a partial file under the name asked for ---- */
+/* ---- Output files (docs/cli.md, "Exit status"): a regular file is written
+ *      to a temporary file and put in place at the end, so a failed run never
+ *      leaves a partial file under the name asked for; the replaced file keeps
+ *      its owner, mode and hard links (renamed over it when that keeps them,
+ *      else copied into it). A read-only file is refused, as a shell redirect
+ *      would. /dev/stdout, /dev/fd/N and /proc/self/fd/N write to that
+ *      descriptor, at its position; a device or pipe is written in place.
+ *      SIGINT, SIGTERM, SIGHUP remove the temporary file. ---- */
 typedef struct cli_out {
     FILE *f;
-    char *path, *tmp;
+    char *path;   /* as given, for messages */
+    char *target; /* the regular file replaced or created */
+    char *tmp;    /* the temporary file; NULL when written in place */
+    int target_fd; /* copy-back: the target, open for writing; else -1 */
 } cli_out;
 
 int cli_out_open(cli_out *o, const char *path);   /* NULL or "-": stdout */
@@ -89,6 +141,10 @@ int cli_out_close(cli_out *o, bool ok);
 bool cli_profile(const char *text, ws_profile_id *out);
 bool cli_type(const char *text, wk_elem *out);
 bool cli_diag_policy(const char *text, ws_diag_policy *out);
+/* The programs' types and profiles, for messages: "i32, u32, f32" and
+ * "sm90 (32 lanes), wave64 (64 lanes)". */
+const char *cli_types_text(unsigned types, char *buf, size_t size);
+const char *cli_profiles_text(unsigned profiles, char *buf, size_t size);
 /* --lanes: 32 or 64. */
 bool cli_lanes(const char *text, int *out);
 /* The profile from --profile and --lanes (0 when not given): --lanes alone

@@ -12,7 +12,8 @@ int cmd_list(int argc, char **argv)
                    "types and profiles. warpsim run PROGRAM --help shows the CUDA a program mirrors.\n");
             return CLI_EXIT_OK;
         }
-        cli_error("list: unexpected argument '%s'", argv[i]);
+        char buf[CLI_SHOWN_SIZE];
+        cli_error("list: unexpected argument '%s'", cli_shown(argv[i], buf, NULL));
         return CLI_EXIT_USAGE;
     }
     const char *group = "";

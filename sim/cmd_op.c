@@ -154,7 +154,8 @@ static int parse(int argc, char **argv, op_args *a)
                 if (strcmp(positional[0], ops[i].name) == 0)
                     a->op = &ops[i];
             if (!a->op) {
-                cli_error("op: unknown operation '%s' (see warpsim op --help)", positional[0]);
+                char buf[CLI_SHOWN_SIZE];
+                cli_error("op: unknown operation '%s' (see warpsim op --help)", cli_shown(positional[0], buf, NULL));
                 rc = CLI_EXIT_USAGE;
             }
         }
@@ -437,7 +438,11 @@ int cmd_op(int argc, char **argv)
     if (a.values)
         rc = cli_list_values("--values", a.values, a.type, a.bits, &values, &n);
     else if (a.input)
-        rc = cli_read_values(a.input, a.type, a.bits, false, &values, &n);
+    {
+        char why[80];
+        snprintf(why, sizeof why, "op takes one value per lane, %d on %s", a.lanes, ws_profile_name(a.profile));
+        rc = cli_read_values(a.input, a.type, a.bits, false, (cli_limit){(size_t)a.lanes, why}, &values, &n);
+    }
     else
         rc = cli_gen_values(a.gen ? a.gen : "seq", a.type, n, &values);
     if (rc != CLI_EXIT_OK)

@@ -1,12 +1,14 @@
 /* warpsim run PROGRAM: runs one program on the model. */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "program.h"
 #include "run_fast.h"
+#include "sym.h"
 #include "writers.h"
 
 enum {
@@ -61,6 +63,8 @@ typedef struct run_args {
     const char *program, *input, *gen, *trace, *output;
     bool bits, binary, json, n_given;
     int lanes;           /* --lanes, 0 when not given */
+    long threads, width, src; /* as given; checked once the profile is known */
+    bool threads_given;
     wk_params params;
     unsigned given;      /* WK_OPT_* of the program options on the command line */
     bool help;
@@ -168,24 +172,23 @@ static int parse(int argc, char **argv, run_args *a)
             a->n_given = true;
             break;
         case O_THREADS:
-            if (!cli_long("--threads", v, 1, 64, &num))
+            a->threads_given = true;
+            if (!cli_long("--threads", v, LONG_MIN, LONG_MAX, &a->threads))
                 rc = CLI_EXIT_USAGE;
-            a->params.threads = (int)num;
             break;
         case O_ACTIVE: active_text = v; break;
         case O_WIDTH:
-            if (!cli_long("--width", v, 1, 64, &num))
+            if (!cli_long("--width", v, LONG_MIN, LONG_MAX, &a->width))
                 rc = CLI_EXIT_USAGE;
-            a->params.width = (int)num;
             break;
         case O_SRC:
-            if (!cli_long("--src", v, 0, 63, &num))
+            if (!cli_long("--src", v, LONG_MIN, LONG_MAX, &a->src))
                 rc = CLI_EXIT_USAGE;
-            a->params.src_lane = (int)num;
             break;
         case O_OP:
             if (!wk_redop_from_name(v, &a->params.op)) {
-                cli_error("--op: unknown operation '%s' (add, min, max, and, or, xor)", v);
+                char buf[CLI_SHOWN_SIZE];
+                cli_error("--op: unknown operation '%s' (add, min, max, and, or, xor)", cli_shown(v, buf, NULL));
                 rc = CLI_EXIT_USAGE;
             }
             break;
@@ -203,7 +206,8 @@ static int parse(int argc, char **argv, run_args *a)
             break;
         case O_TRACE:
             if (strcmp(v, "text") && strcmp(v, "csv") && strcmp(v, "json") && strcmp(v, "svg")) {
-                cli_error("--trace: unknown format '%s' (text, csv, json, svg)", v);
+                char buf[CLI_SHOWN_SIZE];
+                cli_error("--trace: unknown format '%s' (text, csv, json, svg)", cli_shown(v, buf, NULL));
                 rc = CLI_EXIT_USAGE;
             }
             a->trace = v;
@@ -223,7 +227,9 @@ static int parse(int argc, char **argv, run_args *a)
             cli_error("run: which program? (see warpsim list)");
             rc = CLI_EXIT_USAGE;
         } else if (p.n_positional > 1) {
-            cli_error("run: one program at a time (got '%s' and '%s')", positional[0], positional[1]);
+            char b0[CLI_SHOWN_SIZE], b1[CLI_SHOWN_SIZE];
+            cli_error("run: one program at a time (got '%s' and '%s')", cli_shown(positional[0], b0, NULL),
+                      cli_shown(positional[1], b1, NULL));
             rc = CLI_EXIT_USAGE;
         }
     }
@@ -243,11 +249,6 @@ static int parse(int argc, char **argv, run_args *a)
             cli_error("--active 0: no lane would run");
             return CLI_EXIT_USAGE;
         }
-    }
-    if (a->params.threads > lanes) {
-        cli_error("--threads %d: the %s profile has %d lanes", a->params.threads,
-                  ws_profile_name(a->params.profile), lanes);
-        return CLI_EXIT_USAGE;
     }
     if (a->input && a->gen) {
         cli_error("--input and --gen: give one of them");
@@ -274,19 +275,98 @@ static int parse(int argc, char **argv, run_args *a)
     return CLI_EXIT_OK;
 }
 
+/* Diagnostics grouped: the same report (code, warp, message) from several
+ * steps or blocks is one line with a count. */
+typedef struct diag_group {
+    size_t first, count;
+    int block_lo, block_hi;
+    bool blocks_contiguous;
+} diag_group;
+
+static const wk_run *sort_run; /* for the comparators (qsort has no context) */
+
+static int by_report(const void *x, const void *y)
+{
+    size_t a = *(const size_t *)x, b = *(const size_t *)y;
+    const wk_run *r = sort_run;
+    if (r->diags[a].code != r->diags[b].code)
+        return r->diags[a].code < r->diags[b].code ? -1 : 1;
+    if (r->diag_warp[a] != r->diag_warp[b])
+        return r->diag_warp[a] < r->diag_warp[b] ? -1 : 1;
+    int c = strcmp(r->diags[a].message, r->diags[b].message);
+    return c ? c : (a > b) - (a < b);
+}
+
+static int by_first(const void *x, const void *y)
+{
+    const diag_group *a = x, *b = y;
+    return (a->first > b->first) - (a->first < b->first);
+}
+
 static void report_diagnostics(const wk_run *r)
 {
     /* Under error the failure message carries the diagnostic. */
-    if (r->params.diag != WS_DIAG_POLICY_WARN)
+    if (r->params.diag != WS_DIAG_POLICY_WARN || r->n_diags == 0)
         return;
+    size_t n = r->n_diags, n_groups = 0;
+    size_t *order = malloc(n * sizeof *order);
+    diag_group *groups = malloc(n * sizeof *groups);
+    if (!order || !groups) { /* out of memory: one line each, as they come */
+        free(order);
+        free(groups);
+        for (size_t i = 0; i < n && i < 20; i++)
+            fprintf(stderr, "warpsim: warning: %s (block %d, warp %d): %s\n", ws_diag_code_name(r->diags[i].code),
+                    r->diag_block[i], r->diag_warp[i], r->diags[i].message);
+        return;
+    }
+    for (size_t i = 0; i < n; i++)
+        order[i] = i;
+    sort_run = r;
+    qsort(order, n, sizeof *order, by_report);
+    for (size_t k = 0; k < n; k++) {
+        size_t i = order[k];
+        diag_group *g = n_groups ? &groups[n_groups - 1] : NULL;
+        if (g) {
+            size_t f = g->first;
+            if (r->diags[f].code == r->diags[i].code && r->diag_warp[f] == r->diag_warp[i] &&
+                strcmp(r->diags[f].message, r->diags[i].message) == 0) {
+                int b = r->diag_block[i];
+                if (b != g->block_hi && b != g->block_hi + 1)
+                    g->blocks_contiguous = false;
+                if (b < g->block_lo)
+                    g->block_lo = b;
+                if (b > g->block_hi)
+                    g->block_hi = b;
+                g->count++;
+                continue;
+            }
+        }
+        groups[n_groups++] = (diag_group){i, 1, r->diag_block[i], r->diag_block[i], true};
+    }
+    qsort(groups, n_groups, sizeof *groups, by_first);
     const size_t shown_max = 20;
-    for (size_t i = 0; i < r->n_diags && i < shown_max; i++)
-        fprintf(stderr, "warpsim: warning: %s (block %d, warp %d): %s\n", ws_diag_code_name(r->diags[i].code),
-                r->diag_block[i], r->diag_warp[i], r->diags[i].message);
-    if (r->n_diags > shown_max)
-        fprintf(stderr, "warpsim: warning: %zu more diagnostics (all of them in --json)\n", r->n_diags - shown_max);
+    for (size_t k = 0; k < n_groups && k < shown_max; k++) {
+        const diag_group *g = &groups[k];
+        const ws_diag *d = &r->diags[g->first];
+        char where[96];
+        if (g->block_lo == g->block_hi)
+            snprintf(where, sizeof where, "block %d", g->block_lo);
+        else
+            snprintf(where, sizeof where, "blocks %d%s%d", g->block_lo, g->blocks_contiguous ? "-" : "..",
+                     g->block_hi);
+        char times[48] = "";
+        if (g->count > 1)
+            snprintf(times, sizeof times, ", %zu times", g->count);
+        fprintf(stderr, "warpsim: warning: %s (%s, warp %d%s): %s\n", ws_diag_code_name(d->code), where,
+                r->diag_warp[g->first], times, d->message);
+    }
+    if (n_groups > shown_max)
+        fprintf(stderr, "warpsim: warning: %zu more kinds of diagnostics (all of them in --json)\n",
+                n_groups - shown_max);
     if (r->diags_dropped)
         fprintf(stderr, "warpsim: warning: %zu diagnostics were not kept\n", r->diags_dropped);
+    free(order);
+    free(groups);
 }
 
 /* The trace or result in the format asked for. */
@@ -328,6 +408,104 @@ static int write_results(const run_args *a, wk_run *run)
     return rc;
 }
 
+/* device-reduce's trace: how many steps kernel 1's grid-stride loops add
+ * for n values. A warp whose first index f is below n loops
+ * ceil((n - f) / (G * B)) times (its lane 0 has the smallest index), three
+ * traced lines a trip (body, step, test); everything else in the trace
+ * (the loops' first test, the block reductions, kernel 2) does not depend
+ * on n. */
+static uint64_t dr_trips(size_t n, int grid, int block, int lanes)
+{
+    uint64_t stride = (uint64_t)grid * (uint64_t)block, trips = 0;
+    for (int b = 0; b < grid; b++)
+        for (int w = 0; w * lanes < block; w++) {
+            uint64_t f = (uint64_t)b * (uint64_t)block + (uint64_t)w * (uint64_t)lanes;
+            if (f >= n)
+                return trips; /* the later warps start further still */
+            trips += (n - f + stride - 1) / stride;
+        }
+    return trips;
+}
+
+/* The largest --n whose trace fits WK_TRACE_MAX_STEPS, for device-reduce:
+ * the steps of a traced run on one value, plus three per extra loop trip.
+ * 0 when not even one value fits; SIZE_MAX when it cannot be worked out
+ * here (the run itself then says). */
+static size_t max_traced_n(const wk_program *prog, const wk_params *params)
+{
+    if (strcmp(prog->name, "device-reduce") != 0)
+        return SIZE_MAX;
+    wk_params one = *params;
+    one.n = 1;
+    one.diag = WS_DIAG_POLICY_IGNORE;
+    const uint64_t zero = 0;
+    wk_run r;
+    if (!wk_run_init(&r, prog, &one, &zero, 1)) {
+        wk_run_free(&r);
+        return SIZE_MAX;
+    }
+    bool ok = wk_run_exec(&r);
+    size_t steps = r.trace.count;
+    wk_run_free(&r);
+    if (!ok)
+        return steps >= WK_TRACE_MAX_STEPS ? 0 : SIZE_MAX;
+    int lanes = ws_profile_lanes(params->profile);
+    uint64_t budget = (WK_TRACE_MAX_STEPS - steps) / 3 + dr_trips(1, params->grid, params->block, lanes);
+    size_t lo = 1, hi = CLI_MODEL_MAX_N; /* the largest n with dr_trips(n) <= budget */
+    if (dr_trips(hi, params->grid, params->block, lanes) <= budget)
+        return hi;
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (dr_trips(mid, params->grid, params->block, lanes) <= budget)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* --threads, --width, --src against the profile's lanes; "does not run on"
+ * with what the program runs on. */
+static bool check_program_params(const wk_program *prog, run_args *a)
+{
+    int lanes = ws_profile_lanes(a->params.profile);
+    const char *profile = ws_profile_name(a->params.profile);
+    char list[200];
+    if (!(prog->profiles & WK_PROFILE_BIT(a->params.profile))) {
+        cli_error("%s does not run on the %s profile (it runs on %s)", prog->name, profile,
+                  cli_profiles_text(prog->profiles, list, sizeof list));
+        return false;
+    }
+    if (!(prog->types & WK_BIT(a->params.type))) {
+        cli_error("%s does not run on type %s (it runs on %s)", prog->name, wk_elem_name(a->params.type),
+                  cli_types_text(prog->types, list, sizeof list));
+        return false;
+    }
+    if (a->threads_given) {
+        if (a->threads < 1 || a->threads > lanes) {
+            cli_error("--threads %ld: must be 1..%d on %s (%d lanes)", a->threads, lanes, profile, lanes);
+            return false;
+        }
+        a->params.threads = (int)a->threads;
+    }
+    if (a->given & WK_OPT_WIDTH) {
+        if (a->width < 2 || a->width > lanes / 2 || (a->width & (a->width - 1))) {
+            cli_error("--width %ld: must be a power of two from 2 to %d (half the %d lanes of %s)", a->width,
+                      lanes / 2, lanes, profile);
+            return false;
+        }
+        a->params.width = (int)a->width;
+    }
+    if (a->given & WK_OPT_SRC) {
+        if (a->src < 0 || a->src >= lanes) {
+            cli_error("--src %ld: the source must be a lane of the warp, 0..%d on %s", a->src, lanes - 1, profile);
+            return false;
+        }
+        a->params.src_lane = (int)a->src;
+    }
+    return true;
+}
+
 int cmd_run(int argc, char **argv)
 {
     run_args a = {0};
@@ -336,7 +514,8 @@ int cmd_run(int argc, char **argv)
         return rc;
     const wk_program *prog = a.program ? wk_find_program(a.program) : NULL;
     if (a.program && !prog) {
-        cli_error("run: unknown program '%s' (see warpsim list)", a.program);
+        char buf[CLI_SHOWN_SIZE];
+        cli_error("run: unknown program '%s' (see warpsim list)", cli_shown(a.program, buf, NULL));
         return CLI_EXIT_USAGE;
     }
     if (a.help) {
@@ -352,6 +531,8 @@ int cmd_run(int argc, char **argv)
                       prog->name);
             return CLI_EXIT_USAGE;
         }
+    if (!check_program_params(prog, &a))
+        return CLI_EXIT_USAGE;
     wk_apply_defaults(prog, &a.params);
     char check_err[200];
     if (!wk_check_params(prog, &a.params, check_err, sizeof check_err)) {
@@ -368,18 +549,59 @@ int cmd_run(int argc, char **argv)
         report_diagnostics(&run);
         return write_results(&a, &run);
     }
-    if (a.params.n > CLI_MODEL_MAX_N) {
-        cli_error("--n %zu: at most 2^27 values with --trace, --type sym or --type f64 --diag error (these take "
-                  "the model path, which keeps every value)",
+
+    /* The limits of the model path, before any value is made or read. */
+    char why[200];
+    cli_limit limit = {0, why};
+    bool any_n = prog->options & WK_OPT_N;
+    if (a.params.type == WK_SYM && a.params.n > WK_SYM_MAX_INPUTS && any_n) {
+        cli_error("--n %zu: --type sym takes at most %d inputs", a.params.n, WK_SYM_MAX_INPUTS);
+        return CLI_EXIT_USAGE;
+    }
+    if (any_n) {
+        limit.max = a.n_given || !a.input ? a.params.n : CLI_MODEL_MAX_N;
+        if (a.n_given || !a.input)
+            snprintf(why, sizeof why, "--n %zu", a.params.n);
+        else
+            snprintf(why, sizeof why, "at most 2^27 values with --trace or --type f64 --diag error (these take the "
+                     "model path, which keeps every value)");
+    }
+    if (any_n && a.params.n > CLI_MODEL_MAX_N) {
+        cli_error("--n %zu: at most 2^27 values with --trace or --type f64 --diag error (these take the model "
+                  "path, which keeps every value)",
                   a.params.n);
         return CLI_EXIT_USAGE;
+    }
+    if (any_n && a.params.trace) {
+        size_t max_n = max_traced_n(prog, &a.params);
+        if (max_n == 0) {
+            cli_error("%s: a trace would have more than %d steps with --grid %d --block %d even for one value; "
+                      "trace a smaller --grid",
+                      prog->name, WK_TRACE_MAX_STEPS, a.params.grid, a.params.block);
+            return CLI_EXIT_USAGE;
+        }
+        if (max_n < limit.max || (a.n_given && a.params.n > max_n)) {
+            if (!a.input || a.n_given) {
+                cli_error("--n %zu: the trace would have more than %d steps; at most --n %zu can be traced with "
+                          "--grid %d --block %d (untraced, %s streams any n)",
+                          a.params.n, WK_TRACE_MAX_STEPS, max_n, a.params.grid, a.params.block, prog->name);
+                return CLI_EXIT_USAGE;
+            }
+            limit.max = max_n;
+            snprintf(why, sizeof why, "a trace holds at most %d steps: at most %zu values with --grid %d --block %d",
+                     WK_TRACE_MAX_STEPS, max_n, a.params.grid, a.params.block);
+        }
     }
 
     uint64_t *input = NULL;
     size_t n = 0;
     char err[200] = "";
     if (a.input) {
-        rc = cli_read_values(a.input, a.params.type, a.bits, a.binary, &input, &n);
+        if (!any_n) {
+            limit.max = wk_input_count(prog, &a.params, err, sizeof err);
+            snprintf(why, sizeof why, "%s takes %zu input values with these options", prog->name, limit.max);
+        }
+        rc = cli_read_values(a.input, a.params.type, a.bits, a.binary, limit, &input, &n);
         if (rc != CLI_EXIT_OK)
             return rc;
         if (prog->options & WK_OPT_N) {
@@ -394,6 +616,11 @@ int cmd_run(int argc, char **argv)
         size_t want = wk_input_count(prog, &a.params, err, sizeof err);
         if (want == 0) {
             cli_error("%s: %s", prog->name, err);
+            return CLI_EXIT_USAGE;
+        }
+        if (a.params.type == WK_SYM && want > WK_SYM_MAX_INPUTS) {
+            cli_error("%s: --type sym takes at most %d inputs (this run has %zu)", prog->name, WK_SYM_MAX_INPUTS,
+                      want);
             return CLI_EXIT_USAGE;
         }
         rc = cli_gen_values(a.gen ? a.gen : prog->default_gen, a.params.type, want, &input);

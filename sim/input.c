@@ -1,9 +1,11 @@
 /* Input values: text or binary files, generators, command-line lists. */
 #define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli.h"
 
@@ -18,6 +20,8 @@ typedef struct values {
     unsigned char *chunk;
     size_t total;        /* sink: values handed on so far */
     bool sink_failed;
+    cli_limit limit;     /* more values than limit.max: an error */
+    const char *name;    /* the input, for messages */
 } values;
 
 static bool flush(values *v)
@@ -39,53 +43,97 @@ static void put_native(unsigned char *dst, size_t width, uint64_t bits)
     }
 }
 
-static bool push(values *v, uint64_t bits)
+/* CLI_EXIT_OK, or the exit code after printing why (a sink prints its own
+ * reason). */
+static int push(values *v, uint64_t bits)
 {
+    if (v->limit.max && v->total + v->n >= v->limit.max) {
+        cli_error("%s: more than %zu values (%s)", v->name, v->limit.max, v->limit.why);
+        return CLI_EXIT_USAGE;
+    }
     if (v->sink) {
         put_native(v->chunk + v->n * v->width, v->width, bits);
-        return ++v->n < v->cap || flush(v);
+        return ++v->n < v->cap || flush(v) ? CLI_EXIT_OK : CLI_EXIT_IO;
     }
     if (v->n == v->cap) {
         size_t cap = v->cap ? v->cap * 2 : 256;
         uint64_t *grown = realloc(v->bits, cap * sizeof *grown);
-        if (!grown)
-            return false;
+        if (!grown) {
+            cli_error("%s: out of memory", v->name);
+            return CLI_EXIT_IO;
+        }
         v->bits = grown;
         v->cap = cap;
     }
     v->bits[v->n++] = bits;
-    return true;
+    return CLI_EXIT_OK;
 }
 
-static bool is_separator(int c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ','; }
-
-/* At most 40 characters of a token for a message, bytes outside printable
- * ASCII as \xNN; *binary is set when there were any (binary data read as
- * text). */
-static const char *token_text(const char *token, char *buf, size_t size, bool *binary)
+/* Blanks (every C whitespace character), commas and newlines separate values. */
+static bool is_separator(int c)
 {
-    size_t used = 0, i = 0;
-    *binary = false;
-    for (; token[i] && i < 40 && used + 5 < size; i++) {
-        unsigned char c = (unsigned char)token[i];
-        if (c >= 0x20 && c < 0x7f) {
-            buf[used++] = (char)c;
-        } else {
-            used += (size_t)snprintf(buf + used, size - used, "\\x%02x", c);
-            *binary = true;
-        }
-    }
-    snprintf(buf + used, size - used, "%s", token[i] ? "..." : "");
-    return buf;
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' || c == ',';
 }
 
-/* Parses the tokens of one line of text; `where` names it in messages. */
-static int parse_line(const char *where, size_t line_no, char *line, wk_elem type, bool raw_bits, values *v)
+/* NaN literals the number parser would take in a form the docs do not
+ * allow (it leaves them to strtod, which changes their bits): only nan,
+ * -nan, and nan(0x...) / nan(...) in lower case with hex digits and no sign
+ * in front. The reason, or NULL. */
+static const char *bad_nan_form(const char *token)
+{
+    const char *s = token + (token[0] == '-' || token[0] == '+');
+    if (strncasecmp(s, "nan", 3) != 0 || (s[3] != '(' && s[3] != '\0'))
+        return NULL;
+    if (s[3] == '\0') /* NaN, NAN: the default NaN, as nan */
+        return NULL;
+    if (s != token)
+        return "no sign before nan(...): the sign is a bit of the pattern in the parentheses";
+    if (strncmp(s, "nan(", 4) != 0)
+        return "write nan(...) in lower case, the bits in hex: nan(0x7fc00001)";
+    const char *h = s + 4;
+    if (h[0] == '0' && (h[1] == 'x' || h[1] == 'X'))
+        h += 2;
+    if (!isxdigit((unsigned char)*h))
+        return "bad NaN: write nan(0x7fc00001), the bits in hex";
+    while (isxdigit((unsigned char)*h))
+        h++;
+    return strcmp(h, ")") == 0 ? NULL : "bad NaN: write nan(0x7fc00001), the bits in hex";
+}
+
+/* Parses one value; `where` (and line_no when not 0) names it in messages. */
+static int parse_token(const char *where, size_t line_no, const char *token, wk_elem type, bool raw_bits, values *v)
+{
+    uint64_t bits;
+    char err[160];
+    const char *nan_err = !raw_bits && wk_elem_is_float(type) ? bad_nan_form(token) : NULL;
+    if (nan_err || !wk_parse(type, token, raw_bits, &bits, err, sizeof err)) {
+        if (nan_err)
+            snprintf(err, sizeof err, "%s", nan_err);
+        char shown[CLI_SHOWN_SIZE];
+        bool binary;
+        cli_shown(token, shown, &binary);
+        const char *hint = binary ? " (binary data? use --binary)" : "";
+        /* 0xffffffff as an i32: the pattern, not the number */
+        if (!binary && !raw_bits && wk_elem_is_signed(type) && !wk_elem_is_float(type) && token[0] == '0' &&
+            (token[1] == 'x' || token[1] == 'X') && strstr(err, "out of range"))
+            hint = " (a bit pattern? add --bits)";
+        if (line_no)
+            cli_error("%s:%zu: '%s': %s%s", where, line_no, shown, err, hint);
+        else
+            cli_error("%s: '%s': %s%s", where, shown, err, hint);
+        return CLI_EXIT_USAGE;
+    }
+    return push(v, bits);
+}
+
+/* The values of one line of text (--values). */
+static int parse_line(const char *where, char *line, wk_elem type, bool raw_bits, values *v)
 {
     char *hash = strchr(line, '#');
     if (hash)
         *hash = '\0';
-    for (char *p = line; *p;) {
+    int rc = CLI_EXIT_OK;
+    for (char *p = line; *p && rc == CLI_EXIT_OK;) {
         while (*p && is_separator((unsigned char)*p))
             p++;
         if (!*p)
@@ -95,49 +143,64 @@ static int parse_line(const char *where, size_t line_no, char *line, wk_elem typ
             p++;
         char saved = *p;
         *p = '\0';
-        uint64_t bits;
-        char err[120];
-        if (!wk_parse(type, start, raw_bits, &bits, err, sizeof err)) {
-            char shown[220];
-            bool binary;
-            token_text(start, shown, sizeof shown, &binary);
-            const char *hint = binary ? " (binary data? use --binary)" : "";
-            if (line_no)
-                cli_error("%s:%zu: '%s': %s%s", where, line_no, shown, err, hint);
-            else
-                cli_error("%s: '%s': %s%s", where, shown, err, hint);
-            return CLI_EXIT_USAGE;
-        }
-        if (!push(v, bits)) {
-            if (!v->sink) /* a sink says why itself */
-                cli_error("%s: out of memory", where);
-            return CLI_EXIT_IO;
-        }
+        rc = parse_token(where, 0, start, type, raw_bits, v);
         *p = saved;
     }
-    return CLI_EXIT_OK;
+    return rc;
 }
 
+/* Text, value by value: memory is one value (at most CLI_MAX_TOKEN
+ * characters) whatever the length of a line, and reading stops at the
+ * first error; a read error is an error, never the end of the input. */
 static int read_text(FILE *f, const char *name, wk_elem type, bool raw_bits, values *v)
 {
-    char *line = NULL;
-    size_t cap = 0, line_no = 0;
-    int rc = CLI_EXIT_OK;
-    ssize_t len;
-    while (rc == CLI_EXIT_OK && (len = getline(&line, &cap, f)) >= 0) {
-        line_no++;
-        if (strlen(line) != (size_t)len) {
+    char token[CLI_MAX_TOKEN + 1];
+    size_t len = 0, line_no = 1, token_line = 1;
+    bool comment = false;
+    int rc = CLI_EXIT_OK, c;
+    while (rc == CLI_EXIT_OK) {
+        c = getc_unlocked(f);
+        if (c == EOF || c == '\n' || (!comment && (is_separator(c) || c == '#'))) {
+            if (len) {
+                token[len] = '\0';
+                rc = parse_token(name, token_line, token, type, raw_bits, v);
+                len = 0;
+            }
+            if (c == EOF)
+                break;
+            if (c == '\n') {
+                line_no++;
+                comment = false;
+            } else if (c == '#') {
+                comment = true;
+            }
+            continue;
+        }
+        if (c == '\0') {
             cli_error("%s:%zu: a NUL byte in a text file (binary data? use --binary)", name, line_no);
             rc = CLI_EXIT_USAGE;
             break;
         }
-        rc = parse_line(name, line_no, line, type, raw_bits, v);
+        if (comment)
+            continue;
+        if (len == CLI_MAX_TOKEN) {
+            token[len] = '\0';
+            char shown[CLI_SHOWN_SIZE];
+            bool binary;
+            cli_shown(token, shown, &binary);
+            cli_error("%s:%zu: '%s': a value longer than %d characters%s", name, line_no, shown, CLI_MAX_TOKEN,
+                      binary ? " (binary data? use --binary)" : "");
+            rc = CLI_EXIT_USAGE;
+            break;
+        }
+        if (!len)
+            token_line = line_no;
+        token[len++] = (char)c;
     }
     if (rc == CLI_EXIT_OK && ferror(f)) {
         cli_error("%s: read error: %s", name, strerror(errno));
         rc = CLI_EXIT_IO;
     }
-    free(line);
     return rc;
 }
 
@@ -150,10 +213,9 @@ static int read_binary(FILE *f, const char *name, wk_elem type, values *v)
         uint64_t bits = 0;
         for (size_t i = 0; i < width; i++)
             bits |= (uint64_t)buf[i] << (8 * i); /* little-endian, whatever the host */
-        if (!push(v, bits)) {
-            cli_error("%s: out of memory", name);
-            return CLI_EXIT_IO;
-        }
+        int rc = push(v, bits);
+        if (rc != CLI_EXIT_OK)
+            return rc;
     }
     if (ferror(f)) {
         cli_error("%s: read error: %s", name, strerror(errno));
@@ -167,7 +229,8 @@ static int read_binary(FILE *f, const char *name, wk_elem type, values *v)
     return CLI_EXIT_OK;
 }
 
-int cli_read_values(const char *path, wk_elem type, bool raw_bits, bool binary, uint64_t **bits, size_t *n)
+int cli_read_values(const char *path, wk_elem type, bool raw_bits, bool binary, cli_limit limit, uint64_t **bits,
+                    size_t *n)
 {
     *bits = NULL;
     *n = 0;
@@ -182,7 +245,7 @@ int cli_read_values(const char *path, wk_elem type, bool raw_bits, bool binary, 
         cli_error("--input %s: cannot open: %s", path, strerror(errno));
         return CLI_EXIT_IO;
     }
-    values v = {0};
+    values v = {.limit = limit, .name = name};
     int rc = binary ? read_binary(f, name, type, &v) : read_text(f, name, type, raw_bits, &v);
     if (!from_stdin)
         fclose(f);
@@ -208,8 +271,8 @@ int cli_list_values(const char *opt, const char *list, wk_elem type, bool raw_bi
         cli_error("out of memory");
         return CLI_EXIT_IO;
     }
-    values v = {0};
-    int rc = parse_line(opt, 0, copy, type, raw_bits, &v);
+    values v = {.name = opt};
+    int rc = parse_line(opt, copy, type, raw_bits, &v);
     free(copy);
     if (rc == CLI_EXIT_OK && v.n == 0) {
         cli_error("%s: no values", opt);
@@ -295,16 +358,23 @@ static int parse_generator(const char *spec, generator *g)
     }
     if (strncmp(spec, "rand:", 5) == 0 || strncmp(spec, "bits:", 5) == 0) {
         g->kind = spec[0] == 'r' ? RAND : BITS;
-        char *end = NULL;
-        errno = 0;
-        g->seed = strtoull(spec + 5, &end, 0);
-        if (end == spec + 5 || *end || errno == ERANGE || spec[5] == '-') {
-            cli_error("--gen %s: the seed must be a non-negative integer, like rand:42", spec);
+        const char *end;
+        unsigned long long seed;
+        bool overflow;
+        if (!cli_scan_u64(spec + 5, &seed, &end, &overflow) || *end) {
+            char buf[CLI_SHOWN_SIZE];
+            cli_error("--gen %s: the seed must be a non-negative integer below 2^64 (decimal or 0x hex), like %.5s42",
+                      cli_shown(spec, buf, NULL), spec);
             return CLI_EXIT_USAGE;
         }
+        g->seed = seed;
         return CLI_EXIT_OK;
     }
-    cli_error("--gen: unknown generator '%s' (seq, rand:SEED, bits:SEED)", spec);
+    char buf[CLI_SHOWN_SIZE];
+    if (strcmp(spec, "rand") == 0 || strcmp(spec, "bits") == 0)
+        cli_error("--gen %s: needs a seed: %s:SEED, like %s:42", spec, spec, spec);
+    else
+        cli_error("--gen: unknown generator '%s' (seq, rand:SEED, bits:SEED)", cli_shown(spec, buf, NULL));
     return CLI_EXIT_USAGE;
 }
 
@@ -370,7 +440,8 @@ int cli_stream_gen(const char *spec, wk_elem type, size_t n, cli_chunk_fn fn, vo
 }
 
 /* Raw little-endian values, read a chunk at a time. */
-static int stream_binary(FILE *f, const char *name, wk_elem type, cli_chunk_fn fn, void *ctx, size_t *n)
+static int stream_binary(FILE *f, const char *name, wk_elem type, cli_limit limit, cli_chunk_fn fn, void *ctx,
+                         size_t *n)
 {
     size_t width = (size_t)wk_elem_bits(type) / 8, per_chunk = CLI_CHUNK_BYTES / width;
     unsigned char *chunk = malloc(per_chunk * width);
@@ -391,6 +462,11 @@ static int stream_binary(FILE *f, const char *name, wk_elem type, cli_chunk_fn f
                 chunk[i * width + b] = t;
             }
 #endif
+        if (limit.max && count > limit.max - *n) {
+            cli_error("%s: more than %zu values (%s)", name, limit.max, limit.why);
+            rc = CLI_EXIT_USAGE;
+            break;
+        }
         if (count && !fn(ctx, chunk, count))
             rc = CLI_EXIT_IO;
         *n += count;
@@ -410,8 +486,8 @@ static int stream_binary(FILE *f, const char *name, wk_elem type, cli_chunk_fn f
     return rc;
 }
 
-int cli_stream_file(const char *path, wk_elem type, bool raw_bits, bool binary, cli_chunk_fn fn, void *ctx,
-                    size_t *n)
+int cli_stream_file(const char *path, wk_elem type, bool raw_bits, bool binary, cli_limit limit, cli_chunk_fn fn,
+                    void *ctx, size_t *n)
 {
     *n = 0;
     bool from_stdin = strcmp(path, "-") == 0;
@@ -423,9 +499,9 @@ int cli_stream_file(const char *path, wk_elem type, bool raw_bits, bool binary, 
     }
     int rc;
     if (binary) {
-        rc = stream_binary(f, name, type, fn, ctx, n);
+        rc = stream_binary(f, name, type, limit, fn, ctx, n);
     } else {
-        values v = {.sink = fn, .ctx = ctx, .width = (size_t)wk_elem_bits(type) / 8};
+        values v = {.sink = fn, .ctx = ctx, .width = (size_t)wk_elem_bits(type) / 8, .limit = limit, .name = name};
         v.cap = (1u << 20) / v.width; /* text parses slowly: a smaller chunk is as good */
         v.chunk = malloc(v.cap * v.width);
         if (!v.chunk) {

@@ -9,7 +9,8 @@ int cmd_cc(int argc, char **argv);
 static const char usage[] =
     "usage: warpsim COMMAND [options]\n"
     "\n"
-    "A bit-exact software model of a GPU warp (32-lane NVIDIA sm90, 64-lane AMD wave64).\n"
+    "A bit-exact software model of a GPU warp: --profile sm90 (NVIDIA, 32 lanes),\n"
+    "wave64 (AMD, 64 lanes) or wave32 (AMD, 32 lanes).\n"
     "\n"
     "Commands:\n"
     "  list              the programs, with a line each\n"
@@ -29,7 +30,7 @@ static const char usage[] =
     "Exit status: 0 ok, 1 the simulation failed, 2 bad arguments or input,\n"
     "3 a file could not be read or written. Documentation: docs/cli.md.\n";
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
     if (argc < 2) {
         fputs(usage, stderr);
@@ -54,6 +55,14 @@ int main(int argc, char **argv)
         return cmd_bench(argc - 1, argv + 1);
     if (strcmp(cmd, "cc") == 0)
         return cmd_cc(argc - 1, argv + 1); /* cmd_cc.c */
-    cli_error("unknown command '%s' (list, run, op, bench; see warpsim --help)", cmd);
+    char buf[CLI_SHOWN_SIZE];
+    cli_error("unknown command '%s' (list, run, op, bench; see warpsim --help)", cli_shown(cmd, buf, NULL));
     return CLI_EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+    /* Whatever a command printed on standard output must have arrived:
+     * `warpsim list > /dev/full` is exit 3, not success. */
+    return cli_finish_stdout(dispatch(argc, argv));
 }

@@ -5,6 +5,7 @@
  * params, outputs and diagnostics. */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "fast/device_reduce_fast.h"
@@ -21,14 +22,20 @@ bool cli_fast_device_reduce(const wk_program *p, const wk_params *params)
 
 typedef struct feed_ctx {
     wk_dr_state *state;
+    cli_progress progress;
+    double done, total; /* values; total 0 when not known */
 } feed_ctx;
 
 static bool feed(void *ctx, const void *values, size_t count)
 {
     feed_ctx *c = ctx;
     char err[200];
-    if (wk_dr_feed(c->state, values, count, err, sizeof err))
+    if (wk_dr_feed(c->state, values, count, err, sizeof err)) {
+        c->done += (double)count;
+        cli_progress_show(&c->progress, "device-reduce:", c->done, c->total, "values");
         return true;
+    }
+    cli_progress_clear(&c->progress);
     cli_error("device-reduce: %s", err);
     return false;
 }
@@ -126,10 +133,24 @@ int cli_run_device_reduce_fast(const wk_program *p, const wk_params *params, con
         r->program = p;
         r->lanes = lanes;
     }
-    feed_ctx ctx = {&state};
+    feed_ctx ctx = {.state = &state};
+    cli_progress_init(&ctx.progress);
     size_t n = params->n;
+    char why[120];
+    /* The input is read no further than it can be used: --n, or 2^40. */
+    cli_limit limit = {in->n_given ? params->n : CLI_FAST_MAX_N, why};
+    if (in->n_given)
+        snprintf(why, sizeof why, "--n %zu", params->n);
+    else
+        snprintf(why, sizeof why, "device-reduce takes at most 2^40");
+    struct stat st;
+    size_t width = (size_t)wk_elem_bits(params->type) / 8;
+    if (in->n_given || !in->input)
+        ctx.total = (double)params->n;
+    else if (in->binary && strcmp(in->input, "-") != 0 && stat(in->input, &st) == 0 && S_ISREG(st.st_mode))
+        ctx.total = (double)((size_t)st.st_size / width);
     if (in->input) {
-        rc = cli_stream_file(in->input, params->type, in->bits, in->binary, feed, &ctx, &n);
+        rc = cli_stream_file(in->input, params->type, in->bits, in->binary, limit, feed, &ctx, &n);
         if (rc == CLI_EXIT_OK && in->n_given && params->n != n) {
             cli_error("--n %zu but --input %s holds %zu values", params->n, in->input, n);
             rc = CLI_EXIT_USAGE;
@@ -137,6 +158,7 @@ int cli_run_device_reduce_fast(const wk_program *p, const wk_params *params, con
     } else {
         rc = cli_stream_gen(in->gen ? in->gen : p->default_gen, params->type, n, feed, &ctx);
     }
+    cli_progress_clear(&ctx.progress);
     if (rc != CLI_EXIT_OK) {
         wk_dr_abort(&state);
         wk_run_free(r);

@@ -19,7 +19,8 @@ expect() {
   local code=$1 regex=$2
   shift 3
   cases=$((cases + 1))
-  "$warpsim" "$@" >"$work/out" 2>"$work/err"
+  # (a time limit: reading an endless input must stop, not hang the suite)
+  timeout 60 "$warpsim" "$@" >"$work/out" 2>"$work/err"
   local got=$?
   if [ "$got" -ne "$code" ]; then
     fail "warpsim $*: exit $got, expected $code"; sed 's/^/    /' "$work/err" | head -5; return
@@ -70,7 +71,7 @@ expect 2 "--profile: unknown profile 'sm80'" -- run reduce-down --profile sm80
 expect 2 '--lanes 48' -- run reduce-down --lanes 48
 expect 2 'contradicts --profile sm90' -- run reduce-down --lanes 64 --profile sm90
 expect 2 "--diag: unknown policy 'loud'" -- run reduce-down --diag loud
-expect 2 '--threads: 0 is out of range' -- run reduce-down --threads 0
+expect 2 '--threads 0: must be 1\.\.32 on sm90' -- run reduce-down --threads 0
 expect 2 "--threads: expected an integer, got 'many'" -- run reduce-down --threads many
 expect 2 '--active 0x100000000: 0x100000000 names lanes past 31|names lanes past 31' -- run reduce-down --active 0x100000000
 expect 2 '--active 0: no lane would run' -- run reduce-down --active 0
@@ -89,8 +90,8 @@ expect 2 "unknown program 'nosuch'" -- run nosuch --help
 expect 2 "--threads: expected an integer, got ' 20'" -- run reduce-down --threads ' 20'
 expect 2 '--threads: 99999999999999999999 is out of range' -- run reduce-down --threads 99999999999999999999
 expect 2 '--n: 2199023255552 is out of range \(1\.\.2\^40\)' -- run device-reduce --n 2199023255552
-expect 2 '--n 268435456: at most 2\^27 values with --trace, --type sym or --type f64 --diag error' -- run device-reduce --n '2^28' --trace text
-expect 2 '--n 268435456: at most 2\^27 values with --trace, --type sym or --type f64 --diag error' -- run device-reduce --type f64 --n '2^28' --diag error
+expect 2 '--n 268435456: at most 2\^27 values with --trace or --type f64 --diag error' -- run device-reduce --n '2^28' --trace text
+expect 2 '--n 268435456: at most 2\^27 values with --trace or --type f64 --diag error' -- run device-reduce --type f64 --n '2^28' --diag error
 expect 2 '--n: 2\^41 is out of range \(1\.\.2\^40\)' -- run device-reduce --n '2^41'
 expect 2 '--n: 2\^70 is out of range \(1\.\.2\^40\)' -- run device-reduce --n '2^70'
 expect 2 'run: --n needs a value' -- run device-reduce --n --json
@@ -195,7 +196,8 @@ expect 1 'undefined behaviour \(policy error\)' -- run device-reduce --block 40 
 # a partial warp: the model path's diagnostics, on stderr
 "$warpsim" run device-reduce --block 40 --grid 2 --n 100 >"$work/out" 2>"$work/err"
 cases=$((cases + 1))
-[ "$(grep -c 'ABSENT_SOURCE (block [012], warp 1)' "$work/err")" -eq 15 ] || fail "device-reduce --block 40: expected 15 diagnostics"
+# (the same report from blocks 0, 1 and kernel 2's block 2 is one line with a count)
+[ "$(grep -c 'ABSENT_SOURCE (blocks 0-2, warp 1, 3 times)' "$work/err")" -eq 5 ] || fail "device-reduce --block 40: expected 5 diagnostics, 3 times each"
 
 # ---- bench: arguments, and a tiny run (no timing is checked)
 expect 0 'usage: warpsim bench' -- bench --help
@@ -207,6 +209,123 @@ expect 2 "bench: unexpected argument 'x'" -- bench x
 expect 2 "unknown option '--trace'" -- bench --trace text
 expect 0 'ratio \(1\)/\(2\)' -- bench --n 4096 --repeat 1
 expect 0 '"schema": "warpsim-bench/1"' -- bench --n 4096 --repeat 2 --json --grid 2 --block 40
+
+# ---- issue 10, first contact: limits up front, ranges that say what is valid, hints
+expect 2 '--n 134217728: the trace would have more than 200000 steps; at most --n 2130720 can be traced with --grid 4 --block 128' -- run device-reduce --n '2^27' --trace text
+# the largest traceable n, checked against the model itself: it traces, one more is refused
+expect 0 '' -- run device-reduce --n 66653 --grid 1 --block 1 --trace csv --output /dev/null --diag ignore
+expect 2 'at most --n 66653 can be traced with --grid 1 --block 1' -- run device-reduce --n 66654 --grid 1 --block 1 --trace csv --diag ignore
+expect 2 'more than 66653 values \(a trace holds at most 200000 steps' -- run device-reduce --grid 1 --block 1 --trace csv --binary --input /dev/zero
+expect 2 '--n 8192: --type sym takes at most 4096 inputs' -- run device-reduce --type sym --n 8192
+expect 2 '--n 268435456: --type sym takes at most 4096 inputs' -- run device-reduce --type sym --n '2^28'
+expect 2 '--width 0: must be a power of two from 2 to 16' -- run segmented-reduce --width 0
+expect 2 '--width 64: must be a power of two from 2 to 16' -- run segmented-reduce --width 64
+expect 2 '--width 64: must be a power of two from 2 to 32' -- run segmented-reduce --width 64 --profile wave64
+expect 2 '--lanes 0: must be 32 \(sm90\) or 64 \(wave64\)' -- run reduce-down --lanes 0
+expect 2 '--src -1: the source must be a lane of the warp, 0\.\.31 on sm90' -- run broadcast --src -1
+expect 2 '--src 32: the source must be a lane of the warp, 0\.\.31 on sm90' -- run broadcast --src 32
+expect 2 '--threads 33: must be 1\.\.32 on sm90' -- run reduce-down --threads 33
+expect 2 'needs a seed: rand:SEED, like rand:42' -- run reduce-down --gen rand
+expect 2 "'0xffffffff': out of range for i32 \(a bit pattern\? add --bits\)" -- run reduce-down --input <(echo 0xffffffff)
+expect 2 'reduce-down does not run on type sym|does not run on .*\(it runs on ' -- run bitonic --type sym
+expect 2 'does not run on the wave32 profile \(it runs on sm90 \(32 lanes\), wave64 \(64 lanes\)\)' -- run device-reduce --profile wave32
+expect 0 'wave32' -- --help
+# the SVG shows an exited lane as the text trace does: "-", not a grey 0
+cases=$((cases + 1))
+"$warpsim" run reduce-down --active 0xffff --trace svg --diag ignore 2>/dev/null |
+  grep -o '<title>step 2, lane 20: [^<]*</title><rect [^>]*/><text [^>]*>[^<]*</text>' >"$work/svg_cell"
+grep -q '<title>step 2, lane 20: exited</title>.*>-</text>$' "$work/svg_cell" || fail "SVG: exited lane 20 is not shown as -: $(cat "$work/svg_cell")"
+cases=$((cases + 1))
+"$warpsim" run reduce-down --active 0xffff >/dev/null 2>"$work/err"
+[ "$(grep -c MASK_NAMES_EXITED "$work/err")" -eq 1 ] && grep -q 'MASK_NAMES_EXITED (block 0, warp 0, 5 times)' "$work/err" ||
+  fail "--active 0xffff: the five MASK_NAMES_EXITED reports are not one line with a count"
+
+# ---- issue 10, hostile input: nothing lost, nothing read past what is used
+# output lost on standard output is exit 3 for every command
+if [ -c /dev/full ]; then
+  for args in "list" "--help" "--version" "run --help" "run reduce-down --help" "op --help" "bench --help" "list --help"; do
+    cases=$((cases + 1))
+    # shellcheck disable=SC2086
+    "$warpsim" $args >/dev/full 2>"$work/err"; got=$?
+    [ "$got" -eq 3 ] && grep -q 'cannot write to standard output' "$work/err" || fail "warpsim $args >/dev/full: exit $got, expected 3"
+  done
+fi
+# --output /dev/stdout and /proc/self/fd/N write to that descriptor, at its position
+cases=$((cases + 1))
+{ echo HEADER; "$warpsim" run reduce-down --output /dev/stdout; echo FOOTER; } >"$work/redir.txt" 2>"$work/err"
+[ "$(head -1 "$work/redir.txt")" = HEADER ] && [ "$(tail -1 "$work/redir.txt")" = FOOTER ] &&
+  grep -q '^reduce-down' "$work/redir.txt" || fail "--output /dev/stdout lost what the redirected file held"
+cases=$((cases + 1))
+{ echo HEADER; "$warpsim" run reduce-down --output /dev/stdout; } 2>"$work/err" | cat >"$work/piped.txt"
+grep -q '^reduce-down' "$work/piped.txt" && ! [ -s "$work/err" ] || fail "--output /dev/stdout into a pipe failed: $(cat "$work/err")"
+cases=$((cases + 1))
+( exec 5>"$work/fd5.txt"; echo FIRST >&5; "$warpsim" run reduce-down --output /proc/self/fd/5 ) 2>"$work/err"
+[ "$(head -1 "$work/fd5.txt")" = FIRST ] && grep -q '^reduce-down' "$work/fd5.txt" || fail "--output /proc/self/fd/5 replaced the file"
+expect 3 '--output /dev/fd/9: no such open file descriptor' -- run reduce-down --output /dev/fd/9
+# a replaced file keeps its owner and its hard links; a read-only one is refused
+echo old >"$work/linked.txt"; ln "$work/linked.txt" "$work/linked2.txt"
+expect 0 '' -- run reduce-down --output "$work/linked.txt"
+cases=$((cases + 1))
+[ "$(stat -c %i "$work/linked.txt")" = "$(stat -c %i "$work/linked2.txt")" ] && grep -q '^reduce-down' "$work/linked2.txt" ||
+  fail "--output broke a hard link"
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
+  echo old >"$work/owned.txt"; chown nobody "$work/owned.txt"; chmod 604 "$work/owned.txt"
+  expect 0 '' -- run reduce-down --output "$work/owned.txt"
+  cases=$((cases + 1))
+  [ "$(stat -c '%U %a' "$work/owned.txt")" = "nobody 604" ] || fail "--output changed the owner or mode: $(stat -c '%U %a' "$work/owned.txt")"
+  shared=$(mktemp -d); chmod 1777 "$shared"; echo keep >"$shared/ro.txt"; chmod 444 "$shared/ro.txt"
+  cases=$((cases + 1))
+  setpriv --reuid=nobody --regid=nogroup --clear-groups "$warpsim" run reduce-down --output "$shared/ro.txt" 2>"$work/err"; got=$?
+  [ "$got" -eq 3 ] && grep -q 'cannot write: Permission denied' "$work/err" && [ "$(cat "$shared/ro.txt")" = keep ] &&
+    [ "$(stat -c %U "$shared/ro.txt")" = root ] || fail "a read-only --output was not refused (exit $got)"
+  rm -rf "$shared"
+elif [ "$(id -u)" != 0 ]; then
+  echo keep >"$work/ro.txt"; chmod 444 "$work/ro.txt"
+  expect 3 'cannot write: Permission denied' -- run reduce-down --output "$work/ro.txt"
+  [ "$(cat "$work/ro.txt")" = keep ] || fail "a read-only --output was replaced"
+fi
+# a long name (246 bytes) works: the temporary file's name is short
+long=$(printf 'n%.0s' $(seq 246))
+expect 0 '' -- run reduce-down --output "$work/$long"
+[ -s "$work/$long" ] || fail "--output with a 246-byte name was not written"
+# SIGTERM while a large trace is written removes the temporary file
+cases=$((cases + 1))
+mkdir "$work/sig"
+"$warpsim" run device-reduce --n 200000 --trace svg --output "$work/sig/big.svg" 2>/dev/null &
+pid=$!
+for _ in $(seq 600); do ls -A "$work/sig" | grep -q . && break; sleep 0.05; done
+kill -TERM "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+[ -z "$(ls -A "$work/sig")" ] || fail "SIGTERM left $(ls -A "$work/sig") behind"
+ls -A "$work" | grep -q 'tmp\|warpsim-' && fail "a temporary output file was left behind: $(ls -A "$work" | grep 'tmp\|warpsim-')"
+# input is read no further than it can be used (these never ended, or ran out of memory)
+expect 2 'standard input: more than 32 values \(reduce-down takes 32 input values with these options\)' -- run reduce-down --input - < <(yes 1)
+expect 2 'standard input: more than 32 values' -- run reduce-down --input - < <(yes 1 | tr '\n' ' ')
+expect 2 '/dev/zero: more than 32 values' -- run reduce-down --input /dev/zero --binary
+expect 2 '/dev/zero: more than 100 values \(--n 100\)' -- run device-reduce --input /dev/zero --binary --n 100
+expect 2 '/dev/zero: more than 100 values \(--n 100\)' -- run device-reduce --input /dev/zero --binary --n 100 --type f64 --diag error
+expect 2 'more than 32 values \(op takes one value per lane, 32 on sm90\)' -- op ballot --input - < <(yes 1)
+expect 2 "a value longer than 4096 characters" -- run reduce-down --input - < <(head -c 100000 /dev/zero | tr '\0' 1)
+# a read error is an error (exit 3), never the end of the input
+expect 3 'read error: Is a directory' -- run reduce-down --input "$work/sig"
+# strict numbers: nothing before the sign or the digits; NaN forms as documented
+expect 2 "--values: '-1': negative, out of range for u64" -- op ballot --type u64 --values "$(printf '\v-1'),$(seq -s, 1 31)"
+expect 2 "--values: '-1': not a 64-bit pattern" -- op ballot --type u64 --bits --values "$(printf '\f-1'),$(seq -s, 1 31)"
+expect 2 "--mask: expected a lane mask like 0xffff, got '\\\\x0a-1'" -- op ballot --mask "$(printf '\n-1')"
+expect 2 "--mask: expected a lane mask like 0xffff, got '\\\\x0b1'" -- op ballot --mask "$(printf '\v1')"
+expect 2 'the seed must be a non-negative integer' -- run reduce-down --gen 'rand: -1'
+expect 2 'the seed must be a non-negative integer' -- run reduce-down --gen "rand:$(printf '\f')1"
+expect 2 "--threads: expected an integer, got '\\\\x0b5'" -- run reduce-down --threads "$(printf '\v5')"
+expect 2 "--n: expected a count, got '\\\\x0c5'" -- run device-reduce --n "$(printf '\f5')"
+expect 2 "'nan\(-1\)': bad NaN" -- run reduce-down --type f64 --input <(echo 'nan(-1)')
+expect 2 "'NAN\(0x7ff0000000000001\)': write nan\(\.\.\.\) in lower case" -- run reduce-down --type f64 --input <(echo 'NAN(0x7ff0000000000001)')
+expect 2 "no sign before nan" -- run reduce-down --type f64 --input <(echo '-NAN(0x7ff0000000000001)')
+expect 0 '"in": \{"bits": "0x7ff0000000000001"' -- op shfl-idx --b 0 --type f64 --json --input <(for i in $(seq 32); do echo 'nan(0x7ff0000000000001)'; done)
+# bad values: one line, at most 40 characters of them, escaped
+cases=$((cases + 1))
+"$warpsim" run reduce-down --type "$(head -c 100000 /dev/zero | tr '\0' x)" 2>"$work/err"
+[ "$(wc -c <"$work/err")" -lt 200 ] || fail "a 100 KB --type value was echoed in full"
+expect 2 "unknown type 'a\\\\x0ab\\\\x1b\[31m'" -- run reduce-down --type "$(printf 'a\nb\033[31m')"
+expect 2 "unknown program 'x\\\\x1b\]0;t\\\\x07'" -- run "$(printf 'x\033]0;t\a')"
 
 # ---- golden outputs, checked by hand (see GOLDEN_DIR/README.md)
 golden reduce_down_i32.txt run reduce-down --trace text
