@@ -240,6 +240,15 @@ cases=$((cases + 1))
 [ "$(grep -c MASK_NAMES_EXITED "$work/err")" -eq 1 ] && grep -q 'MASK_NAMES_EXITED (block 0, warp 0, 5 times)' "$work/err" ||
   fail "--active 0xffff: the five MASK_NAMES_EXITED reports are not one line with a count"
 
+# a long device-reduce shows a progress line with the time left, on a terminal only
+if command -v script >/dev/null; then
+  cases=$((cases + 1))
+  timeout 120 script -qc "'$warpsim' run device-reduce --type f32 --n 2^27 --gen rand:1 >/dev/null" /dev/null >"$work/tty" 2>&1
+  grep -aq 'device-reduce: .*% (.* of 1.34e+08 values), about .* left' "$work/tty" || fail "no progress line on a terminal"
+  "$warpsim" run device-reduce --type f32 --n '2^27' --gen rand:1 >/dev/null 2>"$work/err"
+  [ -s "$work/err" ] && fail "a progress line was drawn although standard error is not a terminal"
+fi
+
 # ---- issue 10, hostile input: nothing lost, nothing read past what is used
 # output lost on standard output is exit 3 for every command
 if [ -c /dev/full ]; then
