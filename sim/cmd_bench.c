@@ -96,7 +96,8 @@ static int parse(int argc, char **argv, bench_args *a)
         }
     }
     if (rc == CLI_EXIT_OK && !a->help && p.n_positional > 0) {
-        cli_error("bench: unexpected argument '%s'", positional[0]);
+        char buf[CLI_SHOWN_SIZE];
+        cli_error("bench: unexpected argument '%s'", cli_shown(positional[0], buf, NULL));
         rc = CLI_EXIT_USAGE;
     }
     free(positional);

@@ -336,6 +336,8 @@ cases=$((cases + 1))
 expect 2 "unknown type 'a\\\\x0ab\\\\x1b\[31m'" -- run reduce-down --type "$(printf 'a\nb\033[31m')"
 expect 2 "unknown program 'x\\\\x1b\]0;t\\\\x07'" -- run "$(printf 'x\033]0;t\a')"
 
+expect 2 "bench: unexpected argument 'x\\\\x1b\\[1m'" -- bench "$(printf 'x\033[1m')"
+
 # ---- golden outputs, checked by hand (see GOLDEN_DIR/README.md)
 golden reduce_down_i32.txt run reduce-down --trace text
 golden reduce_down_sym.txt run reduce-down --type sym
