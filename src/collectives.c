@@ -97,9 +97,11 @@ static void raise_call_diags(ws_warp *w, const ws_coll_desc *d, ws_mask callers,
     const char *op = ws_coll_kind_name(d->kind);
     ws_mask not_self = 0, names_gone = 0, gone = 0, not_exec = 0;
     ws_mask not_self_mask = 0, names_gone_mask = 0, not_exec_mask = 0; /* one example mask each */
-    for (int lane = 0; lane < w->lanes; lane++) {
-        if (!ws_lane_in(callers, lane))
-            continue;
+    /* Operands from the descriptor are the same in every lane: one lane
+     * stands for the others, except for "not in its own mask". */
+    ws_mask one_each = d->mask_reg ? callers : callers & -callers;
+    for (ws_mask todo = one_each; todo; todo &= todo - 1) {
+        int lane = ws_lowest_lane(todo);
         ws_mask m = w->arrivals[lane].mask;
         if (!ws_lane_in(m, lane)) {
             not_self_mask = not_self ? not_self_mask : m;
@@ -114,6 +116,13 @@ static void raise_call_diags(ws_warp *w, const ws_coll_desc *d, ws_mask callers,
             not_exec_mask = not_exec ? not_exec_mask : m;
             not_exec |= ws_bit(lane);
         }
+    }
+    if (!d->mask_reg) { /* what the one lane found holds for every caller */
+        ws_mask m = w->arrivals[ws_lowest_lane(callers)].mask;
+        not_self = callers & ~m;
+        not_self_mask = m;
+        names_gone = names_gone ? callers : 0;
+        not_exec = not_exec ? callers : 0;
     }
     char a[128], b[128];
     if (not_self)
@@ -134,14 +143,18 @@ static void raise_call_diags(ws_warp *w, const ws_coll_desc *d, ws_mask callers,
                       (unsigned long long)callers);
     if (is_shfl(d->kind) && !d->ptx) {
         ws_mask bad_width = 0, bad_b = 0;
-        for (int lane = 0; lane < w->lanes; lane++) {
-            if (!ws_lane_in(callers, lane))
-                continue;
+        bool per_lane = d->width_reg || d->b_reg;
+        for (ws_mask todo = per_lane ? callers : callers & -callers; todo; todo &= todo - 1) {
+            int lane = ws_lowest_lane(todo);
             const ws_arrival *arr = &w->arrivals[lane];
             if (!is_pow2_width(arr->width, w->lanes))
                 bad_width |= ws_bit(lane);
             if (w->profile->has_ptx && (arr->b & ~UINT32_C(31)))
                 bad_b |= ws_bit(lane);
+        }
+        if (!per_lane) {
+            bad_width = bad_width ? callers : 0;
+            bad_b = bad_b ? callers : 0;
         }
         if (bad_width)
             ws_diag_raise(batch, WS_DIAG_BAD_WIDTH, op, bad_width,
@@ -160,23 +173,36 @@ static void raise_call_diags(ws_warp *w, const ws_coll_desc *d, ws_mask callers,
 static ws_status arrive(ws_warp *w, const ws_coll_desc *d, ws_mask callers)
 {
     ws_type type = d->src ? ws_reg_type(w, d->src) : WS_U32;
-    uint64_t call = ++w->calls;
-    for (int lane = 0; lane < w->lanes; lane++) {
-        if (!ws_lane_in(callers, lane))
-            continue;
-        w->arrivals[lane] = (ws_arrival){
-            .kind = d->kind,
-            .type = type,
-            .mask = (d->mask_reg ? *ws_cell(w, d->mask_reg, lane) : d->mask) & w->all,
-            .value = d->src ? ws_typed_value(w, d->src, lane) : 0,
-            .b = d->b_reg ? (uint32_t)*ws_cell(w, d->b_reg, lane) : (uint32_t)d->b,
-            .width = d->width_reg ? (int32_t)*ws_cell(w, d->width_reg, lane) : d->width,
-            .ptx = d->ptx,
-            .c = d->c_reg ? (uint32_t)*ws_cell(w, d->c_reg, lane) : d->c,
-            .dst = d->dst,
-            .pred_dst = d->pred_dst,
-            .call = call,
-        };
+    /* What every lane of the call brings alike; per-lane registers override it. */
+    const ws_arrival common = {
+        .kind = d->kind, .type = type, .wide = ws_type_is_64bit(type), .mask = d->mask & w->all,
+        .b = (uint32_t)d->b, .width = d->width, .ptx = d->ptx, .c = d->c, .dst = d->dst, .pred_dst = d->pred_dst,
+        .call = ++w->calls,
+    };
+    for (ws_mask todo = callers; todo; todo &= todo - 1)
+        w->arrivals[ws_lowest_lane(todo)] = common;
+    if (d->src) {
+        const uint64_t *cells = ws_cell(w, d->src, 0);
+        for (ws_mask todo = callers; todo; todo &= todo - 1) {
+            int lane = ws_lowest_lane(todo);
+            w->arrivals[lane].value = common.wide ? cells[lane] : (uint32_t)cells[lane];
+        }
+    }
+    for (ws_mask todo = d->mask_reg ? callers : 0; todo; todo &= todo - 1) {
+        int lane = ws_lowest_lane(todo);
+        w->arrivals[lane].mask = *ws_cell(w, d->mask_reg, lane) & w->all;
+    }
+    for (ws_mask todo = d->b_reg ? callers : 0; todo; todo &= todo - 1) {
+        int lane = ws_lowest_lane(todo);
+        w->arrivals[lane].b = (uint32_t)*ws_cell(w, d->b_reg, lane);
+    }
+    for (ws_mask todo = d->width_reg ? callers : 0; todo; todo &= todo - 1) {
+        int lane = ws_lowest_lane(todo);
+        w->arrivals[lane].width = (int32_t)*ws_cell(w, d->width_reg, lane);
+    }
+    for (ws_mask todo = d->c_reg ? callers : 0; todo; todo &= todo - 1) {
+        int lane = ws_lowest_lane(todo);
+        w->arrivals[lane].c = (uint32_t)*ws_cell(w, d->c_reg, lane);
     }
     ws_diag_batch batch; /* not zero-initialised: 16 messages of 400 bytes, filled as raised */
     batch.count = 0;

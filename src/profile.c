@@ -3,31 +3,6 @@
 
 #include "warp_internal.h"
 
-static int nvidia_source(const ws_profile *p, ws_coll_kind kind, int lane, uint32_t b, int32_t width,
-                         bool ptx, uint32_t c, bool *pred)
-{
-    (void)p;
-    return ws_ptx_shfl_source(kind, lane, b, ptx ? c : ws_cuda_shfl_c(kind, width), pred);
-}
-
-static int hip_source(const ws_profile *p, ws_coll_kind kind, int lane, uint32_t b, int32_t width,
-                      bool ptx, uint32_t c, bool *pred)
-{
-    (void)ptx;
-    (void)c;
-    /* HIP shuffles return no predicate; internally it says whether the
-     * header's range test kept the lane's own value (false) or not. */
-    int source = ws_hip_shfl_source(kind, lane, b, width, p->lanes);
-    if (pred) {
-        uint32_t self = (uint32_t)lane, asked = kind == WS_COLL_SHFL_UP     ? self - b
-                                              : kind == WS_COLL_SHFL_DOWN ? self + b
-                                              : kind == WS_COLL_SHFL_BFLY ? self ^ b
-                                                                          : (uint32_t)source;
-        *pred = !(source == lane && asked != self);
-    }
-    return source;
-}
-
 static const ws_profile profiles[WS_PROFILE_COUNT] = {
     [WS_PROFILE_SM90] = {
         .id = WS_PROFILE_SM90, .name = "sm90", .lanes = 32,
@@ -35,7 +10,7 @@ static const ws_profile profiles[WS_PROFILE_COUNT] = {
         .mask_is_exec_check = false, .match_by_value = false, .all_needs_whole_mask = false,
         .has_uni = true, .wide_redux = false, .set_by_mask_value = true,
         .inactive_read = 0, /* measured on an H200: semantics.md 7 */
-        .shfl_source = nvidia_source,
+        .shfl_sources = ws_nvidia_shfl_sources,
     },
     [WS_PROFILE_WAVE64] = {
         .id = WS_PROFILE_WAVE64, .name = "wave64", .lanes = 64,
@@ -43,7 +18,7 @@ static const ws_profile profiles[WS_PROFILE_COUNT] = {
         .mask_is_exec_check = true, .match_by_value = true, .all_needs_whole_mask = true,
         .has_uni = false, .wide_redux = true,
         .inactive_read = 0, /* ds_bpermute: EXEC gates the source read (semantics.md 4.1) */
-        .shfl_source = hip_source,
+        .shfl_sources = ws_hip_shfl_sources,
     },
     [WS_PROFILE_WAVE32] = {
         .id = WS_PROFILE_WAVE32, .name = "wave32", .lanes = 32,
@@ -51,7 +26,7 @@ static const ws_profile profiles[WS_PROFILE_COUNT] = {
         .mask_is_exec_check = true, .match_by_value = true, .all_needs_whole_mask = true,
         .has_uni = false, .wide_redux = true,
         .inactive_read = 0,
-        .shfl_source = hip_source,
+        .shfl_sources = ws_hip_shfl_sources,
     },
 };
 

@@ -39,17 +39,22 @@ static ws_status execute(ws_warp *w, ws_mask group)
     }
     if (s != WS_OK)
         return s;
-    for (int lane = 0; lane < w->lanes; lane++) {
-        if (!ws_lane_in(group, lane))
-            continue;
+    ws_reg dst = 0;
+    bool dst_wide = false;
+    for (ws_mask todo = group; todo; todo &= todo - 1) {
+        int lane = ws_lowest_lane(todo);
         if (ws_lane_in(x.again, lane)) { /* waits again, for its second word */
             w->arrivals[lane].second_word = true;
             w->arrivals[lane].first_word = x.result[lane];
             continue;
         }
         const ws_arrival *a = &w->arrivals[lane];
-        if (a->dst)
-            *ws_cell(w, a->dst, lane) = ws_narrow(ws_reg_type(w, a->dst), x.result[lane]);
+        if (a->dst != dst) { /* lanes of one call share it: look its type up once */
+            dst = a->dst;
+            dst_wide = dst && ws_type_is_64bit(w->reg_types[dst - 1]); /* dst was checked */
+        }
+        if (dst)
+            *ws_cell(w, dst, lane) = dst_wide ? x.result[lane] : (uint32_t)x.result[lane];
         if (a->pred_dst)
             *ws_cell(w, a->pred_dst, lane) = x.pred[lane];
     }
@@ -205,11 +210,35 @@ ws_status ws_rendezvous_settle(ws_warp *w, ws_mask callers)
  * __shfl_xor_sync(.., 16) reads 0, and __reduce_add_sync gives each half its
  * own sum). So a group still waiting only for lanes that took part in this
  * same call, and are done with it, executes without them. */
+/* The usual case: no lane waits yet and the callers all passed one mask
+ * that names no live lane missing from them. Settling would find exactly
+ * this group ready and converged, so it executes at once. */
+static bool completes_alone(const ws_warp *w, ws_mask callers)
+{
+    if (w->waiting)
+        return false;
+    ws_mask mask = w->arrivals[ws_lowest_lane(callers)].mask;
+    for (ws_mask todo = callers; todo; todo &= todo - 1)
+        if (w->arrivals[ws_lowest_lane(todo)].mask != mask)
+            return false;
+    return (mask & ws_live(w) & ~callers) == 0;
+}
+
 ws_status ws_rendezvous_arrive(ws_warp *w, ws_mask callers)
 {
-    w->waiting |= callers;
     ws_status first_error = WS_OK;
-    ws_status s = ws_rendezvous_settle(w, callers);
+    ws_status s;
+    if (completes_alone(w, callers)) {
+        w->waiting = callers;
+        s = execute(w, callers);
+        if (!(callers & w->waiting))
+            return s;
+        first_error = s < 0 ? s : WS_OK;
+        s = ws_rendezvous_settle(w, callers); /* lanes left waiting for a second word */
+    } else {
+        w->waiting |= callers;
+        s = ws_rendezvous_settle(w, callers);
+    }
     for (;;) {
         /* Under the error policy a sub-group with undefined behaviour
          * fails (and writes nothing); the others still run. */

@@ -38,9 +38,12 @@ static void record_reads(ws_exec *x, const int source[WS_MAX_LANES], ws_mask bad
     ws_warp *w = x->w;
     for (int lane = 0; lane < WS_MAX_LANES; lane++) {
         ws_lane_read *r = &w->last_reads[lane];
-        r->source = lane < w->lanes && ws_lane_in(x->group, lane) ? source[lane] : -1;
-        r->kind = r->source < 0                ? WS_READ_NONE
-                  : ws_lane_in(bad, lane)      ? WS_READ_INACTIVE
+        if (!ws_lane_in(x->group, lane)) { /* lanes past w->lanes are never in the group */
+            *r = (ws_lane_read){WS_READ_NONE, -1};
+            continue;
+        }
+        r->source = source[lane];
+        r->kind = ws_lane_in(bad, lane)                       ? WS_READ_INACTIVE
                   : !x->pred[lane] && r->source == lane ? WS_READ_OWN
                                                         : WS_READ_LANE;
     }
@@ -65,17 +68,19 @@ ws_status ws_exec_shfl(ws_exec *x)
     int source[WS_MAX_LANES];
     ws_mask not_in_mask = 0;
 
-    for (int lane = 0; lane < w->lanes; lane++) {
-        source[lane] = WS_NO_SOURCE;
-        if (!ws_lane_in(x->group, lane))
-            continue;
+    /* Only the group's lanes are read below: the arrays are not cleared. */
+    ws_mask wide = 0, second = 0;
+    p->shfl_sources(p, x->arrivals, x->group, source, x->pred);
+    for (ws_mask todo = x->group; todo; todo &= todo - 1) {
+        int lane = ws_lowest_lane(todo);
         const ws_arrival *a = &x->arrivals[lane];
-        bool pred = false;
-        source[lane] = p->shfl_source(p, a->kind, lane, a->b, a->width, a->ptx, a->c, &pred);
-        x->pred[lane] = pred;
         int s = source[lane];
         if (s != lane && ws_lane_in(x->group, s) && !ws_lane_in(a->mask, s))
             not_in_mask |= ws_bit(lane);
+        if (a->wide)
+            wide |= ws_bit(lane);
+        if (a->second_word)
+            second |= ws_bit(lane);
     }
 
     /* 64-bit values move as two 32-bit words through the same source lane
@@ -84,39 +89,38 @@ ws_status ws_exec_shfl(ws_exec *x)
      * same lanes do. Otherwise (a 32-bit shuffle paired with 64-bit ones
      * from another branch) each lane moves its current word, and 64-bit
      * lanes at their first word wait again for the second. */
-    ws_mask wide = 0, second = 0;
-    for (int lane = 0; lane < w->lanes; lane++) {
-        if (!ws_lane_in(x->group, lane))
-            continue;
-        if (ws_type_is_64bit(x->arrivals[lane].type))
-            wide |= ws_bit(lane);
-        if (x->arrivals[lane].second_word)
-            second |= ws_bit(lane);
-    }
     bool both_words_now = wide == x->group && second == 0;
     int passes = both_words_now ? 2 : 1;
     int first_shift = p->hi_word_first ? 32 : 0;
     ws_mask bad = 0;
+    if (wide == 0) { /* every lane moves one 32-bit word: no shifts */
+        uint32_t in[WS_MAX_LANES], out[WS_MAX_LANES];
+        for (ws_mask todo = x->group; todo; todo &= todo - 1)
+            in[ws_lowest_lane(todo)] = (uint32_t)x->arrivals[ws_lowest_lane(todo)].value;
+        bad = ws_crossbar_move32(p, x->group, x->group, source, in, out);
+        for (ws_mask todo = x->group; todo; todo &= todo - 1)
+            x->result[ws_lowest_lane(todo)] = out[ws_lowest_lane(todo)];
+        passes = 0;
+    }
     for (int pass = 0; pass < passes; pass++) {
-        int shift[WS_MAX_LANES] = {0};
-        uint32_t in[WS_MAX_LANES] = {0}, out[WS_MAX_LANES] = {0};
-        for (int lane = 0; lane < w->lanes; lane++) {
-            if (!ws_lane_in(x->group, lane))
-                continue;
+        int shift[WS_MAX_LANES];
+        uint32_t in[WS_MAX_LANES], out[WS_MAX_LANES];
+        for (ws_mask todo = x->group; todo; todo &= todo - 1) {
+            int lane = ws_lowest_lane(todo);
             bool at_second = pass == 1 || ws_lane_in(second, lane);
             shift[lane] = !ws_lane_in(wide, lane) ? 0 : at_second ? 32 - first_shift : first_shift;
             in[lane] = (uint32_t)(x->arrivals[lane].value >> shift[lane]);
         }
         bad |= ws_crossbar_move32(p, x->group, x->group, source, in, out);
-        for (int lane = 0; lane < w->lanes; lane++)
-            if (ws_lane_in(x->group, lane))
-                x->result[lane] |= (uint64_t)out[lane] << shift[lane];
+        for (ws_mask todo = x->group; todo; todo &= todo - 1) {
+            int lane = ws_lowest_lane(todo);
+            x->result[lane] |= (uint64_t)out[lane] << shift[lane];
+        }
     }
     if (!both_words_now) {
         x->again = wide & ~second;
-        for (int lane = 0; lane < w->lanes; lane++)
-            if (ws_lane_in(second, lane))
-                x->result[lane] |= x->arrivals[lane].first_word;
+        for (ws_mask todo = second; todo; todo &= todo - 1)
+            x->result[ws_lowest_lane(todo)] |= x->arrivals[ws_lowest_lane(todo)].first_word;
     }
 
     record_reads(x, source, bad);

@@ -4,7 +4,8 @@
  * build (section 1.2). AMD: the HIP header arithmetic, section 4.2. */
 #include "warp_internal.h"
 
-int ws_ptx_shfl_source(ws_coll_kind kind, int lane, uint32_t b, uint32_t c, bool *pred)
+/* Inlined into the per-call form below; ws_ptx_shfl_source is its public name. */
+static inline int ptx_source(ws_coll_kind kind, int lane, uint32_t b, uint32_t c, bool *pred)
 {
     /* Only these bit fields exist in hardware; j stays a plain int (no
      * 5-bit wrap), which is what makes the range test work. */
@@ -43,13 +44,20 @@ int ws_ptx_shfl_source(ws_coll_kind kind, int lane, uint32_t b, uint32_t c, bool
     return j;
 }
 
-uint32_t ws_cuda_shfl_c(ws_coll_kind kind, int32_t width)
+int ws_ptx_shfl_source(ws_coll_kind kind, int lane, uint32_t b, uint32_t c, bool *pred)
+{
+    return ptx_source(kind, lane, b, c, pred);
+}
+
+static inline uint32_t cuda_c(ws_coll_kind kind, int32_t width)
 {
     /* sm_30_intrinsics.hpp: ((warpSize - width) << 8) | 0x1f, in unsigned
      * 32-bit arithmetic so that any int width wraps as the GPU's does. */
     uint32_t c = (32u - (uint32_t)width) << 8;
     return kind == WS_COLL_SHFL_UP ? c : (c | 0x1fu);
 }
+
+uint32_t ws_cuda_shfl_c(ws_coll_kind kind, int32_t width) { return cuda_c(kind, width); }
 
 int ws_hip_shfl_source(ws_coll_kind kind, int lane, uint32_t b, int32_t width, int lanes)
 {
@@ -84,4 +92,39 @@ int ws_hip_shfl_source(ws_coll_kind kind, int lane, uint32_t b, int32_t width, i
         break;
     }
     return (int)((uint32_t)index & (uint32_t)(lanes - 1));
+}
+
+/* ---- the profiles' per-call form: every lane of a shuffle call ---- */
+
+void ws_nvidia_shfl_sources(const ws_profile *p, const ws_arrival *arrivals, ws_mask group,
+                            int source[WS_MAX_LANES], uint32_t pred[WS_MAX_LANES])
+{
+    (void)p;
+    for (ws_mask todo = group; todo; todo &= todo - 1) {
+        int lane = ws_lowest_lane(todo);
+        const ws_arrival *a = &arrivals[lane];
+        bool pval;
+        source[lane] = ptx_source(a->kind, lane, a->b, a->ptx ? a->c : cuda_c(a->kind, a->width), &pval);
+        pred[lane] = pval;
+    }
+}
+
+void ws_hip_shfl_sources(const ws_profile *p, const ws_arrival *arrivals, ws_mask group,
+                         int source[WS_MAX_LANES], uint32_t pred[WS_MAX_LANES])
+{
+    for (ws_mask todo = group; todo; todo &= todo - 1) {
+        int lane = ws_lowest_lane(todo);
+        const ws_arrival *a = &arrivals[lane];
+        ws_coll_kind kind = a->kind;
+        uint32_t b = a->b;
+        int s = ws_hip_shfl_source(kind, lane, b, a->width, p->lanes);
+        /* HIP shuffles return no predicate; internally it says whether the
+         * header's range test kept the lane's own value (false) or not. */
+        uint32_t self = (uint32_t)lane, asked = kind == WS_COLL_SHFL_UP     ? self - b
+                                              : kind == WS_COLL_SHFL_DOWN ? self + b
+                                              : kind == WS_COLL_SHFL_BFLY ? self ^ b
+                                                                          : (uint32_t)s;
+        source[lane] = s;
+        pred[lane] = !(s == lane && asked != self);
+    }
 }

@@ -57,13 +57,30 @@ ws_status ws_warp_create(const ws_warp_desc *desc, ws_warp **out)
     w->profile = p;
     w->lanes = p->lanes;
     w->all = p->lanes == 64 ? WS_FULL64 : ((ws_mask)1 << p->lanes) - 1;
-    int threads = d.threads ? d.threads : p->lanes;
+    w->policy = d.diag_policy;
+    ws_warp_restart(w, d.threads);
+    *out = w;
+    return WS_OK;
+}
+
+/* Everything but the profile, the policy and the registers back to a new
+ * warp's state (ws_warp_create starts from here too). */
+ws_status ws_warp_restart(ws_warp *w, int threads)
+{
+    if (!w || threads < 0 || threads > w->lanes)
+        return WS_ERR_ARG;
+    threads = threads ? threads : w->lanes;
     w->present = threads == 64 ? WS_FULL64 : ((ws_mask)1 << threads) - 1;
     w->active = w->present;
-    w->policy = d.diag_policy;
+    w->exited = w->waiting = 0;
+    w->deadlocked = false;
+    w->depth = 0;
+    w->calls = 0;
+    w->shuffles_executed = 0;
+    w->diag_count = w->diag_dropped = 0;
+    w->error[0] = '\0';
     for (int lane = 0; lane < WS_MAX_LANES; lane++)
         w->last_reads[lane] = (ws_lane_read){WS_READ_NONE, -1};
-    *out = w;
     return WS_OK;
 }
 
@@ -192,6 +209,27 @@ uint64_t ws_get_bits(const ws_warp *w, ws_reg reg, int lane)
     if (!lane_ok(w, reg, lane))
         return 0;
     return *ws_cell((ws_warp *)w, reg, lane); /* read only */
+}
+
+ws_status ws_set_bits_lanes(ws_warp *w, ws_reg reg, ws_mask lanes, const uint64_t *bits)
+{
+    if (!ws_reg_valid(w, reg) || !bits || (lanes & ~w->all))
+        return ws_fail(w, WS_ERR_ARG, "ws_set_bits_lanes: register %d or lanes 0x%llx do not exist", reg,
+                       (unsigned long long)lanes);
+    uint64_t *cells = ws_cell(w, reg, 0);
+    for (ws_mask todo = lanes; todo; todo &= todo - 1)
+        cells[ws_lowest_lane(todo)] = bits[ws_lowest_lane(todo)];
+    return WS_OK;
+}
+
+ws_status ws_get_bits_lanes(const ws_warp *w, ws_reg reg, ws_mask lanes, uint64_t *bits)
+{
+    if (!ws_reg_valid(w, reg) || !bits || (lanes & ~w->all))
+        return WS_ERR_ARG;
+    const uint64_t *cells = ws_cell((ws_warp *)w, reg, 0); /* read only */
+    for (ws_mask todo = lanes; todo; todo &= todo - 1)
+        bits[ws_lowest_lane(todo)] = cells[ws_lowest_lane(todo)];
+    return WS_OK;
 }
 
 ws_status ws_set_u32(ws_warp *w, ws_reg r, int lane, uint32_t v) { return ws_set_bits(w, r, lane, v); }

@@ -9,6 +9,8 @@
 #define WS_MAX_LANES 64
 
 /* ---- profile.c: the rules that differ between vendors, as a table ---- */
+struct ws_arrival;
+
 typedef struct ws_profile {
     ws_profile_id id;
     const char *name;
@@ -24,10 +26,17 @@ typedef struct ws_profile {
     bool set_by_mask_value;   /* vote/match/redux combine the lanes that executed with the same
                                  mask value (sm90, measured) rather than mask bits & active (HIP) */
     uint32_t inactive_read;   /* the word a read of a non-participating lane yields */
-    /* Which lane `lane` reads, and the predicate, for a shuffle call. */
-    int (*shfl_source)(const struct ws_profile *p, ws_coll_kind kind, int lane, uint32_t b,
-                       int32_t width, bool ptx, uint32_t c, bool *pred);
+    /* For each lane of `group`, the lane it reads and the predicate, from
+     * the operands of its arrival (shfl_formula.c). */
+    void (*shfl_sources)(const struct ws_profile *p, const struct ws_arrival *arrivals, ws_mask group,
+                         int source[WS_MAX_LANES], uint32_t pred[WS_MAX_LANES]);
 } ws_profile;
+
+struct ws_arrival;
+void ws_nvidia_shfl_sources(const ws_profile *p, const struct ws_arrival *arrivals, ws_mask group,
+                            int source[WS_MAX_LANES], uint32_t pred[WS_MAX_LANES]);
+void ws_hip_shfl_sources(const ws_profile *p, const struct ws_arrival *arrivals, ws_mask group,
+                         int source[WS_MAX_LANES], uint32_t pred[WS_MAX_LANES]);
 
 const ws_profile *ws_profile_get(ws_profile_id id);
 
@@ -35,6 +44,7 @@ const ws_profile *ws_profile_get(ws_profile_id id);
 typedef struct ws_arrival {
     ws_coll_kind kind;
     ws_type type;      /* the src register's type */
+    bool wide;         /* type is 64-bit (kept here: tested per lane on every shuffle) */
     ws_mask mask;
     uint64_t value;
     uint32_t b;

@@ -249,7 +249,7 @@ static void test_profile_table(void **state)
         EXPECT_BITS("has_uni", k->name, p->has_uni, k->has_uni);
         EXPECT_BITS("wide_redux", k->name, p->wide_redux, k->wide_redux);
         EXPECT_BITS("inactive_read", k->name, p->inactive_read, k->inactive_read);
-        assert_non_null(p->shfl_source);
+        assert_non_null(p->shfl_sources);
     }
 }
 

@@ -107,7 +107,9 @@ typedef struct ws_cuda_thread_ctx {
     ws_cuda_uint3 thread_idx, block_idx;
     ws_cuda_dim block_dim, grid_dim;
 } ws_cuda_thread_ctx;
-extern __thread const ws_cuda_thread_ctx *ws_cuda_ctx_;
+/* initial-exec: read on every threadIdx, and switched on every lane
+ * change, so no __tls_get_addr call from the shared library either. */
+extern __thread const ws_cuda_thread_ctx *ws_cuda_ctx_ __attribute__((tls_model("initial-exec")));
 
 /* Sync points beyond the model's collectives (ws_coll_kind). */
 enum {

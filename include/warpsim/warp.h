@@ -49,6 +49,13 @@ typedef struct ws_warp ws_warp;
 ws_status ws_warp_create(const ws_warp_desc *desc, ws_warp **out);
 void ws_warp_destroy(ws_warp *warp);
 
+/* Brings a warp back to the state ws_warp_create gives it, now with
+ * `threads` lanes present (0: all), keeping its profile, diagnostic policy
+ * and registers (their values are left as they are). Cheaper than
+ * destroying and creating one: for a runtime that runs many warps in turn.
+ * WS_ERR_ARG for a bad thread count. */
+ws_status ws_warp_restart(ws_warp *warp, int threads);
+
 /* The message of the last failed call on this warp ("" if none yet); a
  * later successful call does not clear it. */
 const char *ws_warp_error(const ws_warp *warp);
@@ -76,6 +83,11 @@ ws_type ws_reg_type(const ws_warp *warp, ws_reg reg);       /* WS_TYPE_COUNT if 
  * for a bad register or lane; setters return WS_ERR_ARG. */
 ws_status ws_set_bits(ws_warp *warp, ws_reg reg, int lane, uint64_t bits);
 uint64_t ws_get_bits(const ws_warp *warp, ws_reg reg, int lane);
+/* The same for every lane of `lanes` at once: bits[lane] for each lane in
+ * the mask (the array is indexed by lane; other entries are not touched).
+ * WS_ERR_ARG for a bad register or a lane the warp does not have. */
+ws_status ws_set_bits_lanes(ws_warp *warp, ws_reg reg, ws_mask lanes, const uint64_t *bits);
+ws_status ws_get_bits_lanes(const ws_warp *warp, ws_reg reg, ws_mask lanes, uint64_t *bits);
 ws_status ws_set_u32(ws_warp *warp, ws_reg reg, int lane, uint32_t value);
 ws_status ws_set_i32(ws_warp *warp, ws_reg reg, int lane, int32_t value);
 ws_status ws_set_f32(ws_warp *warp, ws_reg reg, int lane, float value);

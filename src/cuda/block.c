@@ -9,37 +9,15 @@
 
 #include "cuda_internal.h"
 
-__thread const ws_cuda_thread_ctx *ws_cuda_ctx_;
-
-wc_lane *wc_current_lane(void) { return (wc_lane *)(uintptr_t)ws_cuda_ctx_; }
+__thread const ws_cuda_thread_ctx *ws_cuda_ctx_ __attribute__((tls_model("initial-exec")));
 
 static wc_lane *lane_of(wc_block *b, int warp, int lane) { return &b->lanes[warp * WC_WARP + lane]; }
-
-/* A lane that stops hands the OS thread straight to the next runnable
- * lane of its warp (one switch per lane, not two); the last one returns
- * to the scheduler. */
-wc_fiber *wc_next_fiber(wc_lane *l)
-{
-    wc_block *b = l->block;
-    ws_mask present = b->warp[l->warp].present;
-    for (int lane = l->lane + 1; lane < WC_WARP && ((present >> lane) & 1); lane++) {
-        wc_lane *next = lane_of(b, l->warp, lane);
-        if (next->state == WC_RUNNABLE) {
-            b->running = next;
-            ws_cuda_ctx_ = &next->ctx;
-            return next->fiber;
-        }
-    }
-    b->running = NULL;
-    ws_cuda_ctx_ = NULL;
-    return &b->host;
-}
 
 static void lane_main(void *arg)
 {
     wc_lane *l = arg;
     l->block->launch->kernel(l->block->launch->args);
-    l->state = WC_DONE;
+    wc_stop(l, WC_DONE);
     wc_fiber_switch(l->fiber, wc_next_fiber(l));
     abort(); /* a finished fiber is never resumed */
 }
@@ -62,25 +40,47 @@ static void fail(wc_block *b, ws_status s, const char *msg)
 
 /* ---- warps on the model ---- */
 
-static bool warp_setup(wc_block *b, int w)
+bool wc_warps_create(wc_warp *warps, int count, int threads, ws_diag_policy policy)
+{
+    for (int w = 0; w < count; w++) {
+        wc_warp *wp = &warps[w];
+        int left = threads - w * WC_WARP;
+        ws_warp_desc d = {.profile = WS_PROFILE_SM90, .threads = left < WC_WARP ? left : 0, .diag_policy = policy};
+        if (ws_warp_create(&d, &wp->model) != WS_OK)
+            return false;
+        for (int t = 0; t < WS_TYPE_COUNT; t++) {
+            wp->src[t] = ws_reg_new(wp->model, "src", (ws_type)t);
+            wp->dst[t] = ws_reg_new(wp->model, "dst", (ws_type)t);
+        }
+        wp->pred = ws_reg_new(wp->model, "pred", WS_U32);
+        wp->mask = ws_reg_new(wp->model, "mask", WS_U32);
+        wp->b = ws_reg_new(wp->model, "b", WS_U32);
+        wp->width = ws_reg_new(wp->model, "width", WS_I32);
+        if (!wp->width)
+            return false;
+    }
+    return true;
+}
+
+void wc_warps_destroy(wc_warp *warps, int count)
+{
+    for (int w = 0; w < count; w++) {
+        ws_warp_destroy(warps[w].model);
+        warps[w].model = NULL;
+    }
+}
+
+/* A warp of the launch's pool starts a new block. */
+static void warp_restart(wc_block *b, int w)
 {
     wc_warp *wp = &b->warp[w];
     int threads = b->threads - w * WC_WARP;
-    ws_warp_desc d = {.profile = WS_PROFILE_SM90,
-                      .threads = threads < WC_WARP ? threads : 0,
-                      .diag_policy = b->launch->desc.diag_policy};
-    if (ws_warp_create(&d, &wp->model) != WS_OK)
-        return false;
+    ws_warp_restart(wp->model, threads < WC_WARP ? threads : 0);
     wp->present = ws_lanes_present(wp->model);
-    for (int t = 0; t < WS_TYPE_COUNT; t++) {
-        wp->src[t] = ws_reg_new(wp->model, "src", (ws_type)t);
-        wp->dst[t] = ws_reg_new(wp->model, "dst", (ws_type)t);
-    }
-    wp->pred = ws_reg_new(wp->model, "pred", WS_U32);
-    wp->mask = ws_reg_new(wp->model, "mask", WS_U32);
-    wp->b = ws_reg_new(wp->model, "b", WS_U32);
-    wp->width = ws_reg_new(wp->model, "width", WS_I32);
-    return wp->width != 0;
+    wp->exited = 0;
+    wp->diags_seen = 0;
+    memset(wp->in, 0, sizeof wp->in);
+    wp->in[WC_RUNNABLE] = wp->present;
 }
 
 /* The model's new diagnostics, with each lane's call site added. */
@@ -100,17 +100,33 @@ static void take_model_diags(wc_block *b, int w)
 static void wake_completed(wc_block *b, int w)
 {
     wc_warp *wp = &b->warp[w];
-    ws_mask waiting = ws_lanes_waiting(wp->model);
-    for (int lane = 0; lane < WC_WARP; lane++) {
-        if (!((wp->present >> lane) & 1))
-            continue;
-        wc_lane *l = lane_of(b, w, lane);
-        if (l->state != WC_IN_MODEL || ((waiting >> lane) & 1))
-            continue;
-        l->result = l->call.op == WS_COLL_SYNCWARP ? 0 : ws_get_bits(wp->model, wp->dst[l->call.type], lane);
-        l->pred = (uint32_t)ws_get_bits(wp->model, wp->pred, lane);
-        l->state = WC_RUNNABLE;
+    ws_mask completed = wp->in[WC_IN_MODEL] & ~ws_lanes_waiting(wp->model);
+    if (!completed)
+        return;
+    /* Lanes of two call sites can complete together (the two-branch
+     * exchange), with different types: one bulk read per type. */
+    uint64_t result[WC_WARP] = {0}, pred[WC_WARP] = {0};
+    for (ws_mask todo = completed; todo;) {
+        const wc_call *c = &lane_of(b, w, __builtin_ctzll(todo))->call;
+        ws_mask same = 0;
+        for (ws_mask t = todo; t; t &= t - 1) {
+            const wc_call *lc = &lane_of(b, w, __builtin_ctzll(t))->call;
+            if (lc->op == c->op && lc->type == c->type)
+                same |= t & -t;
+        }
+        todo &= ~same;
+        if (c->op != WS_COLL_SYNCWARP)
+            ws_get_bits_lanes(wp->model, wp->dst[c->type], same, result);
+        if (c->op == WS_COLL_MATCH_ALL)
+            ws_get_bits_lanes(wp->model, wp->pred, same, pred);
     }
+    for (ws_mask todo = completed; todo; todo &= todo - 1) {
+        int lane = __builtin_ctzll(todo);
+        wc_lane *l = lane_of(b, w, lane);
+        l->result = result[lane];
+        l->pred = (uint32_t)pred[lane];
+    }
+    wc_move_lanes(wp, completed, WC_RUNNABLE);
 }
 
 static bool after_model(wc_block *b, int w, ws_status s)
@@ -146,18 +162,19 @@ static ws_mask lowest_site(wc_block *b, int w)
 {
     const wc_call *best = NULL;
     ws_mask group = 0;
-    for (int lane = 0; lane < WC_WARP; lane++) {
-        if (!((b->warp[w].present >> lane) & 1))
+    for (ws_mask todo = b->warp[w].in[WC_AT_SITE]; todo; todo &= todo - 1) {
+        int lane = __builtin_ctzll(todo);
+        const wc_call *c = &lane_of(b, w, lane)->call;
+        if (best && c->line == best->line && c->file == best->file && c->op == best->op && c->type == best->type) {
+            group |= (ws_mask)1 << lane; /* the usual case: the same site as the best so far */
             continue;
-        wc_lane *l = lane_of(b, w, lane);
-        if (l->state != WC_AT_SITE)
-            continue;
-        int c = best ? site_cmp(&l->call, best) : -1;
-        if (c < 0) {
-            best = &l->call;
+        }
+        int order = best ? site_cmp(c, best) : -1;
+        if (order < 0) {
+            best = c;
             group = 0;
         }
-        if (c <= 0)
+        if (order <= 0)
             group |= (ws_mask)1 << lane;
     }
     return group;
@@ -169,41 +186,53 @@ static bool is_f32_odd_nan(ws_type t, uint64_t v)
     return t == WS_F32 && (bits & 0x7fffffffu) > 0x7f800000u && bits != WS_F32_CANONICAL_NAN;
 }
 
+/* Masks, lane arguments and widths that differ between the lanes of a call. */
+static void set_lane_operands(wc_block *b, int w, ws_mask group)
+{
+    wc_warp *wp = &b->warp[w];
+    uint64_t mask[WC_WARP], lane_b[WC_WARP], width[WC_WARP];
+    for (ws_mask todo = group; todo; todo &= todo - 1) {
+        int lane = __builtin_ctzll(todo);
+        const wc_call *lc = &lane_of(b, w, lane)->call;
+        mask[lane] = lc->mask;
+        lane_b[lane] = (uint32_t)lc->b;
+        width[lane] = (uint32_t)lc->width;
+    }
+    ws_set_bits_lanes(wp->model, wp->mask, group, mask);
+    ws_set_bits_lanes(wp->model, wp->b, group, lane_b);
+    ws_set_bits_lanes(wp->model, wp->width, group, width);
+}
+
 /* The lanes of `group` (one call site) execute their call together. */
 static bool run_site(wc_block *b, int w, ws_mask group)
 {
     wc_warp *wp = &b->warp[w];
     const wc_call *c = &lane_of(b, w, __builtin_ctzll(group))->call;
     if (c->op == WS_CUDA_OP_ACTIVEMASK) {
-        for (ws_mask todo = group; todo; todo &= todo - 1) {
-            wc_lane *l = lane_of(b, w, __builtin_ctzll(todo));
-            l->result = (uint32_t)group;
-            l->state = WC_RUNNABLE;
-        }
+        for (ws_mask todo = group; todo; todo &= todo - 1)
+            lane_of(b, w, __builtin_ctzll(todo))->result = (uint32_t)group;
+        wc_move_lanes(wp, group, WC_RUNNABLE);
         return true;
     }
     /* Operands every lane of the group passes alike go in the descriptor;
      * only values that differ between lanes need per-lane registers. */
     ws_mask odd_nan = 0;
     bool same_mask = true, same_b = true, same_width = true;
+    uint64_t value[WC_WARP];
     for (ws_mask todo = group; todo; todo &= todo - 1) {
         int lane = __builtin_ctzll(todo);
-        wc_lane *l = lane_of(b, w, lane);
-        ws_set_bits(wp->model, wp->src[c->type], lane, l->call.value);
-        same_mask &= l->call.mask == c->mask;
-        same_b &= l->call.b == c->b;
-        same_width &= l->call.width == c->width;
-        if (is_f32_odd_nan(c->type, l->call.value))
-            odd_nan |= (ws_mask)1 << lane;
-        l->state = WC_IN_MODEL;
-    }
-    for (ws_mask todo = group; todo && !(same_mask && same_b && same_width); todo &= todo - 1) {
-        int lane = __builtin_ctzll(todo);
         const wc_call *lc = &lane_of(b, w, lane)->call;
-        ws_set_bits(wp->model, wp->mask, lane, lc->mask);
-        ws_set_bits(wp->model, wp->b, lane, (uint32_t)lc->b);
-        ws_set_bits(wp->model, wp->width, lane, (uint32_t)lc->width);
+        value[lane] = lc->value;
+        same_mask &= lc->mask == c->mask;
+        same_b &= lc->b == c->b;
+        same_width &= lc->width == c->width;
+        if (is_f32_odd_nan(c->type, lc->value))
+            odd_nan |= (ws_mask)1 << lane;
     }
+    wc_move_lanes(wp, group, WC_IN_MODEL);
+    ws_set_bits_lanes(wp->model, wp->src[c->type], group, value);
+    if (!(same_mask && same_b && same_width))
+        set_lane_operands(b, w, group);
     if (odd_nan && b->launch->desc.diag_policy != WS_DIAG_POLICY_IGNORE) {
         char where[256];
         wc_describe_sites(b, w, odd_nan, where, sizeof where);
@@ -221,14 +250,14 @@ static bool run_site(wc_block *b, int w, ws_mask group)
     bool sync = c->op == WS_COLL_SYNCWARP;
     ws_coll_desc d = {.kind = (ws_coll_kind)c->op,
                       .mask = c->mask,
-                      .mask_reg = same_mask ? 0 : wp->mask,
+                      .mask_reg = same_mask && same_b && same_width ? 0 : wp->mask,
                       .dst = sync ? 0 : wp->dst[c->type],
                       .src = sync ? 0 : wp->src[c->type],
                       .pred_dst = c->op == WS_COLL_MATCH_ALL ? wp->pred : 0,
                       .b = c->b,
-                      .b_reg = sync || same_b ? 0 : wp->b,
+                      .b_reg = sync || (same_mask && same_b && same_width) ? 0 : wp->b,
                       .width = c->width,
-                      .width_reg = same_width ? 0 : wp->width};
+                      .width_reg = same_mask && same_b && same_width ? 0 : wp->width};
     return after_model(b, w, ws_collective_lanes(wp->model, group, &d));
 }
 
@@ -239,23 +268,16 @@ static bool warp_step(wc_block *b, int w)
     wc_warp *wp = &b->warp[w];
     bool moved = false;
     for (;;) {
-        bool ran = false;
-        for (int lane = 0; lane < WC_WARP; lane++) {
-            if (((wp->present >> lane) & 1) && lane_of(b, w, lane)->state == WC_RUNNABLE) {
-                resume(b, lane_of(b, w, lane));
-                ran = true;
-            }
-        }
-        ws_mask done = 0;
-        for (int lane = 0; ran && lane < WC_WARP; lane++)
-            if (((wp->present >> lane) & 1) && lane_of(b, w, lane)->state == WC_DONE)
-                done |= (ws_mask)1 << lane;
-        done &= ~wp->exited;
-        wp->exited |= done;
-        if (done && !after_model(b, w, ws_exit_lanes(wp->model, done)))
-            return true;
-        if (ran) {
+        if (wp->in[WC_RUNNABLE]) { /* each stopping lane hands over to the next runnable one */
+            resume(b, lane_of(b, w, __builtin_ctzll(wp->in[WC_RUNNABLE])));
             moved = true;
+            continue;
+        }
+        ws_mask done = wp->in[WC_DONE] & ~wp->exited;
+        if (done) {
+            wp->exited |= done;
+            if (!after_model(b, w, ws_exit_lanes(wp->model, done)))
+                return true;
             continue;
         }
         ws_mask group = lowest_site(b, w);
@@ -276,7 +298,7 @@ static void release_barrier(wc_block *b)
     const wc_call *first = NULL;
     for (int t = 0; t < b->threads; t++) {
         wc_lane *l = &b->lanes[t];
-        if (l->state != WC_AT_BARRIER)
+        if (wc_lane_state(l) != WC_AT_BARRIER)
             continue;
         taking++;
         count += l->call.value != 0;
@@ -306,7 +328,7 @@ static void release_barrier(wc_block *b)
     }
     for (int t = 0; t < b->threads; t++) {
         wc_lane *l = &b->lanes[t];
-        if (l->state != WC_AT_BARRIER)
+        if (wc_lane_state(l) != WC_AT_BARRIER)
             continue;
         switch (l->call.b) {
         case 1: l->result = (uint64_t)count; break;
@@ -314,7 +336,7 @@ static void release_barrier(wc_block *b)
         case 3: l->result = count > 0; break;
         default: l->result = 0; break;
         }
-        l->state = WC_RUNNABLE;
+        wc_set_state(l, WC_RUNNABLE);
     }
 }
 
@@ -330,13 +352,13 @@ static void report_block_deadlock(wc_block *b)
 
 /* ---- the block ---- */
 
-static bool block_setup(wc_block *b, wc_fiber *fibers)
+static void block_setup(wc_block *b, wc_fiber *fibers)
 {
     const ws_cuda_launch_desc *d = &b->launch->desc;
     for (int t = 0; t < b->threads; t++) {
         wc_lane *l = &b->lanes[t];
         unsigned dx = d->block.x, dy = d->block.y;
-        *l = (wc_lane){.block = b, .warp = t / WC_WARP, .lane = t % WC_WARP, .state = WC_RUNNABLE,
+        *l = (wc_lane){.block = b, .wp = &b->warp[t / WC_WARP], .warp = t / WC_WARP, .lane = t % WC_WARP,
                        .fiber = &fibers[t]};
         l->ctx.thread_idx = (ws_cuda_uint3){(unsigned)t % dx, (unsigned)t / dx % dy, (unsigned)t / (dx * dy)};
         l->ctx.block_idx = b->idx;
@@ -345,22 +367,17 @@ static bool block_setup(wc_block *b, wc_fiber *fibers)
         wc_fiber_prepare(l->fiber, lane_main, l);
     }
     for (int w = 0; w < b->warps; w++)
-        if (!warp_setup(b, w))
-            return false;
-    return true;
+        warp_restart(b, w);
 }
 
 void wc_block_run(wc_block *b, wc_fiber *fibers)
 {
     b->status = WS_OK;
-    if (!block_setup(b, fibers)) {
-        fail(b, WS_ERR_NOMEM, "out of memory for the block's warps");
-        goto out;
-    }
+    block_setup(b, fibers);
     if (sigsetjmp(b->trap_jump, 1)) { /* trap.c: a thread trapped; the block ends here */
         ws_cuda_ctx_ = NULL;
         b->running = NULL;
-        goto out;
+        return;
     }
     for (;;) {
         bool moved = false;
@@ -371,9 +388,9 @@ void wc_block_run(wc_block *b, wc_fiber *fibers)
         if (moved)
             continue;
         int at_barrier = 0, live = 0;
-        for (int t = 0; t < b->threads; t++) {
-            live += b->lanes[t].state != WC_DONE;
-            at_barrier += b->lanes[t].state == WC_AT_BARRIER;
+        for (int w = 0; w < b->warps; w++) {
+            live += __builtin_popcountll(b->warp[w].present & ~b->warp[w].in[WC_DONE]);
+            at_barrier += __builtin_popcountll(b->warp[w].in[WC_AT_BARRIER]);
         }
         if (!live)
             break;
@@ -385,10 +402,5 @@ void wc_block_run(wc_block *b, wc_fiber *fibers)
         }
         report_block_deadlock(b);
         break;
-    }
-out:
-    for (int w = 0; w < b->warps; w++) {
-        ws_warp_destroy(b->warp[w].model);
-        b->warp[w].model = NULL;
     }
 }

@@ -19,7 +19,8 @@ typedef enum wc_state {
     WC_AT_SITE,    /* stopped at a collective or __activemask, not yet handed to the model */
     WC_IN_MODEL,   /* arrived at a collective the model has not completed */
     WC_AT_BARRIER, /* waits in __syncthreads */
-    WC_DONE        /* returned from the kernel */
+    WC_DONE,       /* returned from the kernel */
+    WC_STATE_COUNT
 } wc_state;
 
 /* What a lane brought to the sync point where it stopped. */
@@ -35,11 +36,13 @@ typedef struct wc_call {
 
 struct wc_block;
 
+struct wc_warp;
+
 typedef struct wc_lane {
     ws_cuda_thread_ctx ctx; /* first: ws_cuda_ctx_ points here */
     struct wc_block *block;
+    struct wc_warp *wp;
     int warp, lane;
-    wc_state state;
     wc_call call;
     uint64_t result;
     uint32_t pred;
@@ -49,6 +52,7 @@ typedef struct wc_lane {
 /* A warp: its lanes' operands travel through these model registers. */
 typedef struct wc_warp {
     ws_warp *model;
+    ws_mask in[WC_STATE_COUNT]; /* the lanes in each state: the scheduler works on these */
     ws_mask present;
     ws_mask exited;  /* lanes whose end the model has been told of */
     ws_reg src[WS_TYPE_COUNT], dst[WS_TYPE_COUNT], pred, mask, b, width;
@@ -57,7 +61,34 @@ typedef struct wc_warp {
 
 typedef struct wc_launch wc_launch;
 
-/* A diagnostic list (growable). */
+/* A lane's state lives in its warp's masks only: the scheduler works on
+ * whole warps at once (a collective moves 32 lanes in one step). */
+static inline void wc_move_lanes(wc_warp *wp, ws_mask lanes, wc_state to)
+{
+    for (int s = 0; s < WC_STATE_COUNT; s++)
+        wp->in[s] &= ~lanes;
+    wp->in[to] |= lanes;
+}
+
+static inline void wc_set_state(wc_lane *l, wc_state to) { wc_move_lanes(l->wp, (ws_mask)1 << l->lane, to); }
+
+/* The running lane stops (cheaper than wc_set_state: it is known to be runnable). */
+static inline void wc_stop(wc_lane *l, wc_state to)
+{
+    ws_mask bit = (ws_mask)1 << l->lane;
+    l->wp->in[WC_RUNNABLE] &= ~bit;
+    l->wp->in[to] |= bit;
+}
+
+static inline wc_state wc_lane_state(const wc_lane *l)
+{
+    ws_mask bit = (ws_mask)1 << l->lane;
+    for (int s = 0; s < WC_STATE_COUNT; s++)
+        if (l->wp->in[s] & bit)
+            return (wc_state)s;
+    return WC_DONE; /* not reached: every present lane is in one state */
+}
+
 typedef struct wc_diags {
     ws_cuda_diag *items;
     size_t count, capacity;
@@ -97,13 +128,33 @@ struct wc_launch {
 };
 
 /* ---- block.c ---- */
+/* The model warps of one OS thread for a launch (count warps of a block
+ * of `threads`), kept from block to block. */
+bool wc_warps_create(wc_warp *warps, int count, int threads, ws_diag_policy policy);
+void wc_warps_destroy(wc_warp *warps, int count);
 /* Runs one block to its end on the calling OS thread. fibers: threads of them,
  * mapped with the launch's stack size. Sets b->status and b->error. */
 void wc_block_run(wc_block *b, wc_fiber *fibers);
-/* Where a stopping lane switches to: the next runnable lane of its warp, or the scheduler. */
-wc_fiber *wc_next_fiber(wc_lane *l);
+
 /* The lane running now on this OS thread (NULL in the scheduler). */
-wc_lane *wc_current_lane(void);
+static inline wc_lane *wc_current_lane(void) { return (wc_lane *)(uintptr_t)ws_cuda_ctx_; }
+
+/* Where a stopping lane switches to: the next runnable lane of its warp
+ * (one switch per lane, not two), or the scheduler after the last one. */
+static inline wc_fiber *wc_next_fiber(wc_lane *l)
+{
+    wc_block *b = l->block;
+    ws_mask later = l->wp->in[WC_RUNNABLE] & ~(((ws_mask)2 << l->lane) - 1);
+    if (later) {
+        wc_lane *next = l + (__builtin_ctzll(later) - l->lane); /* lanes of a warp are adjacent */
+        b->running = next;
+        ws_cuda_ctx_ = &next->ctx;
+        return next->fiber;
+    }
+    b->running = NULL;
+    ws_cuda_ctx_ = NULL;
+    return &b->host;
+}
 
 /* ---- diags.c ---- */
 void wc_diag_add(wc_block *b, ws_diag_code code, int warp, ws_mask lanes, const char *where,

@@ -24,7 +24,7 @@ uint64_t ws_cuda_sync_(int op, ws_type type, uint32_t mask, uint64_t value, int3
     wc_lane *l = running_lane("a CUDA collective", file, line);
     l->call = (wc_call){.op = op, .type = type, .mask = mask, .value = value, .b = b, .width = width,
                         .file = file, .line = line};
-    l->state = op == WS_CUDA_OP_SYNCTHREADS ? WC_AT_BARRIER : WC_AT_SITE;
+    wc_stop(l, op == WS_CUDA_OP_SYNCTHREADS ? WC_AT_BARRIER : WC_AT_SITE);
     wc_fiber_switch(l->fiber, wc_next_fiber(l));
     if (pred)
         *pred = l->pred;

@@ -53,14 +53,14 @@ void wc_describe_sites(const wc_block *b, int warp, ws_mask lanes, char *buf, si
     buf[0] = '\0';
     for (int t = first; t < end && used < size; t++) {
         const wc_lane *l = &b->lanes[t];
-        bool wanted = warp >= 0 ? ((lanes >> (t - first)) & 1) : l->state != WC_DONE;
-        if (!wanted || taken[t] || l->state == WC_DONE || l->state == WC_RUNNABLE)
+        bool wanted = warp >= 0 ? ((lanes >> (t - first)) & 1) : wc_lane_state(l) != WC_DONE;
+        if (!wanted || taken[t] || wc_lane_state(l) == WC_DONE || wc_lane_state(l) == WC_RUNNABLE)
             continue;
         unsigned char ids[WC_MAX_THREADS] = {0};
         for (int u = t; u < end; u++) {
             const wc_lane *o = &b->lanes[u];
-            bool want_u = warp >= 0 ? ((lanes >> (u - first)) & 1) : o->state != WC_DONE;
-            if (want_u && !taken[u] && o->state != WC_DONE && o->state != WC_RUNNABLE &&
+            bool want_u = warp >= 0 ? ((lanes >> (u - first)) & 1) : wc_lane_state(o) != WC_DONE;
+            if (want_u && !taken[u] && wc_lane_state(o) != WC_DONE && wc_lane_state(o) != WC_RUNNABLE &&
                 o->call.line == l->call.line && o->call.op == l->call.op &&
                 (o->call.file == l->call.file || strcmp(o->call.file, l->call.file) == 0)) {
                 taken[u] = 1;

@@ -118,7 +118,8 @@ static void run_blocks(wc_launch *L, wc_leftover **left, ws_cuda_report *rep)
     wc_warp *warp = calloc((size_t)warps, sizeof *warp);
     void *shared = d->shared_bytes ? calloc(1, d->shared_bytes) : NULL;
     wc_fiber *fibers = fibers_for(threads, d->stack_bytes);
-    bool ready = lanes && warp && (shared || !d->shared_bytes) && fibers && wc_trap_prepare_thread();
+    bool ready = lanes && warp && (shared || !d->shared_bytes) && fibers && wc_trap_prepare_thread() &&
+                 wc_warps_create(warp, warps, threads, d->diag_policy);
     long long n = (long long)L->blocks;
 #pragma omp for schedule(static, 1)
     for (long long i = 0; i < n; i++) {
@@ -139,7 +140,6 @@ static void run_blocks(wc_launch *L, wc_leftover **left, ws_cuda_report *rep)
                       .warp = warp, .dynamic_shared = shared};
         b.idx = (ws_cuda_uint3){(unsigned)(linear % d->grid.x), (unsigned)(linear / d->grid.x % d->grid.y),
                                 (unsigned)(linear / ((size_t)d->grid.x * d->grid.y))};
-        memset(warp, 0, (size_t)warps * sizeof *warp);
         wc_block_run(&b, fibers);
         if (b.status != WS_OK)
             L->failed = 1; /* blocks not started yet are skipped, as a failed launch stops */
@@ -160,6 +160,8 @@ static void run_blocks(wc_launch *L, wc_leftover **left, ws_cuda_report *rep)
         finished(L, linear);
     }
     free(lanes);
+    if (warp)
+        wc_warps_destroy(warp, warps);
     free(warp);
     free(shared);
 }
