@@ -441,11 +441,29 @@ static size_t launch(ctx *c, size_t at)
         free(name);
         return fail(c, at, "out of memory"), SIZE_MAX;
     }
-    snprintf(head, len, "ws_cudart_launch_(\"%s\", ", name);
+    snprintf(head, len, "ws_cudart_launch_(\"%s\", WS_CUDART_KERNEL_(", name);
     free(name);
-    bool ok = add_edit(c, b, b, head) && add_edit(c, at, at + 3, ", ws_cudart_cfg_(") &&
+    bool ok = add_edit(c, b, b, head) && add_edit(c, at, at + 3, "), ws_cudart_cfg_(") &&
               add_edit(c, close, close + 3, ")") && add_edit(c, open, open + 1, args ? ", " : "");
     free(head);
+    /* An argument that is just 0 or NULL: a null pointer constant or an
+     * integer zero, whichever the kernel's parameter is (cuda_runtime.h). */
+    int adepth = 0;
+    for (size_t a = open + 1, j = open + 1; ok && args && j <= end; j++) {
+        if (c->kind[j] != K_CODE)
+            continue;
+        char ch = c->s[j];
+        if (j < end && (ch == '(' || ch == '[' || ch == '{')) {
+            adepth++;
+        } else if (j < end && (ch == ')' || ch == ']' || ch == '}')) {
+            adepth--;
+        } else if (j == end || (ch == ',' && adepth == 0)) {
+            size_t ab = next_solid(c, a), ae = prev_solid(c, j);
+            if (ab <= ae && ae != SIZE_MAX && (word_is(c, ab, ae + 1, "0") || word_is(c, ab, ae + 1, "NULL")))
+                ok = add_edit(c, ab, ae + 1, "ws_cudart_zero_");
+            a = j + 1;
+        }
+    }
     if (!ok)
         return SIZE_MAX;
     c->r->launches++;

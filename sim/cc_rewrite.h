@@ -4,12 +4,17 @@
  * (include/warpsim/cuda.h, include/warpsim/cuda_runtime.h) compiles:
  *
  *   - every kernel launch NAME<<<CFG>>>(ARGS) becomes
- *       ws_cudart_launch_("NAME", NAME, ws_cudart_cfg_(CFG), ARGS)
+ *       ws_cudart_launch_("NAME", WS_CUDART_KERNEL_(NAME), ws_cudart_cfg_(CFG), ARGS)
  *     for any kernel expression NAME (qualified names, template arguments
  *     k<T, 8>, function pointers, parenthesised expressions) and any
  *     configuration (grid, block[, shared bytes[, stream]]), inside macro
  *     definitions too; the C++ compiler parses CFG and ARGS, so they may
- *     hold any expression;
+ *     hold any expression. WS_CUDART_KERNEL_(NAME) is a generic lambda
+ *     that calls NAME(args) (cuda_runtime.h), so overloaded kernels,
+ *     template arguments deduced from the arguments and default arguments
+ *     work as in a call; an argument that is just `0` or `NULL` becomes
+ *     ws_cudart_zero_ (an int 0, or a null pointer where the kernel's
+ *     parameter is a pointer);
  *   - `extern __shared__ [__align__(n)] T name[];` becomes a pointer to the
  *     running block's dynamic shared memory (ws_cuda_dynamic_shared_()): a
  *     `T *const` in a function, a proxy object that converts to T * (and,

@@ -8,7 +8,13 @@
  * C++17; then everything is linked with libwarpsim_cuda and libwarpsim
  * (static), OpenMP and threads. Headers and libraries are found relative to
  * this executable: the build tree (sim/warpsim next to src/) or the
- * installed layout (bin/warpsim, include/, lib/). */
+ * installed layout (bin/warpsim, include/, lib/).
+ *
+ * --rewrite-only writes the rewritten .cu (the two front-end headers
+ * included first) as a C++ file and stops: the CMake package's
+ * warpsim_add_cuda_executable compiles it with the project's own C++
+ * compiler and flags; -MF writes a make-style dependency file of the user's
+ * headers it read, for CMake's DEPFILE. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>
@@ -52,6 +58,7 @@ enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_IO = 3 };
 static const char help[] =
     "usage: warpsim cc FILE.cu [more .cu/.c/.cpp/.o/.a files] [-o OUT] [-I DIR] [-D NAME[=V]]\n"
     "                  [-O2] [compiler flags] [-c] [--keep] [-v] [--help]\n"
+    "       warpsim cc --rewrite-only FILE.cu -o OUT.cpp [-I DIR] [-MF DEPFILE]\n"
     "\n"
     "Builds a whole CUDA program, host code included, to run on the CPU: every kernel\n"
     "launch name<<<grid, block[, shared[, stream]]>>>(args) and every `extern __shared__\n"
@@ -70,6 +77,12 @@ static const char help[] =
     "  -Xcompiler A,B  A and B to the compiler (as nvcc takes them)\n"
     "  -arch=*, -gencode *, -lineinfo, -fmad=*, --expt-*: nvcc flags, accepted and ignored\n"
     "  --keep        keep the rewritten sources (their folder is printed)\n"
+    "  --rewrite-only  only rewrite one .cu file into the C++ file OUT (-o, needed), which\n"
+    "                includes warpsim/cuda.h and warpsim/cuda_runtime.h first; user headers\n"
+    "                that launch kernels are rewritten into the folder OUT.headers/. Compile\n"
+    "                OUT as C++17 with -ffp-contract=off, -isystem INCLUDE/warpsim/cuda_compat\n"
+    "                and link libwarpsim_cuda (the CMake package does all this)\n"
+    "  -MF DEPFILE   with --rewrite-only: write the headers read as a make rule OUT: FILE.cu ...\n"
     "  -v            print the commands as they run\n"
     "  --help        this text\n"
     "\n"
@@ -310,6 +323,7 @@ typedef struct includes {
     strv *temps;             /* files to remove */
     strv seen, seen_out;     /* header realpath -> what its #include names ("" = itself) */
     bool keep, verbose;
+    bool make_dir;           /* create tmp_dir at the first rewritten header */
     int depth;
     size_t counter;
 } includes;
@@ -383,6 +397,11 @@ static int on_include(void *user, const char *name, bool angled, char *out, size
     if (changed) {
         const char *base = strrchr(found, '/') + 1;
         char copy[PATH_MAX + 64];
+        if (inc->make_dir && mkdir(inc->tmp_dir, 0777) != 0 && errno != EEXIST) {
+            snprintf(out, out_size, "%s: %s", inc->tmp_dir, strerror(errno));
+            free(text);
+            return -1;
+        }
         snprintf(copy, sizeof copy, "%s/h%zu-%s", inc->tmp_dir, inc->counter++, base);
         if (!write_file(copy, text, len)) {
             snprintf(out, out_size, "%s: %s", copy, strerror(errno));
@@ -445,13 +464,112 @@ static void remove_dir(const char *dir, const strv *files)
     rmdir(dir);
 }
 
+/* A make rule's file name (after a space unless it is the target):
+ * spaces, '#' and '$' escaped. */
+static void put_dep(FILE *f, const char *path, bool target)
+{
+    if (!target)
+        fputc(' ', f);
+    for (const char *p = path; *p; p++) {
+        if (*p == ' ' || *p == '#')
+            fputc('\\', f);
+        else if (*p == '$')
+            fputc('$', f);
+        fputc(*p, f);
+    }
+}
+
+/* --rewrite-only: one .cu file to the C++ file `out` (the front end's two
+ * headers included first); the user's headers that launch kernels go to
+ * OUT.headers/ (named by absolute path in the #include directives), and
+ * -MF lists every user header read. */
+static int rewrite_only_mode(const source *srcs, size_t n_srcs, bool compile_only, const char *out,
+                             const char *depfile, const strv *flags, bool verbose)
+{
+    if (compile_only) {
+        errorf("--rewrite-only and -c do not go together (see --help)");
+        return EXIT_USAGE;
+    }
+    if (n_srcs != 1 || srcs[0].kind != SRC_CU) {
+        errorf("--rewrite-only takes one .cu file (see --help)");
+        return EXIT_USAGE;
+    }
+    if (!out) {
+        errorf("--rewrite-only needs -o OUT (the C++ file to write)");
+        return EXIT_USAGE;
+    }
+    const char *path = srcs[0].path;
+    char out_dir[PATH_MAX], headers[PATH_MAX + 16], src_dir[PATH_MAX];
+    const char *out_base = strrchr(out, '/');
+    snprintf(out_dir, sizeof out_dir, "%.*s", out_base ? (int)(out_base == out ? 1 : out_base - out) : 1,
+             out_base ? out : ".");
+    out_base = out_base ? out_base + 1 : out;
+    char abs_dir[PATH_MAX];
+    if (!realpath(out_dir, abs_dir)) {
+        errorf("%s: %s", out_dir, strerror(errno));
+        return EXIT_IO;
+    }
+    snprintf(headers, sizeof headers, "%s/%s.headers", strcmp(abs_dir, "/") == 0 ? "" : abs_dir, out_base);
+    const char *slash = strrchr(path, '/');
+    snprintf(src_dir, sizeof src_dir, "%.*s", slash ? (int)(slash == path ? 1 : slash - path) : 1, slash ? path : ".");
+
+    strv temps = {0};
+    includes inc = {.tmp_dir = headers, .flags = flags, .temps = &temps, .keep = true, .verbose = verbose,
+                    .make_dir = true};
+    char *text = NULL, why[700];
+    size_t len = 0;
+    bool changed = false;
+    int status = EXIT_OK;
+    if (rewrite_file(&inc, path, src_dir, &text, &len, &changed, why, sizeof why) != 0) {
+        fprintf(stderr, "%s\n", why);
+        status = EXIT_FAIL;
+        goto done;
+    }
+    static const char prologue[] = "#include <warpsim/cuda.h>\n#include <warpsim/cuda_runtime.h>\n";
+    FILE *f = fopen(out, "wb");
+    bool ok = f && fputs(prologue, f) >= 0 && fwrite(text, 1, len, f) == len;
+    if (f && fclose(f) != 0)
+        ok = false;
+    if (!ok) {
+        errorf("%s: %s", out, strerror(errno));
+        status = EXIT_IO;
+        goto done;
+    }
+    if (verbose)
+        fprintf(stderr, "warpsim cc: %s: rewritten -> %s\n", path, out);
+    if (depfile) {
+        FILE *d = fopen(depfile, "w");
+        ok = d != NULL;
+        if (d) {
+            put_dep(d, out, true);
+            fputc(':', d);
+            put_dep(d, path, false);
+            for (size_t i = 0; i < inc.seen.n; i++)
+                put_dep(d, inc.seen.v[i], false);
+            fputc('\n', d);
+            ok = !ferror(d);
+            ok = fclose(d) == 0 && ok;
+        }
+        if (!ok) {
+            errorf("%s: %s", depfile, strerror(errno));
+            status = EXIT_IO;
+        }
+    }
+done:
+    free(text);
+    sv_free(&inc.seen);
+    sv_free(&inc.seen_out);
+    sv_free(&temps);
+    return status;
+}
+
 int cmd_cc(int argc, char **argv)
 {
     strv flags = {0}, cflags = {0}, cxxflags = {0}, link = {0}, temps = {0};
     source *srcs = calloc((size_t)argc + 1, sizeof *srcs);
     size_t n_srcs = 0;
-    const char *out = NULL;
-    bool keep = false, verbose = false, compile_only = false;
+    const char *out = NULL, *depfile = NULL;
+    bool keep = false, verbose = false, compile_only = false, rewrite_only = false;
     int status = EXIT_USAGE;
     char dir[] = "/tmp/warpsim-cc-XXXXXX";
     bool have_dir = false;
@@ -470,6 +588,15 @@ int cmd_cc(int argc, char **argv)
             verbose = true;
         } else if (strcmp(a, "-c") == 0) {
             compile_only = true;
+        } else if (strcmp(a, "--rewrite-only") == 0) {
+            rewrite_only = true;
+        } else if (strcmp(a, "-MF") == 0) {
+            if (!v) {
+                errorf("-MF needs a file name (see --help)");
+                goto done;
+            }
+            depfile = v;
+            i++;
         } else if (strcmp(a, "-o") == 0) {
             if (!v) {
                 errorf("-o needs a file name (see --help)");
@@ -556,6 +683,12 @@ int cmd_cc(int argc, char **argv)
         errorf("-c compiles one source file (%zu given)", n_srcs);
         goto done;
     }
+    if (rewrite_only) {
+        status = rewrite_only_mode(srcs, n_srcs, compile_only, out, depfile, &flags, verbose);
+        goto done;
+    }
+    if (depfile && (!sv_push(&flags, "-MF") || !sv_push(&flags, depfile)))
+        goto oom; /* the compiler's own -MF (with -MD) */
 
     layout lay;
     if (!find_layout(&lay)) {

@@ -29,6 +29,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <tuple>
+#include <type_traits>
 #include <utility>
 
 #include "cuda.h"
@@ -43,10 +46,12 @@ enum cudaError {
     cudaErrorMemoryAllocation = 2,
     cudaErrorInitializationError = 3,
     cudaErrorInvalidConfiguration = 9,
+    cudaErrorInvalidPitchValue = 12,
     cudaErrorInvalidSymbol = 13,
     cudaErrorInvalidDevicePointer = 17,
     cudaErrorInvalidMemcpyDirection = 21,
     cudaErrorNotYetImplemented = 31,
+    cudaErrorPeerAccessUnsupported = 217,
     cudaErrorNoDevice = 100,
     cudaErrorInvalidDevice = 101,
     cudaErrorInvalidResourceHandle = 400,
@@ -166,17 +171,57 @@ struct config {
 };
 } // namespace warpsim_cudart
 
-/* What `warpsim cc` makes of name<<<grid, block[, shared[, stream]]>>>(args). */
+/* What `warpsim cc` makes of name<<<grid, block[, shared[, stream]]>>>(args):
+ *   ws_cudart_launch_("name", WS_CUDART_KERNEL_(name), ws_cudart_cfg_(grid, block, ...), args)
+ * The kernel is called by name, as CUDA resolves a launch: overloaded
+ * kernels, template arguments deduced from the arguments, default arguments
+ * and implicit conversions work as in a call. The arguments are evaluated
+ * once, on the host, and each thread calls the kernel with its own copies
+ * (its parameters). An argument written as just `0` or `NULL` is
+ * ws_cudart_zero_: the int 0 where the call accepts ints there, else a null
+ * pointer (so `k<<<1, 32>>>(0)` passes a null pointer to `int *p`). */
+#define WS_CUDART_KERNEL_(...) \
+    [&](auto &...ws_a_) -> decltype(__VA_ARGS__(ws_a_...)) { __VA_ARGS__(ws_a_...); }
+
+namespace warpsim_cudart {
+struct zero {
+    constexpr operator int() const { return 0; }
+    template <typename T> constexpr operator T *() const { return nullptr; }
+};
+/* A literal 0 or NULL argument as an int (the first choice, as nvcc's). */
+template <typename T> using as_int = typename std::conditional<std::is_same<T, zero>::value, int, T>::type;
+
+template <typename F, typename... V> struct packed_launch {
+    F *kernel;
+    std::tuple<V...> values;
+    static void run(void *self)
+    {
+        packed_launch *p = static_cast<packed_launch *>(self);
+        std::apply(*p->kernel, p->values);
+    }
+};
+template <typename F, typename... A> struct callable_with : std::is_invocable<F &, A &...> {};
+template <typename...> struct always_false : std::false_type {};
+inline bool in_kernel() { return ws_cuda_ctx_ != nullptr; }
+} // namespace warpsim_cudart
+inline constexpr warpsim_cudart::zero ws_cudart_zero_{};
+
 inline warpsim_cudart::config ws_cudart_cfg_(dim3 grid, dim3 block, size_t shared_bytes = 0,
                                              cudaStream_t stream = 0)
 {
     return warpsim_cudart::config{grid, block, shared_bytes, stream};
 }
 
-template <typename... P, typename... A>
-inline cudaError_t ws_cudart_launch_(const char *name, void (*kernel)(P...), warpsim_cudart::config c, A &&...args)
+template <typename P> inline cudaError_t ws_cudart_launch_packed_(const char *name, warpsim_cudart::config c, P *packed)
 {
-    static_assert(sizeof...(P) == sizeof...(A), "kernel launch: wrong number of kernel arguments");
+    if (warpsim_cudart::in_kernel()) {
+        /* A launch from device code: dynamic parallelism (nvcc needs -rdc=true for it). */
+        static std::atomic<bool> said{false};
+        if (!said.exchange(true))
+            fprintf(stderr, "warpsim: %s<<<...>>> launched from device code: dynamic parallelism is not "
+                            "supported by warpsim's CUDA front end; the thread traps\n", name);
+        __trap();
+    }
     if (warpsim_cudart::sticky_error != cudaSuccess)
         return warpsim_cudart::sticky();
     ws_cuda_launch_desc d = {};
@@ -185,7 +230,7 @@ inline cudaError_t ws_cudart_launch_(const char *name, void (*kernel)(P...), war
     d.shared_bytes = c.shared_bytes;
     d.name = name;
     d.diag_policy = warpsim_cudart::diag_policy();
-    ws_status s = ws_cuda_launch_desc_run(d, kernel, std::forward<A>(args)...);
+    ws_status s = ws_cuda_launch_c(&d, &P::run, packed, nullptr);
     if (s == WS_OK)
         return cudaSuccess;
     const ws_cuda_report *rep = ws_cuda_last_report();
@@ -199,6 +244,25 @@ inline cudaError_t ws_cudart_launch_(const char *name, void (*kernel)(P...), war
         fprintf(stderr, "warpsim: %s<<<...>>> failed: %s\n", name, why);
     warpsim_cudart::sticky_error = s == WS_ERR_NOMEM ? cudaErrorLaunchOutOfResources : cudaErrorLaunchFailure;
     return warpsim_cudart::sticky();
+}
+
+template <typename F, typename... A>
+inline cudaError_t ws_cudart_launch_(const char *name, F kernel, warpsim_cudart::config c, A &&...args)
+{
+    using namespace warpsim_cudart;
+    if constexpr (callable_with<F, as_int<typename std::decay<A>::type>...>::value) {
+        packed_launch<F, as_int<typename std::decay<A>::type>...> p{&kernel, {std::forward<A>(args)...}};
+        return ws_cudart_launch_packed_(name, c, &p);
+    } else if constexpr (callable_with<F, typename std::decay<A>::type...>::value) {
+        packed_launch<F, typename std::decay<A>::type...> p{&kernel, {std::forward<A>(args)...}};
+        return ws_cudart_launch_packed_(name, c, &p);
+    } else {
+        static_assert(always_false<F, A...>::value,
+                      "kernel launch: no kernel of this name takes these arguments (the call kernel(args) "
+                      "below says why: their number or types)");
+        kernel(args...);
+        return cudaErrorInvalidValue;
+    }
 }
 
 /* extern __shared__ T name[] at namespace scope: the running block's dynamic
@@ -229,6 +293,8 @@ inline const char *cudaGetErrorName(cudaError_t e)
     case cudaErrorMemoryAllocation: return "cudaErrorMemoryAllocation";
     case cudaErrorInitializationError: return "cudaErrorInitializationError";
     case cudaErrorInvalidConfiguration: return "cudaErrorInvalidConfiguration";
+    case cudaErrorInvalidPitchValue: return "cudaErrorInvalidPitchValue";
+    case cudaErrorPeerAccessUnsupported: return "cudaErrorPeerAccessUnsupported";
     case cudaErrorInvalidSymbol: return "cudaErrorInvalidSymbol";
     case cudaErrorInvalidDevicePointer: return "cudaErrorInvalidDevicePointer";
     case cudaErrorInvalidMemcpyDirection: return "cudaErrorInvalidMemcpyDirection";
@@ -253,6 +319,8 @@ inline const char *cudaGetErrorString(cudaError_t e)
     case cudaErrorMemoryAllocation: return "out of memory";
     case cudaErrorInitializationError: return "initialization error";
     case cudaErrorInvalidConfiguration: return "invalid configuration argument";
+    case cudaErrorInvalidPitchValue: return "invalid pitch argument";
+    case cudaErrorPeerAccessUnsupported: return "peer access is not supported between these two devices";
     case cudaErrorInvalidSymbol: return "invalid device symbol";
     case cudaErrorInvalidDevicePointer: return "invalid device pointer";
     case cudaErrorInvalidMemcpyDirection: return "invalid copy direction for memcpy";
@@ -535,5 +603,348 @@ inline cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_
     *ms = (float)(end->ms - start->ms);
     return cudaSuccess;
 }
+
+/* ---- more of the runtime: attributes, limits, 2-D copies, host functions ---- */
+enum cudaDeviceAttr {
+    cudaDevAttrMaxThreadsPerBlock = 1,
+    cudaDevAttrMaxBlockDimX = 2,
+    cudaDevAttrMaxBlockDimY = 3,
+    cudaDevAttrMaxBlockDimZ = 4,
+    cudaDevAttrMaxGridDimX = 5,
+    cudaDevAttrMaxGridDimY = 6,
+    cudaDevAttrMaxGridDimZ = 7,
+    cudaDevAttrMaxSharedMemoryPerBlock = 8,
+    cudaDevAttrTotalConstantMemory = 9,
+    cudaDevAttrWarpSize = 10,
+    cudaDevAttrMaxRegistersPerBlock = 12,
+    cudaDevAttrMultiProcessorCount = 16,
+    cudaDevAttrMaxThreadsPerMultiProcessor = 39,
+    cudaDevAttrUnifiedAddressing = 41,
+    cudaDevAttrComputeCapabilityMajor = 75,
+    cudaDevAttrComputeCapabilityMinor = 76,
+    cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
+    cudaDevAttrManagedMemory = 83,
+    cudaDevAttrCooperativeLaunch = 95,
+    cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
+    cudaDevAttrMaxBlocksPerMultiprocessor = 106
+};
+/* The values of cudaGetDeviceProperties; other attributes are cudaErrorInvalidValue. */
+inline cudaError_t cudaDeviceGetAttribute(int *value, cudaDeviceAttr attr, int device)
+{
+    if (!value)
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    cudaDeviceProp p;
+    cudaError_t e = cudaGetDeviceProperties(&p, device);
+    if (e != cudaSuccess)
+        return e;
+    switch (attr) {
+    case cudaDevAttrMaxThreadsPerBlock: *value = p.maxThreadsPerBlock; break;
+    case cudaDevAttrMaxBlockDimX: *value = p.maxThreadsDim[0]; break;
+    case cudaDevAttrMaxBlockDimY: *value = p.maxThreadsDim[1]; break;
+    case cudaDevAttrMaxBlockDimZ: *value = p.maxThreadsDim[2]; break;
+    case cudaDevAttrMaxGridDimX: *value = p.maxGridSize[0]; break;
+    case cudaDevAttrMaxGridDimY: *value = p.maxGridSize[1]; break;
+    case cudaDevAttrMaxGridDimZ: *value = p.maxGridSize[2]; break;
+    case cudaDevAttrMaxSharedMemoryPerBlock: *value = (int)p.sharedMemPerBlock; break;
+    case cudaDevAttrTotalConstantMemory: *value = (int)p.totalConstMem; break;
+    case cudaDevAttrWarpSize: *value = p.warpSize; break;
+    case cudaDevAttrMaxRegistersPerBlock: *value = p.regsPerBlock; break;
+    case cudaDevAttrMultiProcessorCount: *value = p.multiProcessorCount; break;
+    case cudaDevAttrMaxThreadsPerMultiProcessor: *value = p.maxThreadsPerMultiProcessor; break;
+    case cudaDevAttrUnifiedAddressing: *value = p.unifiedAddressing; break;
+    case cudaDevAttrComputeCapabilityMajor: *value = p.major; break;
+    case cudaDevAttrComputeCapabilityMinor: *value = p.minor; break;
+    case cudaDevAttrMaxSharedMemoryPerMultiprocessor: *value = (int)p.sharedMemPerMultiprocessor; break;
+    case cudaDevAttrManagedMemory: *value = p.managedMemory; break;
+    case cudaDevAttrCooperativeLaunch: *value = 0; break;
+    case cudaDevAttrMaxSharedMemoryPerBlockOptin: *value = (int)p.sharedMemPerBlockOptin; break;
+    case cudaDevAttrMaxBlocksPerMultiprocessor: *value = p.maxBlocksPerMultiProcessor; break;
+    default: return warpsim_cudart::record(cudaErrorInvalidValue);
+    }
+    return cudaSuccess;
+}
+/* The host's memory (cudaMalloc is malloc). */
+inline cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes)
+{
+    if (!free_bytes || !total_bytes)
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    long pages = sysconf(_SC_PHYS_PAGES), avail = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    *total_bytes = pages > 0 && page > 0 ? (size_t)pages * (size_t)page : 0;
+    *free_bytes = avail > 0 && page > 0 ? (size_t)avail * (size_t)page : 0;
+    return cudaSuccess;
+}
+/* The CUDA version whose runtime API and error numbers this subset follows. */
+#define WARPSIM_CUDART_VERSION 13000
+inline cudaError_t cudaRuntimeGetVersion(int *v)
+{
+    if (!v)
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    *v = WARPSIM_CUDART_VERSION;
+    return cudaSuccess;
+}
+inline cudaError_t cudaDriverGetVersion(int *v) { return cudaRuntimeGetVersion(v); }
+
+/* Settings a GPU program makes that mean nothing here: accepted. */
+enum cudaLimit { cudaLimitStackSize = 0, cudaLimitPrintfFifoSize = 1, cudaLimitMallocHeapSize = 2 };
+enum cudaFuncCache { cudaFuncCachePreferNone = 0, cudaFuncCachePreferShared = 1, cudaFuncCachePreferL1 = 2,
+                     cudaFuncCachePreferEqual = 3 };
+enum cudaFuncAttribute { cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
+                         cudaFuncAttributePreferredSharedMemoryCarveout = 9 };
+#define cudaDeviceScheduleAuto 0x00
+#define cudaDeviceScheduleSpin 0x01
+#define cudaDeviceScheduleYield 0x02
+#define cudaDeviceScheduleBlockingSync 0x04
+#define cudaDeviceMapHost 0x08
+#define cudaHostRegisterDefault 0x00
+#define cudaHostAllocMapped 0x02
+#define cudaHostAllocPortable 0x01
+#define cudaHostAllocWriteCombined 0x04
+inline cudaError_t cudaSetDeviceFlags(unsigned flags)
+{
+    (void)flags;
+    return cudaSuccess;
+}
+inline cudaError_t cudaDeviceSetLimit(cudaLimit limit, size_t value)
+{
+    (void)limit;
+    (void)value;
+    return cudaSuccess;
+}
+inline cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache c)
+{
+    (void)c;
+    return cudaSuccess;
+}
+template <typename F> inline cudaError_t cudaFuncSetCacheConfig(F *func, cudaFuncCache c)
+{
+    (void)func;
+    (void)c;
+    return cudaSuccess;
+}
+/* Dynamic shared memory here is at most 48 KiB (WS_CUDA_MAX_DYNAMIC_SHARED):
+ * a larger opt-in is refused at once, where the GPU would accept it. */
+template <typename F> inline cudaError_t cudaFuncSetAttribute(F *func, cudaFuncAttribute attr, int value)
+{
+    (void)func;
+    if (attr == cudaFuncAttributeMaxDynamicSharedMemorySize && (value < 0 || (size_t)value > WS_CUDA_MAX_DYNAMIC_SHARED)) {
+        fprintf(stderr, "warpsim: cudaFuncSetAttribute: %d bytes of dynamic shared memory: the front end has at "
+                        "most %zu per block\n", value, (size_t)WS_CUDA_MAX_DYNAMIC_SHARED);
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    }
+    return cudaSuccess;
+}
+/* One block per multiprocessor (a CPU core runs one block at a time). */
+template <typename F>
+inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, F *func, int block_size,
+                                                                 size_t shared_bytes)
+{
+    (void)func;
+    if (!blocks)
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    *blocks = block_size > 0 && block_size <= 1024 && shared_bytes <= WS_CUDA_MAX_DYNAMIC_SHARED ? 1 : 0;
+    return cudaSuccess;
+}
+
+/* Host memory is device memory: registering and mapping are identities. */
+inline cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned flags)
+{
+    (void)ptr;
+    (void)size;
+    (void)flags;
+    return cudaSuccess;
+}
+inline cudaError_t cudaHostUnregister(void *ptr)
+{
+    (void)ptr;
+    return cudaSuccess;
+}
+template <typename T> inline cudaError_t cudaHostGetDevicePointer(T **device, void *host, unsigned flags)
+{
+    (void)flags;
+    if (!device || !host)
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    *device = static_cast<T *>(host);
+    return cudaSuccess;
+}
+inline cudaError_t cudaMemPrefetchAsync(const void *ptr, size_t count, int device, cudaStream_t stream = 0)
+{
+    (void)ptr;
+    (void)count;
+    (void)device;
+    (void)stream;
+    return cudaSuccess;
+}
+inline cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned flags = 0)
+{
+    (void)stream;
+    (void)event;
+    (void)flags;
+    return warpsim_cudart::sticky();
+}
+typedef void (*cudaHostFn_t)(void *user_data);
+/* Everything before it in the stream has run: the function runs now. */
+inline cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *user_data)
+{
+    (void)stream;
+    if (!fn)
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    fn(user_data);
+    return cudaSuccess;
+}
+
+/* Pitched memory: rows of `width` bytes, `pitch` apart (512-byte aligned, as
+ * the GPU's texture alignment). */
+inline cudaError_t cudaMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height)
+{
+    if (!pitch)
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    *pitch = (width + 511) / 512 * 512;
+    return cudaMalloc(ptr, *pitch * height);
+}
+template <typename T> inline cudaError_t cudaMallocPitch(T **ptr, size_t *pitch, size_t width, size_t height)
+{
+    return cudaMallocPitch(reinterpret_cast<void **>(ptr), pitch, width, height);
+}
+inline cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
+                                cudaMemcpyKind kind)
+{
+    if ((unsigned)kind > cudaMemcpyDefault)
+        return warpsim_cudart::record(cudaErrorInvalidMemcpyDirection);
+    if (width > dpitch || width > spitch)
+        return warpsim_cudart::record(cudaErrorInvalidPitchValue);
+    if (warpsim_cudart::sticky_error != cudaSuccess)
+        return warpsim_cudart::sticky();
+    if (width && height && (!dst || !src))
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    for (size_t r = 0; r < height && width; r++)
+        memmove(static_cast<char *>(dst) + r * dpitch, static_cast<const char *>(src) + r * spitch, width);
+    return cudaSuccess;
+}
+inline cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                                     size_t height, cudaMemcpyKind kind, cudaStream_t stream = 0)
+{
+    (void)stream;
+    return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
+}
+inline cudaError_t cudaMemset2D(void *ptr, size_t pitch, int value, size_t width, size_t height)
+{
+    if (width > pitch)
+        return warpsim_cudart::record(cudaErrorInvalidPitchValue);
+    if (warpsim_cudart::sticky_error != cudaSuccess)
+        return warpsim_cudart::sticky();
+    if (width && height && !ptr)
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    for (size_t r = 0; r < height && width; r++)
+        memset(static_cast<char *>(ptr) + r * pitch, value, width);
+    return cudaSuccess;
+}
+
+/* One device: peer access never applies; a copy between device 0 and itself is a copy. */
+inline cudaError_t cudaDeviceCanAccessPeer(int *can, int device, int peer)
+{
+    if (!can)
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    if (device != 0 || peer != 0)
+        return warpsim_cudart::record(cudaErrorInvalidDevice);
+    *can = 0;
+    return cudaSuccess;
+}
+inline cudaError_t cudaDeviceEnablePeerAccess(int peer, unsigned flags)
+{
+    (void)flags;
+    return warpsim_cudart::record(peer == 0 ? cudaErrorPeerAccessUnsupported : cudaErrorInvalidDevice);
+}
+inline cudaError_t cudaMemcpyPeer(void *dst, int dst_device, const void *src, int src_device, size_t count)
+{
+    if (dst_device != 0 || src_device != 0)
+        return warpsim_cudart::record(cudaErrorInvalidDevice);
+    return cudaMemcpy(dst, src, count, cudaMemcpyDeviceToDevice);
+}
+
+/* cudaLaunchKernel(kernel, grid, block, args, shared, stream): args[i]
+ * points at the i-th argument, as on the GPU. The kernel must be named with
+ * its type (a function, not a void pointer), so its parameter types are known. */
+namespace warpsim_cudart {
+template <typename... P, size_t... I>
+inline cudaError_t launch_from_pointers(void (*kernel)(P...), config c, void **args, std::index_sequence<I...>)
+{
+    return ws_cudart_launch_("cudaLaunchKernel", [kernel](auto &...a) { kernel(a...); }, c,
+                             *static_cast<typename std::decay<P>::type *>(args[I])...);
+}
+} // namespace warpsim_cudart
+template <typename... P>
+inline cudaError_t cudaLaunchKernel(void (*kernel)(P...), dim3 grid, dim3 block, void **args, size_t shared_bytes = 0,
+                                    cudaStream_t stream = 0)
+{
+    if (sizeof...(P) > 0 && !args)
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    return warpsim_cudart::launch_from_pointers(kernel, ws_cudart_cfg_(grid, block, shared_bytes, stream), args,
+                                                std::index_sequence_for<P...>{});
+}
+template <typename V, typename = typename std::enable_if<std::is_void<V>::value>::type>
+inline cudaError_t cudaLaunchKernel(const V *kernel, dim3 grid, dim3 block, void **args, size_t shared_bytes = 0,
+                                    cudaStream_t stream = 0)
+{
+    static_assert(warpsim_cudart::always_false<V>::value,
+                  "warpsim cc: cudaLaunchKernel((void *)kernel, ...): pass the kernel itself, not a void pointer "
+                  "(the front end needs its parameter types)");
+    (void)kernel, (void)grid, (void)block, (void)args, (void)shared_bytes, (void)stream;
+    return cudaErrorNotSupported;
+}
+
+/* ---- not supported: a compile error that says so, at the call ----
+ * Graphs, textures and surfaces, cooperative (grid-synchronising) launches
+ * and IPC have no model here. Their types are declared, so a program's
+ * declarations compile, and each call fails to compile with a message
+ * naming the function (docs/cuda-frontend.md lists what is supported). */
+#define WS_CUDART_UNSUPPORTED_(fn, what)                                                                      \
+    template <typename... A> inline cudaError_t fn(A &&...)                                                   \
+    {                                                                                                         \
+        static_assert(warpsim_cudart::always_false<A...>::value,                                              \
+                      "warpsim cc: " #fn " is not supported: " what " (docs/cuda-frontend.md)");              \
+        return cudaErrorNotSupported;                                                                         \
+    }
+typedef struct CUgraph_st *cudaGraph_t;
+typedef struct CUgraphExec_st *cudaGraphExec_t;
+typedef struct CUgraphNode_st *cudaGraphNode_t;
+typedef struct cudaArray *cudaArray_t;
+typedef unsigned long long cudaTextureObject_t;
+typedef unsigned long long cudaSurfaceObject_t;
+WS_CUDART_UNSUPPORTED_(cudaGraphCreate, "CUDA graphs")
+WS_CUDART_UNSUPPORTED_(cudaGraphInstantiate, "CUDA graphs")
+WS_CUDART_UNSUPPORTED_(cudaGraphLaunch, "CUDA graphs")
+WS_CUDART_UNSUPPORTED_(cudaGraphAddKernelNode, "CUDA graphs")
+WS_CUDART_UNSUPPORTED_(cudaGraphExecDestroy, "CUDA graphs")
+WS_CUDART_UNSUPPORTED_(cudaGraphDestroy, "CUDA graphs")
+WS_CUDART_UNSUPPORTED_(cudaStreamBeginCapture, "CUDA graphs (stream capture)")
+WS_CUDART_UNSUPPORTED_(cudaStreamEndCapture, "CUDA graphs (stream capture)")
+WS_CUDART_UNSUPPORTED_(cudaCreateTextureObject, "textures")
+WS_CUDART_UNSUPPORTED_(cudaDestroyTextureObject, "textures")
+WS_CUDART_UNSUPPORTED_(cudaCreateSurfaceObject, "surfaces")
+WS_CUDART_UNSUPPORTED_(cudaDestroySurfaceObject, "surfaces")
+WS_CUDART_UNSUPPORTED_(cudaMallocArray, "CUDA arrays (textures)")
+WS_CUDART_UNSUPPORTED_(cudaMalloc3DArray, "CUDA arrays (textures)")
+WS_CUDART_UNSUPPORTED_(cudaMemcpyToArray, "CUDA arrays (textures)")
+WS_CUDART_UNSUPPORTED_(cudaMemcpy2DToArray, "CUDA arrays (textures)")
+WS_CUDART_UNSUPPORTED_(cudaFreeArray, "CUDA arrays (textures)")
+WS_CUDART_UNSUPPORTED_(cudaLaunchCooperativeKernel, "cooperative launches (grid-wide synchronisation)")
+WS_CUDART_UNSUPPORTED_(cudaIpcGetMemHandle, "inter-process memory")
+WS_CUDART_UNSUPPORTED_(cudaIpcOpenMemHandle, "inter-process memory")
+#undef WS_CUDART_UNSUPPORTED_
+/* Device-side texture and surface reads and writes. */
+#define WS_CUDART_UNSUPPORTED_DEVICE_(fn)                                                                     \
+    template <typename T = int, typename... A> inline T fn(A &&...)                                           \
+    {                                                                                                         \
+        static_assert(warpsim_cudart::always_false<A...>::value,                                              \
+                      "warpsim cc: " #fn " is not supported: textures and surfaces (docs/cuda-frontend.md)"); \
+        return T();                                                                                           \
+    }
+WS_CUDART_UNSUPPORTED_DEVICE_(tex1Dfetch)
+WS_CUDART_UNSUPPORTED_DEVICE_(tex1D)
+WS_CUDART_UNSUPPORTED_DEVICE_(tex2D)
+WS_CUDART_UNSUPPORTED_DEVICE_(tex3D)
+WS_CUDART_UNSUPPORTED_DEVICE_(surf2Dread)
+WS_CUDART_UNSUPPORTED_DEVICE_(surf2Dwrite)
+#undef WS_CUDART_UNSUPPORTED_DEVICE_
 
 #endif

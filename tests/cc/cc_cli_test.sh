@@ -129,5 +129,84 @@ kept=$(sed -n 's/^warpsim cc: kept the rewritten sources in //p' "$dir/v.txt")
 "$warpsim" cc --help | grep -q "usage: warpsim cc"; check "--help" $?
 "$warpsim" cc > /dev/null 2>&1; [ $? -eq 2 ]; check "no source: status 2" $?
 
+# Launches as calls (issue 12): 0 and NULL for a pointer parameter, overloaded
+# kernels, template arguments deduced from the arguments, default arguments,
+# implicit conversions, cudaLaunchKernel; a launch from device code traps.
+cat > "$dir/calls.cu" <<'CU'
+#include <cstdio>
+__global__ void k(int *p, float f) { if (p) p[threadIdx.x] = (int)f; else if (threadIdx.x == 0) printf("null %g\n", f); }
+__global__ void ov(int *p) { p[0] = 1; }
+__global__ void ov(float *p) { p[0] = 2.5f; }
+template <typename T> __global__ void fill(T *p, T v, int n = 4) { if ((int)threadIdx.x < n) p[threadIdx.x] = v; }
+__global__ void zeros(int *p, int z, unsigned u, float f) { p[threadIdx.x] = 10 + z + (int)u + (int)f; }
+__global__ void parent(int *p) { k<<<1, 1>>>(p, 1); }
+int main()
+{
+    int *p;
+    float *q;
+    cudaMalloc(&p, 32 * sizeof(int));
+    cudaMalloc(&q, 32 * sizeof(float));
+    cudaMemset(p, 0, 32 * sizeof(int));
+    cudaMemset(q, 0, 32 * sizeof(float));
+    k<<<1, 32>>>(0, 1);
+    k<<<1, 32>>>(NULL, 2.0);
+    k<<<1, 32>>>(p, 3);
+    printf("k %d\n", p[31]);
+    ov<<<1, 1>>>(p);
+    ov<<<1, 1>>>(q);
+    printf("ov %d %g\n", p[0], q[0]);
+    fill<<<1, 8>>>(q, 2.5f);
+    fill<<<1, 8>>>(p, 7, 8);
+    printf("fill %g %g %d\n", q[3], q[4], p[7]);
+    zeros<<<1, 1>>>(p, 0, 0, 0);
+    printf("zeros %d\n", p[0]);
+    void *args[] = {&p, &q[3]};
+    cudaLaunchKernel(k, dim3(1), dim3(2), args, 0, 0);
+    printf("cudaLaunchKernel %d %d\n", p[0], p[1]);
+    parent<<<1, 2>>>(p);
+    printf("parent %s\n", cudaGetErrorName(cudaDeviceSynchronize()));
+    cudaFree(p);
+    cudaFree(q);
+    return 0;
+}
+CU
+"$warpsim" cc "$dir/calls.cu" -o "$dir/calls" > "$dir/calls.build" 2>&1
+check "launches as calls: builds" $?
+"$dir/calls" > "$dir/calls.out" 2> "$dir/calls.err"
+printf '%s\n' "null 1" "null 2" "k 3" "ov 1 2.5" "fill 2.5 0 7" "zeros 10" "cudaLaunchKernel 2 2" \
+  "parent cudaErrorLaunchFailure" | cmp -s - "$dir/calls.out"
+check "0 and NULL, overloads, deduced templates, default arguments, cudaLaunchKernel" $?
+grep -q "launched from device code: dynamic parallelism is not supported" "$dir/calls.err"
+check "a launch from device code: a clear message, cudaErrorLaunchFailure" $?
+
+# What is not supported fails to compile with a message naming it.
+printf '#include <cooperative_groups.h>\nint main() { return 0; }\n' > "$dir/cg.cu"
+"$warpsim" cc "$dir/cg.cu" -o "$dir/cg" > "$dir/cg.txt" 2>&1
+[ $? -eq 1 ] && grep -q "Cooperative Groups: not supported by the CUDA front end" "$dir/cg.txt"
+check "#include <cooperative_groups.h>: not supported, said so" $?
+printf 'int main()\n{\n    cudaGraph_t g;\n    cudaGraphCreate(&g, 0);\n}\n' > "$dir/graph.cu"
+"$warpsim" cc "$dir/graph.cu" -o "$dir/graph" > "$dir/graph.txt" 2>&1
+[ $? -eq 1 ] && grep -q "graph.cu:4" "$dir/graph.txt" && grep -q "cudaGraphCreate is not supported: CUDA graphs" "$dir/graph.txt"
+check "cudaGraphCreate: not supported, said so at graph.cu:4" $?
+printf '__global__ void k(int *p, int n) { p[0] = n; }\nint main()\n{\n    k<<<1, 1>>>(nullptr);\n}\n' > "$dir/arity.cu"
+"$warpsim" cc "$dir/arity.cu" -o "$dir/arity" > "$dir/arity.txt" 2>&1
+[ $? -eq 1 ] && grep -q "arity.cu:4" "$dir/arity.txt" && grep -q "no kernel of this name takes these arguments" "$dir/arity.txt"
+check "too few kernel arguments: a compile error at arity.cu:4" $?
+
+# --rewrite-only: the C++ file for a build system, the rewritten headers
+# beside it, a depfile of the headers read.
+mkdir -p "$dir/gen"
+"$warpsim" cc --rewrite-only "$dir/prog.cu" -I "$dir/inc" -o "$dir/gen/prog.cpp" -MF "$dir/gen/prog.d"
+check "--rewrite-only" $?
+head -n 3 "$dir/gen/prog.cpp" | cmp -s - <(printf '#include <warpsim/cuda.h>\n#include <warpsim/cuda_runtime.h>\n#line 1 "%s"\n' "$dir/prog.cu")
+check "--rewrite-only: the front-end headers first, then #line 1" $?
+grep -q "gen/prog.cpp.headers/h0-launch.cuh" "$dir/gen/prog.cpp" && grep -q "ws_cudart_launch_" "$dir/gen/prog.cpp.headers/h0-launch.cuh"
+check "--rewrite-only: the header that launches is rewritten beside the output" $?
+grep -qx "$dir/gen/prog.cpp: $dir/prog.cu $dir/inc/launch.cuh" "$dir/gen/prog.d"
+check "-MF: the depfile names the .cu and its header" $?
+"$warpsim" cc --rewrite-only "$dir/prog.cu" > /dev/null 2>&1; [ $? -eq 2 ]; check "--rewrite-only without -o: status 2" $?
+"$warpsim" cc --rewrite-only "$dir/prog.cu" "$dir/err.cu" -o "$dir/x.cpp" > /dev/null 2>&1; [ $? -eq 2 ]
+check "--rewrite-only with two files: status 2" $?
+
 echo "$fails failed"
 [ "$fails" -eq 0 ]

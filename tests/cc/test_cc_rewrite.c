@@ -68,49 +68,54 @@ static size_t lines(const char *s)
 static void test_simple_launch(void **state)
 {
     (void)state;
-    expect("k<<<1, 32>>>(a, b);", "ws_cudart_launch_(\"k\", k, ws_cudart_cfg_(1, 32), a, b);", 1);
-    expect("k<<<g, b>>>();", "ws_cudart_launch_(\"k\", k, ws_cudart_cfg_(g, b));", 1);
+    expect("k<<<1, 32>>>(a, b);", "ws_cudart_launch_(\"k\", WS_CUDART_KERNEL_(k), ws_cudart_cfg_(1, 32), a, b);", 1);
+    expect("k<<<g, b>>>();", "ws_cudart_launch_(\"k\", WS_CUDART_KERNEL_(k), ws_cudart_cfg_(g, b));", 1);
     expect("k <<< g , b , 64 , s >>> ( x ) ;",
-           "ws_cudart_launch_(\"k\", k , ws_cudart_cfg_( g , b , 64 , s ) ,  x ) ;", 1);
+           "ws_cudart_launch_(\"k\", WS_CUDART_KERNEL_(k ), ws_cudart_cfg_( g , b , 64 , s ) ,  x ) ;", 1);
+    /* An argument that is just 0 or NULL: an int or a null pointer, as the kernel takes it. */
+    expect("k<<<1, 1>>>(0, NULL, x0, (0), 0 /* c */, f(0), 0);",
+           "ws_cudart_launch_(\"k\", WS_CUDART_KERNEL_(k), ws_cudart_cfg_(1, 1), ws_cudart_zero_, ws_cudart_zero_, "
+           "x0, (0), ws_cudart_zero_ /* c */, f(0), ws_cudart_zero_);",
+           1);
 }
 
 static void test_expressions_in_brackets(void **state)
 {
     (void)state;
     expect("k<<<dim3(n / 32, (m + 1) * 2), dim3(8, 4, 2), n * sizeof(float)>>>(f(a, g(b)), c[i]);",
-           "ws_cudart_launch_(\"k\", k, ws_cudart_cfg_(dim3(n / 32, (m + 1) * 2), dim3(8, 4, 2), n * sizeof(float))"
+           "ws_cudart_launch_(\"k\", WS_CUDART_KERNEL_(k), ws_cudart_cfg_(dim3(n / 32, (m + 1) * 2), dim3(8, 4, 2), n * sizeof(float))"
            ", f(a, g(b)), c[i]);",
            1);
     /* A shift inside the configuration is not the closing >>>. */
-    expect("k<<<n >> 5, 32>>>(x);", "ws_cudart_launch_(\"k\", k, ws_cudart_cfg_(n >> 5, 32), x);", 1);
-    expect("k<<<(n>>5), b>>>(x);", "ws_cudart_launch_(\"k\", k, ws_cudart_cfg_((n>>5), b), x);", 1);
+    expect("k<<<n >> 5, 32>>>(x);", "ws_cudart_launch_(\"k\", WS_CUDART_KERNEL_(k), ws_cudart_cfg_(n >> 5, 32), x);", 1);
+    expect("k<<<(n>>5), b>>>(x);", "ws_cudart_launch_(\"k\", WS_CUDART_KERNEL_(k), ws_cudart_cfg_((n>>5), b), x);", 1);
     /* Template calls with commas in the configuration: the compiler parses them. */
     expect("k<<<std::max<int>(a, b), 32>>>(x);",
-           "ws_cudart_launch_(\"k\", k, ws_cudart_cfg_(std::max<int>(a, b), 32), x);", 1);
+           "ws_cudart_launch_(\"k\", WS_CUDART_KERNEL_(k), ws_cudart_cfg_(std::max<int>(a, b), 32), x);", 1);
 }
 
 static void test_kernel_names(void **state)
 {
     (void)state;
-    expect("k<T, 8><<<g, b>>>(x);", "ws_cudart_launch_(\"k<T, 8>\", k<T, 8>, ws_cudart_cfg_(g, b), x);", 1);
+    expect("k<T, 8><<<g, b>>>(x);", "ws_cudart_launch_(\"k<T, 8>\", WS_CUDART_KERNEL_(k<T, 8>), ws_cudart_cfg_(g, b), x);", 1);
     expect("ns::k<A<int>><<<1, 1>>>();",
-           "ws_cudart_launch_(\"ns::k<A<int>>\", ns::k<A<int>>, ws_cudart_cfg_(1, 1));", 1);
+           "ws_cudart_launch_(\"ns::k<A<int>>\", WS_CUDART_KERNEL_(ns::k<A<int>>), ws_cudart_cfg_(1, 1));", 1);
     expect("k<A<B<int>>><<<1, 1>>>();",
-           "ws_cudart_launch_(\"k<A<B<int>>>\", k<A<B<int>>>, ws_cudart_cfg_(1, 1));", 1);
-    expect("::k<<<1, 1>>>();", "ws_cudart_launch_(\"::k\", ::k, ws_cudart_cfg_(1, 1));", 1);
-    expect("k<(N > 2)><<<1, 1>>>();", "ws_cudart_launch_(\"k<(N > 2)>\", k<(N > 2)>, ws_cudart_cfg_(1, 1));", 1);
+           "ws_cudart_launch_(\"k<A<B<int>>>\", WS_CUDART_KERNEL_(k<A<B<int>>>), ws_cudart_cfg_(1, 1));", 1);
+    expect("::k<<<1, 1>>>();", "ws_cudart_launch_(\"::k\", WS_CUDART_KERNEL_(::k), ws_cudart_cfg_(1, 1));", 1);
+    expect("k<(N > 2)><<<1, 1>>>();", "ws_cudart_launch_(\"k<(N > 2)>\", WS_CUDART_KERNEL_(k<(N > 2)>), ws_cudart_cfg_(1, 1));", 1);
     expect("(*table[i])<<<1, 1>>>();",
-           "ws_cudart_launch_(\"(*table[i])\", (*table[i]), ws_cudart_cfg_(1, 1));", 1);
+           "ws_cudart_launch_(\"(*table[i])\", WS_CUDART_KERNEL_((*table[i])), ws_cudart_cfg_(1, 1));", 1);
     expect("s.kernels[2]<<<1, 1>>>();",
-           "ws_cudart_launch_(\"s.kernels[2]\", s.kernels[2], ws_cudart_cfg_(1, 1));", 1);
-    expect("p->k<<<1, 1>>>();", "ws_cudart_launch_(\"p->k\", p->k, ws_cudart_cfg_(1, 1));", 1);
+           "ws_cudart_launch_(\"s.kernels[2]\", WS_CUDART_KERNEL_(s.kernels[2]), ws_cudart_cfg_(1, 1));", 1);
+    expect("p->k<<<1, 1>>>();", "ws_cudart_launch_(\"p->k\", WS_CUDART_KERNEL_(p->k), ws_cudart_cfg_(1, 1));", 1);
     /* What precedes the name is not part of it. */
     expect("if (x) k<<<1, 1>>>(); else j<<<2, 2>>>(y);",
-           "if (x) ws_cudart_launch_(\"k\", k, ws_cudart_cfg_(1, 1)); else ws_cudart_launch_(\"j\", j, "
+           "if (x) ws_cudart_launch_(\"k\", WS_CUDART_KERNEL_(k), ws_cudart_cfg_(1, 1)); else ws_cudart_launch_(\"j\", WS_CUDART_KERNEL_(j), "
            "ws_cudart_cfg_(2, 2), y);",
            2);
-    expect("{ return k<<<1, 1>>>(); }", "{ return ws_cudart_launch_(\"k\", k, ws_cudart_cfg_(1, 1)); }", 1);
-    expect("(void)k<<<1, 1>>>();", "(void)ws_cudart_launch_(\"k\", k, ws_cudart_cfg_(1, 1));", 1);
+    expect("{ return k<<<1, 1>>>(); }", "{ return ws_cudart_launch_(\"k\", WS_CUDART_KERNEL_(k), ws_cudart_cfg_(1, 1)); }", 1);
+    expect("(void)k<<<1, 1>>>();", "(void)ws_cudart_launch_(\"k\", WS_CUDART_KERNEL_(k), ws_cudart_cfg_(1, 1));", 1);
 }
 
 static void test_not_launches(void **state)
@@ -139,10 +144,10 @@ static void test_strings_and_comments(void **state)
     expect(src, src, 0);
     /* A comment inside a launch stays a comment, in place. */
     expect("k<<<1, /* <<<not>>> */ 2>>>(x /* ) */, y); // k<<<>>>",
-           "ws_cudart_launch_(\"k\", k, ws_cudart_cfg_(1, /* <<<not>>> */ 2), x /* ) */, y); // k<<<>>>", 1);
+           "ws_cudart_launch_(\"k\", WS_CUDART_KERNEL_(k), ws_cudart_cfg_(1, /* <<<not>>> */ 2), x /* ) */, y); // k<<<>>>", 1);
     expect("k /* the kernel */ <<<1, 2>>>();",
-           "ws_cudart_launch_(\"k\", k /* the kernel */ , ws_cudart_cfg_(1, 2));", 1);
-    expect("k<<<1, 2>>>(\")\", ')');", "ws_cudart_launch_(\"k\", k, ws_cudart_cfg_(1, 2), \")\", ')');", 1);
+           "ws_cudart_launch_(\"k\", WS_CUDART_KERNEL_(k /* the kernel */ ), ws_cudart_cfg_(1, 2));", 1);
+    expect("k<<<1, 2>>>(\")\", ')');", "ws_cudart_launch_(\"k\", WS_CUDART_KERNEL_(k), ws_cudart_cfg_(1, 2), \")\", ')');", 1);
 }
 
 static void test_lines_kept(void **state)
@@ -172,13 +177,13 @@ static void test_macros(void **state)
 {
     (void)state;
     expect("#define LAUNCH(k, n, ...) k<<<1, n>>>(__VA_ARGS__)\nLAUNCH(f, 32, a, b);\n",
-           "#define LAUNCH(k, n, ...) ws_cudart_launch_(\"k\", k, ws_cudart_cfg_(1, n), __VA_ARGS__)\n"
+           "#define LAUNCH(k, n, ...) ws_cudart_launch_(\"k\", WS_CUDART_KERNEL_(k), ws_cudart_cfg_(1, n), __VA_ARGS__)\n"
            "LAUNCH(f, 32, a, b);\n",
            1);
     expect("#define RUN(k) \\\n  k<<<G, \\\n     B>>>(x)\n",
-           "#define RUN(k) \\\n  ws_cudart_launch_(\"k\", k, ws_cudart_cfg_(G, \\\n     B), x)\n", 1);
+           "#define RUN(k) \\\n  ws_cudart_launch_(\"k\", WS_CUDART_KERNEL_(k), ws_cudart_cfg_(G, \\\n     B), x)\n", 1);
     /* A configuration that is one macro: the compiler expands it. */
-    expect("k<<<CONFIG>>>(x);", "ws_cudart_launch_(\"k\", k, ws_cudart_cfg_(CONFIG), x);", 1);
+    expect("k<<<CONFIG>>>(x);", "ws_cudart_launch_(\"k\", WS_CUDART_KERNEL_(k), ws_cudart_cfg_(CONFIG), x);", 1);
 }
 
 static void test_extern_shared(void **state)
