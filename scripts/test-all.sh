@@ -30,9 +30,18 @@ for cc in gcc clang; do
   [ "$cc" = gcc ] && cuda=${WARPSIM_TEST_CUDA:-ON}
   cxx=g++
   [ "$cc" = clang ] && cxx=clang++ # the CUDA front end's tests are C++
+  # The libFuzzer harnesses (tests/fuzz/) build in the clang pass only: each
+  # is a ctest test that fuzzes for WARPSIM_FUZZ_CI_SECONDS (22 s) and fails
+  # on any finding.
+  fuzz=OFF
+  [ "$cc" = clang ] && fuzz=ON
   CC=$cc CXX=$cxx cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Debug -DWARPSIM_WERROR=ON -DWARPSIM_SANITIZE=ON \
-    -DWARPSIM_CUDA="$cuda" >/dev/null
+    -DWARPSIM_CUDA="$cuda" -DWARPSIM_FUZZ="$fuzz" >/dev/null
   cmake --build "$dir" -j "$jobs"
+  if [ "$fuzz" = ON ] && ! ctest --test-dir "$dir" -N -L libfuzzer | grep -q 'Total Tests: [1-9]'; then
+    echo "== clang cannot build the libFuzzer harnesses (libclang-rt-dev?): CI must fuzz" >&2
+    exit 1
+  fi
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --test-dir "$dir" --output-on-failure -j "$jobs"
 done

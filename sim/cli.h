@@ -31,7 +31,9 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * NULL, is set when there were such bytes. buf: CLI_SHOWN_SIZE bytes. */
 #define CLI_SHOWN_SIZE 200
 const char *cli_shown(const char *text, char *buf, bool *binary);
-/* The same for a file name: escaped, not cut. */
+/* The same for a file name: escaped, and cut ("...") only where it would not
+ * fit in size bytes; a buffer of CLI_SHOWN_PATH_SIZE shows 1024 characters. */
+#define CLI_SHOWN_PATH_SIZE 1028
 const char *cli_shown_path(const char *path, char *buf, size_t size);
 
 /* A progress line on standard error, drawn only when it is a terminal and

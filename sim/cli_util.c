@@ -104,14 +104,18 @@ int cli_next(cli_parser *p, const cli_opt *opts, const char **value)
 const char *cli_shown_path(const char *path, char *buf, size_t size)
 {
     size_t used = 0;
-    for (const char *c = path; *c && used + 5 < size; c++) {
+    const char *c = path;
+    for (; *c; c++) {
         unsigned char u = (unsigned char)*c;
-        if (u >= 0x20 && u < 0x7f)
+        size_t need = u >= 0x20 && u < 0x7f ? 1 : 4;
+        if (used + need + 4 > size) /* room for "..." and the NUL */
+            break;
+        if (need == 1)
             buf[used++] = (char)u;
         else
             used += (size_t)snprintf(buf + used, size - used, "\\x%02x", u);
     }
-    buf[used] = '\0';
+    snprintf(buf + used, size - used, "%s", *c ? "..." : "");
     return buf;
 }
 
@@ -510,7 +514,7 @@ static int link_to_descriptor(const char *path)
 
 static int out_fail(cli_out *o, const char *what, int err)
 {
-    char shown[PATH_MAX * 4 + 8];
+    char shown[CLI_SHOWN_PATH_SIZE];
     cli_error("--output %s: %s%s%s", cli_shown_path(o->path ? o->path : "?", shown, sizeof shown), what,
               err ? ": " : "", err ? strerror(err) : "");
     if (o->target_fd >= 0)

@@ -205,13 +205,16 @@ static int parse(int argc, char **argv, op_args *a)
         return CLI_EXIT_USAGE;
     }
     ws_mask present = a->threads ? (a->threads == 64 ? WS_FULL64 : ((ws_mask)1 << a->threads) - 1) : all;
+    char shown[CLI_SHOWN_SIZE];
     if (a->active_text && !(a->active & present & ~a->exited)) {
-        cli_error("--active %s: no lane would execute the call (lanes that exist: 0-%d%s)", a->active_text,
+        cli_error("--active %s: no lane would execute the call (lanes that exist: 0-%d%s)",
+                  cli_shown(a->active_text, shown, NULL),
                   a->threads ? a->threads - 1 : a->lanes - 1, a->exited ? ", minus --exited" : "");
         return CLI_EXIT_USAGE;
     }
     if (a->active_text && (a->active & ~present)) {
-        cli_error("--active %s names lanes that do not exist (--threads %d)", a->active_text, a->threads);
+        cli_error("--active %s names lanes that do not exist (--threads %d)", cli_shown(a->active_text, shown, NULL),
+                  a->threads);
         return CLI_EXIT_USAGE;
     }
     if (a->active & a->exited) {
@@ -219,7 +222,8 @@ static int parse(int argc, char **argv, op_args *a)
         return CLI_EXIT_USAGE;
     }
     if (!(present & ~a->exited)) {
-        cli_error("--exited %s: every lane has exited; no lane would execute the call", a->exited_text);
+        cli_error("--exited %s: every lane has exited; no lane would execute the call",
+                  cli_shown(a->exited_text, shown, NULL));
         return CLI_EXIT_USAGE;
     }
     bool vote = a->op->kind >= WS_COLL_VOTE_ALL && a->op->kind <= WS_COLL_VOTE_BALLOT;

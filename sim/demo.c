@@ -98,7 +98,14 @@ int main(int argc, char **argv)
         return 0;
     }
     if (argc > 1) {
-        fprintf(stderr, "warpsim-demo: unknown argument '%s' (try --help)\n", argv[1]);
+        /* at most 40 characters, bytes outside printable ASCII as \xNN (as warpsim does) */
+        fprintf(stderr, "warpsim-demo: unknown argument '");
+        size_t i = 0;
+        for (; argv[1][i] && i < 40; i++) {
+            unsigned char c = (unsigned char)argv[1][i];
+            fprintf(stderr, c >= 0x20 && c < 0x7f ? "%c" : "\\x%02x", c);
+        }
+        fprintf(stderr, "%s' (try --help)\n", argv[1][i] ? "..." : "");
         return 2;
     }
     return walk_through() || exited_read() ? 1 : 0;

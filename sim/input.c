@@ -229,6 +229,16 @@ static int read_binary(FILE *f, const char *name, wk_elem type, values *v)
     return CLI_EXIT_OK;
 }
 
+/* The input's name in messages: "standard input", or the file name escaped
+ * (cli_shown_path), never raw bytes. */
+static void input_name(const char *path, bool from_stdin, char name[CLI_SHOWN_PATH_SIZE])
+{
+    if (from_stdin)
+        snprintf(name, CLI_SHOWN_PATH_SIZE, "standard input");
+    else
+        cli_shown_path(path, name, CLI_SHOWN_PATH_SIZE);
+}
+
 int cli_read_values(const char *path, wk_elem type, bool raw_bits, bool binary, cli_limit limit, uint64_t **bits,
                     size_t *n)
 {
@@ -239,10 +249,11 @@ int cli_read_values(const char *path, wk_elem type, bool raw_bits, bool binary, 
         return CLI_EXIT_USAGE;
     }
     bool from_stdin = strcmp(path, "-") == 0;
-    const char *name = from_stdin ? "standard input" : path;
+    char name[CLI_SHOWN_PATH_SIZE]; /* the file, escaped, for messages */
+    input_name(path, from_stdin, name);
     FILE *f = from_stdin ? stdin : fopen(path, binary ? "rb" : "r");
     if (!f) {
-        cli_error("--input %s: cannot open: %s", path, strerror(errno));
+        cli_error("--input %s: cannot open: %s", name, strerror(errno));
         return CLI_EXIT_IO;
     }
     values v = {.limit = limit, .name = name};
@@ -491,10 +502,11 @@ int cli_stream_file(const char *path, wk_elem type, bool raw_bits, bool binary, 
 {
     *n = 0;
     bool from_stdin = strcmp(path, "-") == 0;
-    const char *name = from_stdin ? "standard input" : path;
+    char name[CLI_SHOWN_PATH_SIZE]; /* the file, escaped, for messages */
+    input_name(path, from_stdin, name);
     FILE *f = from_stdin ? stdin : fopen(path, binary ? "rb" : "r");
     if (!f) {
-        cli_error("--input %s: cannot open: %s", path, strerror(errno));
+        cli_error("--input %s: cannot open: %s", name, strerror(errno));
         return CLI_EXIT_IO;
     }
     int rc;

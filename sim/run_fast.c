@@ -152,7 +152,9 @@ int cli_run_device_reduce_fast(const wk_program *p, const wk_params *params, con
     if (in->input) {
         rc = cli_stream_file(in->input, params->type, in->bits, in->binary, limit, feed, &ctx, &n);
         if (rc == CLI_EXIT_OK && in->n_given && params->n != n) {
-            cli_error("--n %zu but --input %s holds %zu values", params->n, in->input, n);
+            char shown[CLI_SHOWN_PATH_SIZE];
+            cli_error("--n %zu but --input %s holds %zu values", params->n,
+                      cli_shown_path(in->input, shown, sizeof shown), n);
             rc = CLI_EXIT_USAGE;
         }
     } else {

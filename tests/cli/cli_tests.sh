@@ -65,7 +65,7 @@ expect 2 "unknown program 'nosuch'" -- run nosuch
 expect 2 'which program' -- run
 expect 2 "unknown option '--frob'" -- run reduce-down --frob
 expect 2 '--trace needs a value' -- run reduce-down --trace
-expect 2 "--trace: unknown format 'html'" -- run reduce-down --trace html
+expect 2 "--trace: unknown format 'gif'" -- run reduce-down --trace gif
 expect 2 "--type: unknown type 'f16'" -- run reduce-down --type f16
 expect 2 "--profile: unknown profile 'sm80'" -- run reduce-down --profile sm80
 expect 2 '--lanes 48' -- run reduce-down --lanes 48
@@ -337,6 +337,17 @@ expect 2 "unknown type 'a\\\\x0ab\\\\x1b\[31m'" -- run reduce-down --type "$(pri
 expect 2 "unknown program 'x\\\\x1b\]0;t\\\\x07'" -- run "$(printf 'x\033]0;t\a')"
 
 expect 2 "bench: unexpected argument 'x\\\\x1b\\[1m'" -- bench "$(printf 'x\033[1m')"
+# file names in messages: escaped (never raw bytes), shown whole up to 1024 characters (fuzz_run found
+# the raw --input name)
+expect 3 "--input /.*/in\\\\x02\\\\x1b\\[31mx\\.txt: cannot open" -- run reduce-down --input "$work/$(printf 'in\002\033[31mx.txt')"
+expect 3 "--input /.*/in\\\\x0ax: cannot open" -- run device-reduce --binary --input "$work/$(printf 'in\nx')"
+expect 3 "--input /.*/in\\\\x07x: cannot open" -- op shfl-down --b 1 --input "$work/$(printf 'in\ax')"
+printf '1 2 3\n' >"$work/e$(printf '\033[1m')x"
+expect 2 "--input .*e\\\\x1b\\[1mx holds 3 values" -- run device-reduce --n 4 --input "$work/e$(printf '\033[1m')x"
+cases=$((cases + 1))
+"$warpsim" run reduce-down --input "$(head -c 5000 /dev/zero | tr '\0' y)" 2>"$work/err"
+grep -Eq "^warpsim: --input y{1024}\.\.\.: cannot open" "$work/err" || fail "a 5000-character --input name was not cut at 1024"
+expect 2 "--active 0{40}\.\.\. names lanes that do not exist" -- op ballot --threads 4 --active "$(head -c 300 /dev/zero | tr '\0' 0)17"
 
 # ---- golden outputs, checked by hand (see GOLDEN_DIR/README.md)
 golden reduce_down_i32.txt run reduce-down --trace text
