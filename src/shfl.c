@@ -1,5 +1,7 @@
 /* Executing a shuffle: each lane's source from the profile's formula
  * (shfl_formula.c), the data through the crossbar (crossbar.c). */
+#include <string.h>
+
 #include "warp_internal.h"
 
 void ws_raise_bad_reads(ws_exec *x, const char *op, ws_mask bad, const int source[WS_MAX_LANES])
@@ -36,17 +38,10 @@ void ws_raise_bad_reads(ws_exec *x, const char *op, ws_mask bad, const int sourc
 static void record_reads(ws_exec *x, const int source[WS_MAX_LANES], ws_mask bad)
 {
     ws_warp *w = x->w;
-    for (int lane = 0; lane < WS_MAX_LANES; lane++) {
-        ws_lane_read *r = &w->last_reads[lane];
-        if (!ws_lane_in(x->group, lane)) { /* lanes past w->lanes are never in the group */
-            *r = (ws_lane_read){WS_READ_NONE, -1};
-            continue;
-        }
-        r->source = source[lane];
-        r->kind = ws_lane_in(bad, lane)                       ? WS_READ_INACTIVE
-                  : !x->pred[lane] && r->source == lane ? WS_READ_OWN
-                                                        : WS_READ_LANE;
-    }
+    w->last_group = x->group;
+    w->last_bad = bad;
+    memcpy(w->last_source, source, sizeof w->last_source);
+    memcpy(w->last_pred, x->pred, sizeof w->last_pred);
     w->shuffles_executed++;
 }
 
@@ -54,8 +49,17 @@ uint64_t ws_last_shuffle_reads(const ws_warp *warp, ws_lane_read reads[64])
 {
     if (!reads)
         return 0;
-    for (int lane = 0; lane < WS_MAX_LANES; lane++)
-        reads[lane] = warp ? warp->last_reads[lane] : (ws_lane_read){WS_READ_NONE, -1};
+    for (int lane = 0; lane < WS_MAX_LANES; lane++) {
+        ws_lane_read *r = &reads[lane];
+        if (!warp || !ws_lane_in(warp->last_group, lane)) {
+            *r = (ws_lane_read){WS_READ_NONE, -1};
+            continue;
+        }
+        r->source = warp->last_source[lane];
+        r->kind = ws_lane_in(warp->last_bad, lane)                  ? WS_READ_INACTIVE
+                  : !warp->last_pred[lane] && r->source == lane ? WS_READ_OWN
+                                                                : WS_READ_LANE;
+    }
     return warp ? warp->shuffles_executed : 0;
 }
 

@@ -79,8 +79,7 @@ ws_status ws_warp_restart(ws_warp *w, int threads)
     w->shuffles_executed = 0;
     w->diag_count = w->diag_dropped = 0;
     w->error[0] = '\0';
-    for (int lane = 0; lane < WS_MAX_LANES; lane++)
-        w->last_reads[lane] = (ws_lane_read){WS_READ_NONE, -1};
+    w->last_group = 0;
     return WS_OK;
 }
 

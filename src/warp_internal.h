@@ -88,7 +88,11 @@ struct ws_warp {
     ws_arrival arrivals[WS_MAX_LANES];
     uint64_t calls;   /* ws_collective calls so far: numbers the arrivals */
 
-    ws_lane_read last_reads[WS_MAX_LANES]; /* the latest shuffle, for ws_last_shuffle_reads */
+    /* The latest shuffle, for ws_last_shuffle_reads (which classifies the
+     * reads only when asked: most shuffles are never looked at). */
+    ws_mask last_group, last_bad;
+    int last_source[WS_MAX_LANES];
+    uint32_t last_pred[WS_MAX_LANES];
     uint64_t shuffles_executed;
 
     ws_diag_policy policy;

@@ -11,7 +11,7 @@
 
 __thread const ws_cuda_thread_ctx *ws_cuda_ctx_ __attribute__((tls_model("initial-exec")));
 
-static wc_lane *lane_of(wc_block *b, int warp, int lane) { return &b->lanes[warp * WC_WARP + lane]; }
+static wc_lane *lane_of(wc_block *b, int warp, int lane) { return &b->warp[warp].lanes[lane]; }
 
 static void lane_main(void *arg)
 {
@@ -79,6 +79,7 @@ static void warp_restart(wc_block *b, int w)
     wp->present = ws_lanes_present(wp->model);
     wp->exited = 0;
     wp->diags_seen = 0;
+    wp->lanes = &b->lanes[w * WC_WARP];
     memset(wp->in, 0, sizeof wp->in);
     wp->in[WC_RUNNABLE] = wp->present;
 }

@@ -53,6 +53,7 @@ typedef struct wc_lane {
 typedef struct wc_warp {
     ws_warp *model;
     ws_mask in[WC_STATE_COUNT]; /* the lanes in each state: the scheduler works on these */
+    wc_lane *lanes;             /* its lanes: lanes[0..31] (fewer in a partial warp) */
     ws_mask present;
     ws_mask exited;  /* lanes whose end the model has been told of */
     ws_reg src[WS_TYPE_COUNT], dst[WS_TYPE_COUNT], pred, mask, b, width;

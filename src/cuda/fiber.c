@@ -22,6 +22,8 @@ void __sanitizer_finish_switch_fiber(void *fake_stack_save, const void **bottom_
 void __asan_unpoison_memory_region(void const volatile *addr, size_t size);
 #endif
 
+#define WC_FIBER_MAX_COLOR 4096
+
 static size_t page_size(void)
 {
     long p = sysconf(_SC_PAGESIZE);
@@ -31,7 +33,7 @@ static size_t page_size(void)
 bool wc_fiber_map(wc_fiber *f, size_t stack_bytes)
 {
     size_t page = page_size();
-    size_t usable = (stack_bytes + page - 1) / page * page;
+    size_t usable = (stack_bytes + WC_FIBER_MAX_COLOR + page - 1) / page * page; /* the colour comes off the top */
     size_t mapped = usable + page;
     void *m = mmap(NULL, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (m == MAP_FAILED)
@@ -44,6 +46,12 @@ bool wc_fiber_map(wc_fiber *f, size_t stack_bytes)
     f->guard = m;
     f->mapped = mapped;
     f->stack_bytes = usable;
+    /* Every stack would start at the same offset in its page, so the hot
+     * top frames of a warp's 32 lanes would all fall in the same few L1
+     * cache sets and evict each other on every switch; starting each
+     * stack 256 bytes lower than the last (16 colours) spreads them. */
+    static _Atomic unsigned next_color;
+    f->color = (next_color++ % 16) * (WC_FIBER_MAX_COLOR / 16);
     return true;
 }
 
@@ -143,7 +151,7 @@ void wc_fiber_prepare(wc_fiber *f, void (*entry)(void *), void *arg)
     /* top is 16-aligned; after wc_switch_x86_64 pops 6 registers and
      * returns into wc_start_x86_64, whose call leaves rsp % 16 == 8 at
      * x86_entry's first instruction, as the ABI wants. */
-    uintptr_t top = ((uintptr_t)(stack_bottom(f) + f->stack_bytes)) & ~(uintptr_t)15;
+    uintptr_t top = ((uintptr_t)(stack_bottom(f) + f->stack_bytes - f->color)) & ~(uintptr_t)15;
     uint64_t *sp = (uint64_t *)(top - 72);
     sp[0] = 0;                              /* r15 */
     sp[1] = 0;                              /* r14 */

@@ -24,6 +24,7 @@ typedef struct wc_fiber {
     char *guard;         /* the mapping: a guard page, then the stack */
     size_t mapped;       /* bytes mapped, guard included */
     size_t stack_bytes;  /* usable stack */
+    size_t color;        /* bytes left unused at the top: see wc_fiber_map */
     void *asan_fake_stack;
     void (*entry)(void *);
     void *arg;
