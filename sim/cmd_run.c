@@ -393,8 +393,10 @@ static int write_results(const run_args *a, wk_run *run)
         bool written = write_main(out.f, a, run);
         rc = cli_out_close(&out, written);
         if (rc == CLI_EXIT_OK && !written) {
+            char shown[CLI_SHOWN_PATH_SIZE];
             cli_error("%s%s: writing failed: %s", a->output ? "--output " : "",
-                      a->output ? a->output : "standard output", strerror(errno));
+                      a->output ? cli_shown_path(a->output, shown, sizeof shown) : "standard output",
+                      strerror(errno));
             rc = CLI_EXIT_IO;
         }
     }
@@ -606,7 +608,9 @@ int cmd_run(int argc, char **argv)
             return rc;
         if (prog->options & WK_OPT_N) {
             if (a.n_given && a.params.n != n) {
-                cli_error("--n %zu but --input %s holds %zu values", a.params.n, a.input, n);
+                char shown[CLI_SHOWN_PATH_SIZE];
+                cli_error("--n %zu but --input %s holds %zu values", a.params.n,
+                          cli_shown_path(a.input, shown, sizeof shown), n);
                 free(input);
                 return CLI_EXIT_USAGE;
             }

@@ -344,6 +344,7 @@ expect 3 "--input /.*/in\\\\x0ax: cannot open" -- run device-reduce --binary --i
 expect 3 "--input /.*/in\\\\x07x: cannot open" -- op shfl-down --b 1 --input "$work/$(printf 'in\ax')"
 printf '1 2 3\n' >"$work/e$(printf '\033[1m')x"
 expect 2 "--input .*e\\\\x1b\\[1mx holds 3 values" -- run device-reduce --n 4 --input "$work/e$(printf '\033[1m')x"
+expect 2 "--input .*e\\\\x1b\\[1mx holds 3 values" -- run device-reduce --n 4 --trace text --input "$work/e$(printf '\033[1m')x"
 cases=$((cases + 1))
 "$warpsim" run reduce-down --input "$(head -c 5000 /dev/zero | tr '\0' y)" 2>"$work/err"
 grep -Eq "^warpsim: --input y{1024}\.\.\.: cannot open" "$work/err" || fail "a 5000-character --input name was not cut at 1024"
