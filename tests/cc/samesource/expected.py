@@ -1,0 +1,453 @@
+#!/usr/bin/env python3
+"""Writes tests/cc/samesource/expected/<program>.out: what each program of
+programs/cuda/samesource/ prints, computed here independently of warpsim.
+
+Each program's inputs and algorithm are restated plainly in Python (lane by
+lane, step by step, in the order the CUDA code runs them), with the rules of
+CUDA's shuffles written out (a source lane outside the lane's group of
+`width`, or past the warp, gives the lane's own value; docs/semantics.md) and
+f32 arithmetic as IEEE single precision: each operation is done in double
+and rounded to single, which is exact for +, -, *, / (double has more than
+2*24+2 bits). The __activemask() values are the H200's, as measured in
+docs/probes/convergence_probe.md. Nothing here runs warpsim or calls the
+code under test. The ctest samesource_corpus compares warpsim cc's output
+of each program with these files byte for byte.
+
+usage: python3 tests/cc/samesource/expected.py   (from the repository root)
+"""
+import os
+import struct
+import sys
+
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "expected")
+M32, M64 = 0xFFFFFFFF, 0xFFFFFFFFFFFFFFFF
+
+
+def f32(x):
+    return struct.unpack("<f", struct.pack("<f", x))[0]
+
+
+def fbits(x):
+    return struct.unpack("<I", struct.pack("<f", x))[0]
+
+
+def dbits(x):
+    return struct.unpack("<Q", struct.pack("<d", x))[0]
+
+
+def cmod(a, b):  # C's %, which truncates
+    r = abs(a) % abs(b)
+    return -r if a < 0 else r
+
+
+def cdiv(a, b):  # C's /, which truncates
+    q = abs(a) // abs(b)
+    return -q if (a < 0) != (b < 0) else q
+
+
+def ff(x):  # "%.9g (0x%08x)" of a float
+    return "%.9g (0x%08x)" % (x, fbits(x))
+
+
+def df(x):  # "%.17g (0x%016llx)" of a double
+    return "%.17g (0x%016x)" % (x, dbits(x))
+
+
+def s32(x):
+    x &= M32
+    return x - (1 << 32) if x >> 31 else x
+
+
+def popc(x):
+    return bin(x & M32).count("1")
+
+
+# ---- the shuffles, as CUDA defines them (one warp of 32 values) ----
+def shfl_down(v, d, width=32):
+    return [v[l + d] if (l % width) + d < width else v[l] for l in range(32)]
+
+
+def shfl_up(v, d, width=32):
+    return [v[l - d] if (l % width) >= d else v[l] for l in range(32)]
+
+
+def shfl_xor(v, m, width=32):
+    # a later group gives the lane's own value; an earlier one may be read
+    return [v[l ^ m] if (l ^ m) < (l // width + 1) * width else v[l] for l in range(32)]
+
+
+def warp_tree_down(v, add):
+    v = list(v)
+    for o in (16, 8, 4, 2, 1):
+        t = shfl_down(v, o)
+        v = [add(v[l], t[l]) for l in range(32)]
+    return v
+
+
+def fadd(a, b):
+    return f32(a + b)
+
+
+def iadd(a, b):
+    return a + b
+
+
+def dadd(a, b):
+    return a + b
+
+
+# ---- the programs ----
+def warp_reduce():
+    out = []
+    n = 64
+    hi = [(i * 37 + 11) % 101 - 50 for i in range(n)]
+    hf = [f32(float((i * 29 + 7) % 61 - 30) * f32(0.1)) for i in range(n)]
+    hd = [float((i * 29 + 7) % 61 - 30) * 0.1 + 1e-3 * i for i in range(n)]
+    for name, vals, add, fmt in (("int", hi, iadd, lambda x: "%d" % x), ("float", hf, fadd, ff),
+                                 ("double", hd, dadd, df)):
+        out.append("%s: warp sum with __shfl_down_sync, %d lanes" % (name, n))
+        for w in range(n // 32):
+            r = warp_tree_down(vals[w * 32:w * 32 + 32], add)
+            for l in range(32):
+                out.append("thread %2d: %s" % (w * 32 + l, fmt(r[l])))
+    out.append("check: PASS (every lane against the same tree restated on the host)")
+    return out
+
+
+def butterfly():
+    hi = [(i * 53 + 17) % 97 - 48 for i in range(32)]
+    hf = [f32(float((i * 41 + 3) % 83 - 41) / 7.0) for i in range(32)]
+    iv, fv, fm = list(hi), list(hf), list(hf)
+    for m in (16, 8, 4, 2, 1):
+        ti, tf, tm = shfl_xor(iv, m), shfl_xor(fv, m), shfl_xor(fm, m)
+        iv = [iv[l] + ti[l] for l in range(32)]
+        fv = [f32(fv[l] + tf[l]) for l in range(32)]
+        fm = [max(fm[l], tm[l]) for l in range(32)]
+    s8 = list(hi)
+    for m in (4, 2, 1):
+        t = shfl_xor(s8, m, 8)
+        s8 = [s8[l] + t[l] for l in range(32)]
+    across = shfl_xor([l * 100 for l in range(32)], 16, 16)
+    out = ["lane: int sum | float sum | float max | sum of 8 | xor 16, width 16"]
+    for l in range(32):
+        out.append("lane %2d: %d | %s | %s | %d | %d" % (l, iv[l], ff(fv[l]), ff(fm[l]), s8[l], across[l]))
+    out.append("check: PASS (every lane against the xor stages restated on the host)")
+    return out
+
+
+def warp_scan():
+    n = 96
+    hi = [(i * 19 + 5) % 43 - 21 for i in range(n)]
+    hf = [f32(float((i * 23 + 9) % 71 - 35) * f32(0.3)) for i in range(n)]
+    out = ["thread: int inclusive, exclusive | float inclusive, exclusive | u32 inclusive in groups of 8"]
+    for w in range(n // 32):
+        vi, vf = hi[w * 32:w * 32 + 32], hf[w * 32:w * 32 + 32]
+        vu = [(x * 2654435761) & M32 for x in vi]
+        for d in (1, 2, 4, 8, 16):
+            ti, tf = shfl_up(vi, d), shfl_up(vf, d)
+            vi = [vi[l] + ti[l] if l >= d else vi[l] for l in range(32)]
+            vf = [f32(vf[l] + tf[l]) if l >= d else vf[l] for l in range(32)]
+        for d in (1, 2, 4):
+            t = shfl_up(vu, d, 8)
+            vu = [(vu[l] + t[l]) & M32 if l % 8 >= d else vu[l] for l in range(32)]
+        for l in range(32):
+            ei = vi[l - 1] if l else 0
+            ef = vf[l - 1] if l else 0.0
+            out.append("thread %2d: %d, %d | %s, %s | %u" % (w * 32 + l, vi[l], ei, ff(vf[l]), ff(ef), vu[l]))
+    out.append("check: PASS (every lane against the scan steps restated on the host)")
+    return out
+
+
+def bitonic_net(keys, descending):
+    key, val = list(keys), list(range(32))
+    k = 2
+    while k <= 32:
+        j = k >> 1
+        while j > 0:
+            ok_, ov = shfl_xor(key, j), shfl_xor(val, j)
+            nk, nv = list(key), list(val)
+            for l in range(32):
+                up = ((l & k) == 0) != descending
+                lower = (l & j) == 0
+                take = ok_[l] < key[l] if lower == up else ok_[l] > key[l]
+                if take:
+                    nk[l], nv[l] = ok_[l], ov[l]
+            key, val = nk, nv
+            j >>= 1
+        k <<= 1
+    return key, val
+
+
+def bitonic():
+    n = 64
+    hk = [(i * 37 + 13) % 29 - 10 for i in range(n)]
+    specials = [0.0, -0.0, float("inf"), float("-inf"), f32(1e-40), f32(-1e-40), 3.5, -3.5]
+    hf = [specials[(i // 5) % 8] if i % 5 == 0 else f32(float((i * 31 + 7) % 53 - 26) * 0.25) for i in range(n)]
+    out = ["int keys ascending, with where each came from"]
+    for w in range(n // 32):
+        k, v = bitonic_net(hk[w * 32:w * 32 + 32], False)
+        for l in range(32):
+            out.append("thread %2d: key %3d from %2d" % (w * 32 + l, k[l], w * 32 + v[l]))
+    out.append("float keys descending, with where each came from")
+    for w in range(n // 32):
+        k, v = bitonic_net(hf[w * 32:w * 32 + 32], True)
+        for l in range(32):
+            out.append("thread %2d: %s from %2d" % (w * 32 + l, ff(k[l]), w * 32 + v[l]))
+    out.append("check: PASS (sorted as std::sort sorts; each key is the input's at its position)")
+    return out
+
+
+def block_reduce():
+    n, block = 1200, 256
+    grid = (n + block - 1) // block
+    h = [f32(f32(float((i * 7919) % 1009 - 504) / 64.0) + f32(float(i % 3) * f32(1e-3))) for i in range(n)]
+
+    def shfl_sum(vals, count, blk, b):
+        partial = [0.0] * 32
+        for w in range(blk // 32):
+            v = [vals[b * blk + w * 32 + l] if b * blk + w * 32 + l < count else 0.0 for l in range(32)]
+            partial[w] = warp_tree_down(v, fadd)[0]
+        v = [partial[l] if l < blk // 32 else 0.0 for l in range(32)]
+        return warp_tree_down(v, fadd)[0]
+
+    def tree_sum(vals, count, blk, b):
+        s = [vals[b * blk + t] if b * blk + t < count else 0.0 for t in range(blk)]
+        stride = blk // 2
+        while stride > 0:
+            for t in range(stride):
+                s[t] = f32(s[t] + s[t + stride])
+            stride //= 2
+        return s[0]
+
+    a = [shfl_sum(h, n, block, b) for b in range(grid)]
+    t = [tree_sum(h, n, block, b) for b in range(grid)]
+    out = ["block: shuffles + __shared__ | shared-memory tree"]
+    for b in range(grid):
+        out.append("block %d: %s | %s" % (b, ff(a[b]), ff(t[b])))
+    out.append("total: %s | %s" % (ff(shfl_sum(a, grid, 32, 0)), ff(tree_sum(t, grid, 8, 0))))
+    out.append("check: PASS (each sum against its order restated on the host)")
+    return out
+
+
+def vote_divergence():
+    # The H200's __activemask() values for these shapes (convergence_probe.md:
+    # c01, c02, c09, c04u, c08, c03).
+    h200_loop = [0xbdef7bde, 0x39ce739c, 0x318c6318, 0x21084210]
+    h200_while = [0xffffffff, 0xeeeeeeee, 0xcccccccc, 0x88888888]
+    out = ["__activemask() per thread: %3 | <10 | else | <8 | 8-15 | <16 | all | loop 0-3 | after | while 0-3 "
+           "| after an early return"]
+    for t in range(64):
+        l = t % 32
+        s = [0] * 16
+        if l % 3 == 0:
+            s[0] = 0x49249249
+        if l < 10:
+            s[1] = 0x3ff
+        else:
+            s[2] = 0xfffffc00
+        if l < 16:
+            s[3 if l < 8 else 4] = 0xff if l < 8 else 0xff00
+            s[5] = 0xffff
+        s[6] = M32
+        for i in range(l % 5):
+            s[7 + i] = h200_loop[i]
+        s[11] = M32
+        for i in range(l % 4 + 1):
+            s[12 + i] = h200_while[i]
+        e = 0x000fffff if l < 20 else 0
+        out.append("thread %2d:%s | %08x" % (t, "".join(" %08x" % x for x in s), e))
+    out.append("votes: ballot any all match_any match_all(pred) popc ffs clz brev | reduce add min max and or xor")
+    h = [(i * 29 + 3) % 89 - 44 for i in range(64)]
+    for w in range(2):
+        v = h[w * 32:w * 32 + 32]
+        ballot = sum(1 << l for l in range(32) if cmod(v[l], 3) == 0)
+        anyv = int(any(x > 40 for x in v))
+        odd_taken = popc(sum(1 << l for l in range(32) if l % 4 != 1 and v[l] & 1))
+        ffs = (ballot & -ballot).bit_length()
+        andv, orv, xorv = M32, 0, 0
+        for x in v:
+            andv &= x & M32
+            orv |= x & M32
+            xorv ^= (x * 2654435761) & M32
+        for l in range(32):
+            same = sum(1 << m for m in range(32) if cmod(v[m], 5) == cmod(v[l], 5))
+            clz = 32 - same.bit_length()
+            brev = int("{:032b}".format(same)[::-1], 2)
+            pc = popc(ballot) + (100 * odd_taken if l % 4 != 1 else 0)
+            out.append("thread %2d (%3d): %08x %u %u %08x %x(%x) %d %d %d %08x | %d %d %d %08x %08x %08x" % (
+                w * 32 + l, v[l], ballot, anyv, 1, same, M32, 1, pc, ffs, clz, brev, sum(v), min(v), max(v), andv,
+                orv, xorv))
+    out.append("check: PASS (ballot, any, all, match, reduce against the host)")
+    return out
+
+
+def shfl64():
+    hl = [s64(((0x0123456789ABCDEF * (i + 1)) ^ (i << 60)) & M64) for i in range(32)]
+    hd = [float((i * 31) % 17 - 8) * 1e10 + 1.0 / float(i + 3) for i in range(32)]
+    u = [(x * 0x9E3779B97F4A7C15) & M64 for x in hl]
+    s = list(hd)
+    for m in (1, 2, 4, 8, 16):
+        t = shfl_xor(s, m)
+        s = [s[l] + t[l] for l in range(32)]
+    up, down, xo = shfl_up(hl, 3, 16), shfl_down(u, 3, 16), shfl_xor(u, 5, 8)
+    out = ["lane: bcast(5) up(3, w16) | down(3, w16) xor(5, w8) | double sum | double from lane 31 - lane/2"]
+    for l in range(32):
+        out.append("lane %2d: %016x %016x | %016x %016x | %s | %s" % (
+            l, hl[5] & M64, up[l] & M64, down[l], xo[l], df(s[l]), df(hd[31 - l // 2])))
+    out.append("check: PASS (every lane against CUDA's shuffle rules on the host)")
+    return out
+
+
+def s64(x):
+    return x - (1 << 64) if x >> 63 else x
+
+
+def templates():
+    out = []
+    hi = [(i * 13 + 7) % 31 - 15 for i in range(32)]
+    hu = [(0x9E3779B9 * (i + 1)) & M32 for i in range(32)]
+    hl = [x * 1000000007 for x in hi]
+    hf = [f32(float(x) / 3.0) for x in hi]
+
+    def seg(vals, w, op):
+        v = list(vals)
+        s = 0
+        while (1 << s) < w:
+            t = shfl_xor(v, 1 << s, w)
+            v = [op(v[l], t[l]) for l in range(32)]
+            s += 1
+        return v
+
+    def show_int(v):
+        return ["  " + " ".join("%d" % x for x in v[r * 8:r * 8 + 8]) for r in range(4)]
+
+    def show_float(v):
+        return ["  " + " ".join(ff(x) for x in v[r * 4:r * 4 + 4]) for r in range(8)]
+
+    for name, typ, w, vals, op, show in (
+            ("sum", "int", 32, hi, lambda a, b: a + b, show_int),
+            ("max", "int", 4, hi, max, show_int),
+            ("xor", "unsigned", 8, hu, lambda a, b: a ^ b, show_int),
+            ("sum", "long long", 16, hl, lambda a, b: a + b, show_int),
+            ("sum", "float", 32, hf, fadd, show_float),
+            ("max", "float", 2, hf, max, show_float)):
+        out.append("%s of %s in segments of %d lanes:" % (name, typ, w))
+        out += show(seg(vals, w, op))
+    f = [f32(f32(hf[i] * 3.0) + -2.0) if i < 20 else hf[i] for i in range(32)]
+    n = [x * -5 + 1 for x in hi]
+    out.append("affine<float> (3x - 2 on the first 20):")
+    out += show_float(f)
+    out.append("affine<int> (-5x + 1):")
+    out += show_int(n)
+    out.append("check: PASS (every lane against the same steps on the host)")
+    return out
+
+
+def atomics():
+    n_all, bins_n = 8 * 128, 8
+    h = [(i * 7331 + 17) % 2003 - 1001 for i in range(n_all)]
+    n = n_all - 37
+    kept = sorted(v for v in h[:n] if cmod(v, 3) == 0)
+    out = ["compacted: %d values (multiples of 3), sorted:" % len(kept)]
+    for r in range(0, len(kept), 16):
+        out.append("  " + " ".join("%d" % x for x in kept[r:r + 16]))
+    hb = [0] * bins_n
+    add, mn, mx, andv, orv, xorv, inc, dec, add64, cas = 0, 1 << 30, -(1 << 30), M32, 0, 0, 0, 500, 0, 0
+    for i, v in enumerate(h[:n]):
+        if cmod(v, bins_n) >= 0:
+            hb[cmod(v, bins_n)] += 1
+        add += v
+        mn, mx = min(mn, v), max(mx, v)
+        andv &= (~(1 << (i % 32)) & M32) | (i & 0x40000000)
+        orv |= 1 << (v & 31)
+        xorv ^= (v * 2654435761) & M32
+        inc = 0 if inc >= 99 else inc + 1
+        dec = 1000 if dec == 0 or dec > 1000 else dec - 1
+        add64 = (add64 + ((v + 1000) << 20)) & M64
+        cas += v & 7
+    out.append("histogram of v %% %d (values whose remainder is negative are not counted): %s" % (
+        bins_n, " ".join("%u" % b for b in hb)))
+    out.append("add %d sub %d min %d max %d and %08x or %08x xor %08x inc %u dec %u add64 %u cas %d" % (
+        add, -add, mn, mx, andv, orv, xorv, inc, dec, add64, cas))
+    out.append("check: PASS (against the same sums computed plainly on the host)")
+    return out
+
+
+def printf_lanes():
+    out = ["formats:"]
+    hf = [f32(f32(float((i * 53) % 41 - 20) * f32(3.14159)) / float(i + 1)) for i in range(32)]
+    hi = [(i * 11 + 5) % 23 for i in range(32)]
+    for l in range(32):
+        v = l * 37 - 500
+        big = v * 123456789123
+        x = hf[l]
+        d = x * 1e-5
+        out.append("lane %2d: %d %i %5u %x %08X %o | %d %x | %c %s | %f %.3e %E %g %10.4G %+.2f %-8.1f|" % (
+            l, v, -v, l * 1000, v & M32, v & M32, l, big, big & M64, chr(65 + l % 26), "odd" if l % 2 else "even",
+            x, x, d, d, x, x, x))
+    out.append("phases:")
+    for l in range(32):
+        out.append("phase 1: lane %2d has %d" % (l, hi[l]))
+    for l in range(0, 32, 4):
+        out.append("phase 2: lane %2d sees the sum %d" % (l, sum(hi)))
+    right = shfl_down(hi, 1)
+    for l in range(32):
+        out.append("phase 3: lane %2d, its right neighbour %d, %s" % (
+            l, right[l], "rising" if hi[l] < right[l] else "falling"))
+    out.append("a partial warp:")
+    for t in range(7):
+        out.append("a warp of 7 threads: thread %d of block 0" % t)
+    out.append("done")
+    return out
+
+
+def grid_stride():
+    n, grid, block = 2000, 3, 96
+    x = [f32(f32(float(i % 97) / 16.0) - 3.0) for i in range(n)]
+    y = [f32(float((i * 13) % 101) * f32(0.01)) for i in range(n)]
+    a, off = 1.5, -0.25
+    ny = [f32(f32(a * x[i]) + f32(y[i] + off)) for i in range(n)]
+    out = ["y = 1.5 * x + (y + -0.25), %d values, 8 a line (bits)" % n]
+    for r in range(0, n, 8):
+        out.append("  " + " ".join("%08x" % fbits(v) for v in ny[r:r + 8]))
+    out.append("each thread's grid-stride sum of x*y:")
+    t = []
+    for k in range(grid * block):
+        s = 0.0
+        for i in range(k, n, grid * block):
+            s = f32(s + f32(x[i] * ny[i]))
+        t.append(s)
+        out.append("thread %3d: %s" % (k, ff(s)))
+    for b in range(grid):
+        tot = 0.0
+        for w in range(block // 32):
+            tot = f32(tot + warp_tree_down(t[b * block + w * 32:b * block + w * 32 + 32], fadd)[0])
+        out.append("block %d: %s" % (b, ff(tot)))
+    out.append("check: PASS (every value against the same operations on the host)")
+    return out
+
+
+def blocks_2d_3d():
+    rows, cols = 48, 32
+    out = ["transpose of the %dx%d matrix r*1000 + c (%d rows of %d):" % (rows, cols, cols, rows)]
+    for r in range(cols):
+        out.append("row %2d: %s" % (r, " ".join("%d" % (c * 1000 + r) for c in range(rows))))
+    out.append("3-D blocks of 8x2x4: linear warp lane | the next lane's (x,y,z) | ballot of x == 0")
+    for b in range(4):
+        for t in range(64):
+            nxt = t if t % 32 == 31 else t + 1
+            xyz = (nxt % 8) * 100 + (nxt // 8 % 2) * 10 + nxt // 16
+            out.append("block %d thread %2d: %2d %d %2d | %03d | %08x" % (b, t, t, t // 32, t % 32, xyz, 0x01010101))
+    out.append("check: PASS (the transpose and the warp formation against the host)")
+    return out
+
+
+PROGRAMS = [warp_reduce, butterfly, warp_scan, bitonic, block_reduce, vote_divergence, shfl64, templates, atomics,
+            printf_lanes, grid_stride, blocks_2d_3d]
+
+if __name__ == "__main__":
+    os.makedirs(OUT, exist_ok=True)
+    for p in PROGRAMS:
+        with open(os.path.join(OUT, p.__name__ + ".out"), "w") as f:
+            f.write("\n".join(p()) + "\n")
+    sys.stdout.write("wrote %d files to %s\n" % (len(PROGRAMS), OUT))
