@@ -76,7 +76,10 @@ void cli_parser_init(cli_parser *p, const char *command, int argc, char **argv, 
 int cli_next(cli_parser *p, const cli_opt *opts, const char **value);
 
 /* Whole-text integers for option values, decimal or 0x hex, nothing before
- * the sign or the digits (no blank, no +); print "--name: ..." on failure. */
+ * the sign or the digits (no blank, no +); print "--name: ..." on failure.
+ * cli_long with min LONG_MIN and max LONG_MAX takes any integer, one beyond
+ * long saturated: for a caller that checks the range once it is known (the
+ * profile's lanes) and names the valid values itself. */
 bool cli_long(const char *opt, const char *text, long min, long max, long *out);
 bool cli_size(const char *opt, const char *text, size_t min, size_t max, size_t *out);
 /* A lane mask (decimal or 0x hex) for `lanes` lanes. */

@@ -178,6 +178,10 @@ bool cli_long(const char *opt, const char *text, long min, long max, long *out)
         return false;
     }
     bool negative = text[0] == '-';
+    if ((overflow || mag > (unsigned long long)LONG_MAX + negative) && min == LONG_MIN && max == LONG_MAX) {
+        *out = negative ? LONG_MIN : LONG_MAX; /* the caller checks the range it knows, and says it */
+        return true;
+    }
     if (overflow || mag > (unsigned long long)LONG_MAX + negative) {
         cli_error("%s: %s is out of range (%ld..%ld)", opt, cli_shown(text, buf, NULL), min, max);
         return false;
@@ -295,7 +299,9 @@ bool cli_lanes(const char *text, int *out)
     if (!cli_long("--lanes", text, LONG_MIN, LONG_MAX, &num))
         return false;
     if (num != 32 && num != 64) {
-        cli_error("--lanes %ld: must be 32 (sm90) or 64 (wave64); for fewer threads use --threads", num);
+        char buf[CLI_SHOWN_SIZE];
+        cli_error("--lanes %s: must be 32 (sm90 or wave32) or 64 (wave64); for fewer threads use --threads",
+                  cli_shown(text, buf, NULL));
         return false;
     }
     *out = (int)num;

@@ -1,6 +1,7 @@
 /* warpsim op OP: one collective on given lane values, for quick questions
  * ("what does lane 30 get from __shfl_down_sync(.., 4, 8)?") and scripts. */
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -70,9 +71,10 @@ typedef struct op_args {
     ws_profile_id profile;
     wk_elem type;
     const char *values, *input, *gen, *output;
-    const char *mask_text, *active_text, *exited_text;
+    const char *mask_text, *active_text, *exited_text, *threads_text;
     bool bits, json, help, has_b, has_width, has_c, profile_given;
-    long b, width, c;
+    long b, width, c, threads_arg; /* threads_arg: --threads as given, checked once the lanes are known */
+    bool has_threads;
     int threads, lanes;
     ws_mask mask, active, exited;
     ws_diag_policy diag;
@@ -87,7 +89,6 @@ static int parse(int argc, char **argv, op_args *a)
     cli_parser_init(&p, "op", argc, argv, positional);
     int id, rc = CLI_EXIT_OK;
     const char *v;
-    long num = 0;
     while (rc == CLI_EXIT_OK && (id = cli_next(&p, options, &v)) != 0) {
         switch (id) {
         case -1: rc = CLI_EXIT_USAGE; break;
@@ -132,9 +133,10 @@ static int parse(int argc, char **argv, op_args *a)
         case O_ACTIVE: a->active_text = v; break;
         case O_EXITED: a->exited_text = v; break;
         case O_THREADS:
-            if (!cli_long("--threads", v, 1, 64, &num))
+            a->has_threads = true;
+            a->threads_text = v;
+            if (!cli_long("--threads", v, LONG_MIN, LONG_MAX, &a->threads_arg))
                 rc = CLI_EXIT_USAGE;
-            a->threads = (int)num;
             break;
         case O_JSON: a->json = true; break;
         case O_DIAG:
@@ -173,10 +175,13 @@ static int parse(int argc, char **argv, op_args *a)
         (a->active_text && !cli_mask("--active", a->active_text, a->lanes, &a->active)) ||
         (a->exited_text && !cli_mask("--exited", a->exited_text, a->lanes, &a->exited)))
         return CLI_EXIT_USAGE;
-    if (a->threads > a->lanes) {
-        cli_error("--threads %d: the %s profile has %d lanes", a->threads, ws_profile_name(a->profile), a->lanes);
+    if (a->has_threads && (a->threads_arg < 1 || a->threads_arg > a->lanes)) {
+        char shown[CLI_SHOWN_SIZE];
+        cli_error("--threads %s: must be 1..%d on %s (%d lanes)", cli_shown(a->threads_text, shown, NULL), a->lanes,
+                  ws_profile_name(a->profile), a->lanes);
         return CLI_EXIT_USAGE;
     }
+    a->threads = a->has_threads ? (int)a->threads_arg : 0;
     bool is_shfl = a->op->kind <= WS_COLL_SHFL_BFLY;
     if (is_shfl && !a->has_b) {
         cli_error("%s: needs --b (the %s)", a->op->name,

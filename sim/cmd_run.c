@@ -64,6 +64,7 @@ typedef struct run_args {
     bool bits, binary, json, n_given;
     int lanes;           /* --lanes, 0 when not given */
     long threads, width, src; /* as given; checked once the profile is known */
+    const char *threads_text, *width_text, *src_text; /* the same, as typed, for messages */
     bool threads_given;
     wk_params params;
     unsigned given;      /* WK_OPT_* of the program options on the command line */
@@ -173,15 +174,18 @@ static int parse(int argc, char **argv, run_args *a)
             break;
         case O_THREADS:
             a->threads_given = true;
+            a->threads_text = v;
             if (!cli_long("--threads", v, LONG_MIN, LONG_MAX, &a->threads))
                 rc = CLI_EXIT_USAGE;
             break;
         case O_ACTIVE: active_text = v; break;
         case O_WIDTH:
+            a->width_text = v;
             if (!cli_long("--width", v, LONG_MIN, LONG_MAX, &a->width))
                 rc = CLI_EXIT_USAGE;
             break;
         case O_SRC:
+            a->src_text = v;
             if (!cli_long("--src", v, LONG_MIN, LONG_MAX, &a->src))
                 rc = CLI_EXIT_USAGE;
             break;
@@ -472,7 +476,7 @@ static bool check_program_params(const wk_program *prog, run_args *a)
 {
     int lanes = ws_profile_lanes(a->params.profile);
     const char *profile = ws_profile_name(a->params.profile);
-    char list[200];
+    char list[200], shown[CLI_SHOWN_SIZE];
     if (!(prog->profiles & WK_PROFILE_BIT(a->params.profile))) {
         cli_error("%s does not run on the %s profile (it runs on %s)", prog->name, profile,
                   cli_profiles_text(prog->profiles, list, sizeof list));
@@ -485,22 +489,24 @@ static bool check_program_params(const wk_program *prog, run_args *a)
     }
     if (a->threads_given) {
         if (a->threads < 1 || a->threads > lanes) {
-            cli_error("--threads %ld: must be 1..%d on %s (%d lanes)", a->threads, lanes, profile, lanes);
+            cli_error("--threads %s: must be 1..%d on %s (%d lanes)", cli_shown(a->threads_text, shown, NULL), lanes,
+                      profile, lanes);
             return false;
         }
         a->params.threads = (int)a->threads;
     }
     if (a->given & WK_OPT_WIDTH) {
         if (a->width < 2 || a->width > lanes / 2 || (a->width & (a->width - 1))) {
-            cli_error("--width %ld: must be a power of two from 2 to %d (half the %d lanes of %s)", a->width,
-                      lanes / 2, lanes, profile);
+            cli_error("--width %s: must be a power of two from 2 to %d (half the %d lanes of %s)",
+                      cli_shown(a->width_text, shown, NULL), lanes / 2, lanes, profile);
             return false;
         }
         a->params.width = (int)a->width;
     }
     if (a->given & WK_OPT_SRC) {
         if (a->src < 0 || a->src >= lanes) {
-            cli_error("--src %ld: the source must be a lane of the warp, 0..%d on %s", a->src, lanes - 1, profile);
+            cli_error("--src %s: the source must be a lane of the warp, 0..%d on %s",
+                      cli_shown(a->src_text, shown, NULL), lanes - 1, profile);
             return false;
         }
         a->params.src_lane = (int)a->src;

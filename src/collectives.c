@@ -127,20 +127,26 @@ static void raise_call_diags(ws_warp *w, const ws_coll_desc *d, ws_mask callers,
     char a[128], b[128];
     if (not_self)
         ws_diag_raise(batch, WS_DIAG_CALLER_NOT_IN_MASK, op, not_self,
-                      "%s: lanes %s are not in the mask they passed (0x%llx); they still take part, as "
-                      "converged lanes do on the GPU", op, ws_format_lanes(not_self, a, sizeof a),
-                      (unsigned long long)not_self_mask);
+                      "%s: %s %s %s not in the mask %s passed (0x%llx); %s still take%s part, as "
+                      "converged lanes do on the GPU", op, __builtin_popcountll(not_self) == 1 ? "lane" : "lanes",
+                      ws_format_lanes(not_self, a, sizeof a), __builtin_popcountll(not_self) == 1 ? "is" : "are",
+                      __builtin_popcountll(not_self) == 1 ? "it" : "they", (unsigned long long)not_self_mask,
+                      __builtin_popcountll(not_self) == 1 ? "it" : "they",
+                      __builtin_popcountll(not_self) == 1 ? "s" : "");
     if (names_gone)
         ws_diag_raise(batch, WS_DIAG_MASK_NAMES_EXITED, op, names_gone,
-                      "%s: lanes %s passed mask 0x%llx, which names exited lanes %s; they are not "
-                      "waited for", op, ws_format_lanes(names_gone, a, sizeof a),
-                      (unsigned long long)names_gone_mask, ws_format_lanes(gone, b, sizeof b));
+                      "%s: %s %s passed mask 0x%llx, which names exited %s %s; %s not "
+                      "waited for", op, __builtin_popcountll(names_gone) == 1 ? "lane" : "lanes",
+                      ws_format_lanes(names_gone, a, sizeof a), (unsigned long long)names_gone_mask,
+                      __builtin_popcountll(gone) == 1 ? "lane" : "lanes", ws_format_lanes(gone, b, sizeof b),
+                      __builtin_popcountll(gone) == 1 ? "it is" : "they are");
     if (not_exec)
         ws_diag_raise(batch, WS_DIAG_MASK_NOT_EXEC, op, not_exec,
-                      "%s: lanes %s passed mask 0x%llx, but the active lanes are %s (0x%llx); a debug "
-                      "HIP build traps", op, ws_format_lanes(not_exec, a, sizeof a),
-                      (unsigned long long)not_exec_mask, ws_format_lanes(callers, b, sizeof b),
-                      (unsigned long long)callers);
+                      "%s: %s %s passed mask 0x%llx, but the active %s %s (0x%llx); a debug "
+                      "HIP build traps", op, __builtin_popcountll(not_exec) == 1 ? "lane" : "lanes",
+                      ws_format_lanes(not_exec, a, sizeof a), (unsigned long long)not_exec_mask,
+                      __builtin_popcountll(callers) == 1 ? "lane is" : "lanes are",
+                      ws_format_lanes(callers, b, sizeof b), (unsigned long long)callers);
     if (is_shfl(d->kind) && !d->ptx) {
         ws_mask bad_width = 0, bad_b = 0;
         bool per_lane = d->width_reg || d->b_reg;
@@ -158,13 +164,14 @@ static void raise_call_diags(ws_warp *w, const ws_coll_desc *d, ws_mask callers,
         }
         if (bad_width)
             ws_diag_raise(batch, WS_DIAG_BAD_WIDTH, op, bad_width,
-                          "%s: width %d is not a power of two in [1, %d]; the hardware formula still "
-                          "decides which lane is read", op, w->arrivals[ws_lowest_lane(bad_width)].width, w->lanes);
+                          "%s: width %d is not a valid width (a power of two from 1 to %d, the lane count); "
+                          "the hardware formula still decides which lane is read",
+                          op, w->arrivals[ws_lowest_lane(bad_width)].width, w->lanes);
         if (bad_b)
             ws_diag_raise(batch, WS_DIAG_LANE_ARG_RANGE, op, bad_b,
-                          "%s: lane argument %d (lanes %s) is outside 0..31; only its bits 4:0 are used",
+                          "%s: lane argument %d (%s %s) is outside 0..31; only its bits 4:0 are used",
                           op, (int32_t)w->arrivals[ws_lowest_lane(bad_b)].b,
-                          ws_format_lanes(bad_b, a, sizeof a));
+                          __builtin_popcountll(bad_b) == 1 ? "lane" : "lanes", ws_format_lanes(bad_b, a, sizeof a));
     }
 }
 
@@ -250,8 +257,8 @@ ws_status ws_collective_lanes(ws_warp *w, ws_mask lanes, const ws_coll_desc *d)
     ws_mask bad = lanes & ~(ws_live(w) & ~w->waiting);
     if (bad) {
         char buf[200];
-        return ws_fail(w, WS_ERR_ARG, "%s: lanes %s cannot arrive (absent, exited or already waiting)", op,
-                       ws_format_lanes(bad, buf, sizeof buf));
+        return ws_fail(w, WS_ERR_ARG, "%s: %s %s cannot arrive (absent, exited or already waiting)", op,
+                       __builtin_popcountll(bad) == 1 ? "lane" : "lanes", ws_format_lanes(bad, buf, sizeof buf));
     }
     s = check_desc(w, d, op);
     if (s != WS_OK)

@@ -34,6 +34,17 @@ expect() {
   fi
 }
 
+# warns REGEX -- ARGS...: exit status 0, and a warning on stderr matching REGEX.
+warns() {
+  local regex=$1
+  shift 2
+  cases=$((cases + 1))
+  timeout 60 "$warpsim" "$@" >"$work/out" 2>"$work/err"
+  local got=$?
+  [ "$got" -eq 0 ] || { fail "warpsim $*: exit $got, expected 0"; sed 's/^/    /' "$work/err" | head -5; return; }
+  grep -Eq -- "$regex" "$work/err" || { fail "warpsim $*: stderr does not match /$regex/:"; sed 's/^/    /' "$work/err" | head -5; }
+}
+
 # golden NAME ARGS...: stdout equals GOLDEN_DIR/NAME exactly.
 golden() {
   local name=$1
@@ -88,7 +99,7 @@ expect 2 'bitonic takes no --src option' -- run bitonic --src 0
 expect 2 '--type given twice' -- run reduce-down --type i32 --type f32
 expect 2 "unknown program 'nosuch'" -- run nosuch --help
 expect 2 "--threads: expected an integer, got ' 20'" -- run reduce-down --threads ' 20'
-expect 2 '--threads: 99999999999999999999 is out of range' -- run reduce-down --threads 99999999999999999999
+expect 2 '--threads 99999999999999999999: must be 1\.\.32 on sm90' -- run reduce-down --threads 99999999999999999999
 expect 2 '--n: 2199023255552 is out of range \(1\.\.2\^40\)' -- run device-reduce --n 2199023255552
 expect 2 '--n 268435456: at most 2\^27 values with --trace or --type f64 --diag error' -- run device-reduce --n '2^28' --trace text
 expect 2 '--n 268435456: at most 2\^27 values with --trace or --type f64 --diag error' -- run device-reduce --type f64 --n '2^28' --diag error
@@ -221,7 +232,7 @@ expect 2 '--n 268435456: --type sym takes at most 4096 inputs' -- run device-red
 expect 2 '--width 0: must be a power of two from 2 to 16' -- run segmented-reduce --width 0
 expect 2 '--width 64: must be a power of two from 2 to 16' -- run segmented-reduce --width 64
 expect 2 '--width 64: must be a power of two from 2 to 32' -- run segmented-reduce --width 64 --profile wave64
-expect 2 '--lanes 0: must be 32 \(sm90\) or 64 \(wave64\)' -- run reduce-down --lanes 0
+expect 2 '--lanes 0: must be 32 \(sm90 or wave32\) or 64 \(wave64\)' -- run reduce-down --lanes 0
 expect 2 '--src -1: the source must be a lane of the warp, 0\.\.31 on sm90' -- run broadcast --src -1
 expect 2 '--src 32: the source must be a lane of the warp, 0\.\.31 on sm90' -- run broadcast --src 32
 expect 2 '--threads 33: must be 1\.\.32 on sm90' -- run reduce-down --threads 33
@@ -349,6 +360,26 @@ cases=$((cases + 1))
 "$warpsim" run reduce-down --input "$(head -c 5000 /dev/zero | tr '\0' y)" 2>"$work/err"
 grep -Eq "^warpsim: --input y{1024}\.\.\.: cannot open" "$work/err" || fail "a 5000-character --input name was not cut at 1024"
 expect 2 "--active 0{40}\.\.\. names lanes that do not exist" -- op ballot --threads 4 --active "$(head -c 300 /dev/zero | tr '\0' 0)17"
+
+# range errors state the values that are valid, whatever was given (issue 10, item 5)
+expect 2 '--threads 0: must be 1\.\.32 on sm90 \(32 lanes\)' -- op ballot --threads 0
+expect 2 '--threads 33: must be 1\.\.32 on sm90' -- op ballot --threads 33
+expect 2 '--threads 65: must be 1\.\.64 on wave64' -- op ballot --threads 65 --profile wave64
+expect 2 '--threads -99999999999999999999: must be 1\.\.32 on sm90' -- op ballot --threads -99999999999999999999
+expect 2 '--src 99999999999999999999: the source must be a lane of the warp, 0\.\.31 on sm90' -- run broadcast --src 99999999999999999999
+expect 2 '--src -1: the source must be a lane of the warp, 0\.\.63 on wave64' -- run broadcast --src -1 --profile wave64
+expect 2 '--width 0x99999999999999999999: must be a power of two from 2 to 16' -- run segmented-reduce --width 0x99999999999999999999
+expect 2 '--lanes 99999999999999999999: must be 32 \(sm90 or wave32\) or 64 \(wave64\)' -- run reduce-down --lanes 99999999999999999999
+expect 2 '--lanes 0: must be 32 \(sm90 or wave32\) or 64 \(wave64\)' -- op ballot --lanes 0
+warns 'BAD_WIDTH: shfl\.down: width 128 is not a valid width \(a power of two from 1 to 64, the lane count\)' -- op shfl-down --b 1 --width 128 --profile wave64
+warns 'width 0 is not a valid width \(a power of two from 1 to 32' -- op shfl-down --b 1 --width 0
+# grammar: one lane is "lane N", several "lanes N-M"
+warns 'CALLER_NOT_IN_MASK: vote\.ballot: lane 0 is not in the mask it passed \(0x2\); it still takes part' -- op ballot --mask 0x2 --active 0x1
+warns 'vote\.ballot: lanes 2-3 are not in the mask they passed \(0x3\); they still take part' -- op ballot --mask 0x3 --active 0xc
+warns 'MASK_NAMES_EXITED: vote\.ballot: lane 0 passed mask 0x3, which names exited lane 1; it is not waited for' -- op ballot --mask 0x3 --exited 0x2 --active 0x1
+warns 'MASK_NAMES_EXITED: vote\.ballot: lanes 0-1 passed mask 0xf, which names exited lanes 2-3; they are not waited for' -- op ballot --mask 0xf --exited 0xc --active 0x3
+warns 'MASK_NOT_EXEC: vote\.ballot: lane 0 passed mask 0x3, but the active lane is 0 \(0x1\)' -- op ballot --mask 0x3 --profile wave64 --active 0x1
+warns 'LANE_ARG_RANGE: shfl\.down: lane argument 40 \(lane 0\) is outside 0\.\.31' -- op shfl-down --b 40 --active 0x1
 
 # ---- golden outputs, checked by hand (see GOLDEN_DIR/README.md)
 golden reduce_down_i32.txt run reduce-down --trace text
