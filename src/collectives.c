@@ -186,6 +186,7 @@ static ws_status arrive(ws_warp *w, const ws_coll_desc *d, ws_mask callers)
         .b = (uint32_t)d->b, .width = d->width, .ptx = d->ptx, .c = d->c, .dst = d->dst, .pred_dst = d->pred_dst,
         .call = ++w->calls,
     };
+    w->last_call_from_desc = !d->mask_reg && !d->b_reg && !d->width_reg && !d->c_reg;
     for (ws_mask todo = callers; todo; todo &= todo - 1)
         w->arrivals[ws_lowest_lane(todo)] = common;
     if (d->src) {

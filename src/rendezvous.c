@@ -18,7 +18,7 @@ static ws_status (*const executors[WS_COLL_KIND_COUNT])(ws_exec *) = {
 };
 
 /* Executes the lanes of `group` (all of one kind) and releases them. */
-static ws_status execute(ws_warp *w, ws_mask group)
+static ws_status execute(ws_warp *w, ws_mask group, bool one_call)
 {
     /* Not `= {...}`: that would clear the diagnostic batch's 6 KB of
      * message buffers on every collective; they are filled as raised. */
@@ -29,6 +29,7 @@ static ws_status execute(ws_warp *w, ws_mask group)
     memset(x.result, 0, sizeof x.result);
     memset(x.pred, 0, sizeof x.pred);
     x.again = 0;
+    x.one_call = one_call;
     x.diags.count = 0;
     ws_coll_kind kind = w->arrivals[ws_lowest_lane(group)].kind;
     ws_status s = executors[kind] ? executors[kind](&x) : WS_OK;
@@ -76,7 +77,7 @@ ws_mask ws_exec_set(const ws_exec *x, int lane)
     return set;
 }
 
-ws_status ws_rendezvous_execute_now(ws_warp *w, ws_mask group) { return execute(w, group); }
+ws_status ws_rendezvous_execute_now(ws_warp *w, ws_mask group) { return execute(w, group, w->last_call_from_desc); }
 
 /* Measured (docs/probes/branch_rendezvous_probe.h200.txt): kind and mask
  * decide, not the value's width: a 32-bit shuffle in one branch pairs with
@@ -189,7 +190,7 @@ ws_status ws_rendezvous_settle(ws_warp *w, ws_mask callers)
                 ws_mask together = converged_with(w, todo, ws_lowest_lane(todo));
                 todo &= ~together;
                 progress = true;
-                ws_status s = execute(w, together);
+                ws_status s = execute(w, together, false);
                 if (s != WS_OK && result == WS_OK)
                     result = s;
             }
@@ -230,7 +231,7 @@ ws_status ws_rendezvous_arrive(ws_warp *w, ws_mask callers)
     ws_status s;
     if (completes_alone(w, callers)) {
         w->waiting = callers;
-        s = execute(w, callers);
+        s = execute(w, callers, w->last_call_from_desc);
         if (!(callers & w->waiting))
             return s;
         first_error = s < 0 ? s : WS_OK;
@@ -258,7 +259,7 @@ ws_status ws_rendezvous_arrive(ws_warp *w, ws_mask callers)
         }
         if (!forced)
             break;
-        s = execute(w, forced);
+        s = execute(w, forced, false);
         if (s < 0 && first_error == WS_OK)
             first_error = s;
         s = ws_rendezvous_settle(w, callers);

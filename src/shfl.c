@@ -74,7 +74,7 @@ ws_status ws_exec_shfl(ws_exec *x)
 
     /* Only the group's lanes are read below: the arrays are not cleared. */
     ws_mask wide = 0, second = 0;
-    p->shfl_sources(p, x->arrivals, x->group, source, x->pred);
+    p->shfl_sources(p, x->arrivals, x->group, x->one_call, source, x->pred);
     for (ws_mask todo = x->group; todo; todo &= todo - 1) {
         int lane = ws_lowest_lane(todo);
         const ws_arrival *a = &x->arrivals[lane];

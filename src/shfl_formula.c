@@ -96,10 +96,21 @@ int ws_hip_shfl_source(ws_coll_kind kind, int lane, uint32_t b, int32_t width, i
 
 /* ---- the profiles' per-call form: every lane of a shuffle call ---- */
 
-void ws_nvidia_shfl_sources(const ws_profile *p, const ws_arrival *arrivals, ws_mask group,
+void ws_nvidia_shfl_sources(const ws_profile *p, const ws_arrival *arrivals, ws_mask group, bool one_call,
                             int source[WS_MAX_LANES], uint32_t pred[WS_MAX_LANES])
 {
     (void)p;
+    if (one_call) { /* kind, b and c alike in every lane: the compiler hoists them */
+        const ws_arrival *a = &arrivals[ws_lowest_lane(group)];
+        uint32_t c = a->ptx ? a->c : cuda_c(a->kind, a->width);
+        for (ws_mask todo = group; todo; todo &= todo - 1) {
+            int lane = ws_lowest_lane(todo);
+            bool pval;
+            source[lane] = ptx_source(a->kind, lane, a->b, c, &pval);
+            pred[lane] = pval;
+        }
+        return;
+    }
     for (ws_mask todo = group; todo; todo &= todo - 1) {
         int lane = ws_lowest_lane(todo);
         const ws_arrival *a = &arrivals[lane];
@@ -109,9 +120,10 @@ void ws_nvidia_shfl_sources(const ws_profile *p, const ws_arrival *arrivals, ws_
     }
 }
 
-void ws_hip_shfl_sources(const ws_profile *p, const ws_arrival *arrivals, ws_mask group,
+void ws_hip_shfl_sources(const ws_profile *p, const ws_arrival *arrivals, ws_mask group, bool one_call,
                          int source[WS_MAX_LANES], uint32_t pred[WS_MAX_LANES])
 {
+    (void)one_call; /* HIP's wavefronts run without the rendezvous: no hot path here */
     for (ws_mask todo = group; todo; todo &= todo - 1) {
         int lane = ws_lowest_lane(todo);
         const ws_arrival *a = &arrivals[lane];

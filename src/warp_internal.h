@@ -29,13 +29,13 @@ typedef struct ws_profile {
     /* For each lane of `group`, the lane it reads and the predicate, from
      * the operands of its arrival (shfl_formula.c). */
     void (*shfl_sources)(const struct ws_profile *p, const struct ws_arrival *arrivals, ws_mask group,
-                         int source[WS_MAX_LANES], uint32_t pred[WS_MAX_LANES]);
+                         bool one_call, int source[WS_MAX_LANES], uint32_t pred[WS_MAX_LANES]);
 } ws_profile;
 
 struct ws_arrival;
-void ws_nvidia_shfl_sources(const ws_profile *p, const struct ws_arrival *arrivals, ws_mask group,
+void ws_nvidia_shfl_sources(const ws_profile *p, const struct ws_arrival *arrivals, ws_mask group, bool one_call,
                             int source[WS_MAX_LANES], uint32_t pred[WS_MAX_LANES]);
-void ws_hip_shfl_sources(const ws_profile *p, const struct ws_arrival *arrivals, ws_mask group,
+void ws_hip_shfl_sources(const ws_profile *p, const struct ws_arrival *arrivals, ws_mask group, bool one_call,
                          int source[WS_MAX_LANES], uint32_t pred[WS_MAX_LANES]);
 
 const ws_profile *ws_profile_get(ws_profile_id id);
@@ -87,6 +87,7 @@ struct ws_warp {
 
     ws_arrival arrivals[WS_MAX_LANES];
     uint64_t calls;   /* ws_collective calls so far: numbers the arrivals */
+    bool last_call_from_desc; /* the latest call's operands all came from its descriptor */
 
     /* The latest shuffle, for ws_last_shuffle_reads (which classifies the
      * reads only when asked: most shuffles are never looked at). */
@@ -176,6 +177,8 @@ typedef struct ws_exec {
     uint64_t result[WS_MAX_LANES]; /* written to each lane's dst */
     uint32_t pred[WS_MAX_LANES];   /* written to each lane's pred_dst */
     ws_mask again;                 /* lanes that stay waiting for a second word */
+    bool one_call;                 /* the group is one call whose operands all came from its
+                                      descriptor: every arrival alike but for the value */
     ws_diag_batch diags;
 } ws_exec;
 

@@ -80,6 +80,8 @@ static void warp_restart(wc_block *b, int w)
     wp->exited = 0;
     wp->diags_seen = 0;
     wp->lanes = &b->lanes[w * WC_WARP];
+    wp->sites_differ = wp->operands_differ = false;
+    wp->odd_nan = 0;
     memset(wp->in, 0, sizeof wp->in);
     wp->in[WC_RUNNABLE] = wp->present;
 }
@@ -105,8 +107,8 @@ static void wake_completed(wc_block *b, int w)
     if (!completed)
         return;
     /* Lanes of two call sites can complete together (the two-branch
-     * exchange), with different types: one bulk read per type. */
-    uint64_t result[WC_WARP] = {0}, pred[WC_WARP] = {0};
+     * exchange), with different types: one bulk read per type. Results
+     * wait in wp->result for the lanes to pick up. */
     for (ws_mask todo = completed; todo;) {
         const wc_call *c = &lane_of(b, w, __builtin_ctzll(todo))->call;
         ws_mask same = 0;
@@ -117,15 +119,13 @@ static void wake_completed(wc_block *b, int w)
         }
         todo &= ~same;
         if (c->op != WS_COLL_SYNCWARP)
-            ws_get_bits_lanes(wp->model, wp->dst[c->type], same, result);
-        if (c->op == WS_COLL_MATCH_ALL)
+            ws_get_bits_lanes(wp->model, wp->dst[c->type], same, wp->result);
+        if (c->op == WS_COLL_MATCH_ALL) {
+            uint64_t pred[WC_WARP];
             ws_get_bits_lanes(wp->model, wp->pred, same, pred);
-    }
-    for (ws_mask todo = completed; todo; todo &= todo - 1) {
-        int lane = __builtin_ctzll(todo);
-        wc_lane *l = lane_of(b, w, lane);
-        l->result = result[lane];
-        l->pred = (uint32_t)pred[lane];
+            for (ws_mask t = same; t; t &= t - 1)
+                wp->pred_out[__builtin_ctzll(t)] = (uint32_t)pred[__builtin_ctzll(t)];
+        }
     }
     wc_move_lanes(wp, completed, WC_RUNNABLE);
 }
@@ -161,6 +161,8 @@ static int site_cmp(const wc_call *a, const wc_call *c)
 /* The lanes stopped at the lowest call site of the warp. */
 static ws_mask lowest_site(wc_block *b, int w)
 {
+    if (!b->warp[w].sites_differ)
+        return b->warp[w].in[WC_AT_SITE];
     const wc_call *best = NULL;
     ws_mask group = 0;
     for (ws_mask todo = b->warp[w].in[WC_AT_SITE]; todo; todo &= todo - 1) {
@@ -181,10 +183,13 @@ static ws_mask lowest_site(wc_block *b, int w)
     return group;
 }
 
-static bool is_f32_odd_nan(ws_type t, uint64_t v)
+/* The lanes of `group` leave their site; the staged facts go with the last. */
+static void leave_sites(wc_warp *wp, ws_mask group, wc_state to)
 {
-    uint32_t bits = (uint32_t)v;
-    return t == WS_F32 && (bits & 0x7fffffffu) > 0x7f800000u && bits != WS_F32_CANONICAL_NAN;
+    wp->odd_nan &= ~group;
+    wc_move_lanes(wp, group, to);
+    if (!wp->in[WC_AT_SITE])
+        wp->sites_differ = wp->operands_differ = false;
 }
 
 /* Masks, lane arguments and widths that differ between the lanes of a call. */
@@ -211,29 +216,26 @@ static bool run_site(wc_block *b, int w, ws_mask group)
     const wc_call *c = &lane_of(b, w, __builtin_ctzll(group))->call;
     if (c->op == WS_CUDA_OP_ACTIVEMASK) {
         for (ws_mask todo = group; todo; todo &= todo - 1)
-            lane_of(b, w, __builtin_ctzll(todo))->result = (uint32_t)group;
-        wc_move_lanes(wp, group, WC_RUNNABLE);
+            wp->result[__builtin_ctzll(todo)] = (uint32_t)group;
+        leave_sites(wp, group, WC_RUNNABLE);
         return true;
     }
     /* Operands every lane of the group passes alike go in the descriptor;
      * only values that differ between lanes need per-lane registers. */
-    ws_mask odd_nan = 0;
     bool same_mask = true, same_b = true, same_width = true;
-    uint64_t value[WC_WARP];
-    for (ws_mask todo = group; todo; todo &= todo - 1) {
-        int lane = __builtin_ctzll(todo);
-        const wc_call *lc = &lane_of(b, w, lane)->call;
-        value[lane] = lc->value;
-        same_mask &= lc->mask == c->mask;
-        same_b &= lc->b == c->b;
-        same_width &= lc->width == c->width;
-        if (is_f32_odd_nan(c->type, lc->value))
-            odd_nan |= (ws_mask)1 << lane;
+    if (wp->sites_differ || wp->operands_differ) {
+        for (ws_mask todo = group; todo; todo &= todo - 1) {
+            const wc_call *lc = &lane_of(b, w, __builtin_ctzll(todo))->call;
+            same_mask &= lc->mask == c->mask;
+            same_b &= lc->b == c->b;
+            same_width &= lc->width == c->width;
+        }
     }
-    wc_move_lanes(wp, group, WC_IN_MODEL);
-    ws_set_bits_lanes(wp->model, wp->src[c->type], group, value);
+    ws_mask odd_nan = wp->odd_nan & group;
+    ws_set_bits_lanes(wp->model, wp->src[c->type], group, wp->value);
     if (!(same_mask && same_b && same_width))
         set_lane_operands(b, w, group);
+    leave_sites(wp, group, WC_IN_MODEL);
     if (odd_nan && b->launch->desc.diag_policy != WS_DIAG_POLICY_IGNORE) {
         char where[256];
         wc_describe_sites(b, w, odd_nan, where, sizeof where);
@@ -332,10 +334,10 @@ static void release_barrier(wc_block *b)
         if (wc_lane_state(l) != WC_AT_BARRIER)
             continue;
         switch (l->call.b) {
-        case 1: l->result = (uint64_t)count; break;
-        case 2: l->result = count == taking; break;
-        case 3: l->result = count > 0; break;
-        default: l->result = 0; break;
+        case 1: l->wp->result[l->lane] = (uint64_t)count; break;
+        case 2: l->wp->result[l->lane] = count == taking; break;
+        case 3: l->wp->result[l->lane] = count > 0; break;
+        default: l->wp->result[l->lane] = 0; break;
         }
         wc_set_state(l, WC_RUNNABLE);
     }

@@ -44,8 +44,6 @@ typedef struct wc_lane {
     struct wc_warp *wp;
     int warp, lane;
     wc_call call;
-    uint64_t result;
-    uint32_t pred;
     wc_fiber *fiber;
 } wc_lane;
 
@@ -58,9 +56,27 @@ typedef struct wc_warp {
     ws_mask exited;  /* lanes whose end the model has been told of */
     ws_reg src[WS_TYPE_COUNT], dst[WS_TYPE_COUNT], pred, mask, b, width;
     size_t diags_seen;
+    /* What the lanes leave here as they stop at a site (ws_cuda_sync_), so
+     * that the scheduler visits no lane in the usual case: every lane at
+     * one call with the same operands. Cleared when no lane is at a site. */
+    const wc_call *site;         /* the call of the first lane that stopped at a site */
+    bool sites_differ;           /* some lane stopped at another call */
+    bool operands_differ;        /* ... or at the same call with another mask, lane argument or width */
+    ws_mask odd_nan;             /* lanes that brought an f32 NaN other than the H200's */
+    uint64_t value[WC_WARP];     /* each lane's operand */
+    /* What each lane gets back when it runs again. */
+    uint64_t result[WC_WARP];
+    uint32_t pred_out[WC_WARP];
 } wc_warp;
 
 typedef struct wc_launch wc_launch;
+
+/* An f32 NaN whose payload an H200 never makes (it gives 0x7FFFFFFF). */
+static inline bool wc_is_odd_f32_nan(ws_type t, uint64_t v)
+{
+    uint32_t bits = (uint32_t)v;
+    return t == WS_F32 && (bits & 0x7fffffffu) > 0x7f800000u && bits != WS_F32_CANONICAL_NAN;
+}
 
 /* A lane's state lives in its warp's masks only: the scheduler works on
  * whole warps at once (a collective moves 32 lanes in one step). */

@@ -22,13 +22,28 @@ uint64_t ws_cuda_sync_(int op, ws_type type, uint32_t mask, uint64_t value, int3
                        uint32_t *pred, const char *file, int line)
 {
     wc_lane *l = running_lane("a CUDA collective", file, line);
+    wc_warp *wp = l->wp;
     l->call = (wc_call){.op = op, .type = type, .mask = mask, .value = value, .b = b, .width = width,
                         .file = file, .line = line};
-    wc_stop(l, op == WS_CUDA_OP_SYNCTHREADS ? WC_AT_BARRIER : WC_AT_SITE);
+    if (op == WS_CUDA_OP_SYNCTHREADS) {
+        wc_stop(l, WC_AT_BARRIER);
+    } else {
+        const wc_call *first = wp->site;
+        if (!wp->in[WC_AT_SITE])
+            wp->site = &l->call;
+        else if (first->line != line || first->file != file || first->op != op || first->type != type)
+            wp->sites_differ = true;
+        else if (first->mask != mask || first->b != b || first->width != width)
+            wp->operands_differ = true;
+        wp->value[l->lane] = value;
+        if (wc_is_odd_f32_nan(type, value))
+            wp->odd_nan |= (ws_mask)1 << l->lane;
+        wc_stop(l, WC_AT_SITE);
+    }
     wc_fiber_switch(l->fiber, wc_next_fiber(l));
     if (pred)
-        *pred = l->pred;
-    return l->result;
+        *pred = wp->pred_out[l->lane];
+    return wp->result[l->lane];
 }
 
 void ws_cuda_atomic_turn_(void)
