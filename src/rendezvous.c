@@ -17,6 +17,26 @@ static ws_status (*const executors[WS_COLL_KIND_COUNT])(ws_exec *) = {
     [WS_COLL_SYNCWARP] = NULL, /* no data: completing is all it does */
 };
 
+/* The results of a group whose lanes share dst and pred_dst (one call). */
+static ws_status write_back(ws_warp *w, ws_mask group, const ws_arrival *a, const uint64_t *result,
+                            const uint32_t *pred)
+{
+    if (a->dst) {
+        uint64_t *cells = ws_cell(w, a->dst, 0);
+        bool wide = ws_type_is_64bit(w->reg_types[a->dst - 1]); /* dst was checked */
+        for (ws_mask todo = group; todo; todo &= todo - 1) {
+            int lane = ws_lowest_lane(todo);
+            cells[lane] = wide ? result[lane] : (uint32_t)result[lane];
+        }
+    }
+    if (a->pred_dst) {
+        uint64_t *cells = ws_cell(w, a->pred_dst, 0);
+        for (ws_mask todo = group; todo; todo &= todo - 1)
+            cells[ws_lowest_lane(todo)] = pred[ws_lowest_lane(todo)];
+    }
+    return WS_OK;
+}
+
 /* Executes the lanes of `group` (all of one kind) and releases them. */
 static ws_status execute(ws_warp *w, ws_mask group, bool one_call)
 {
@@ -40,6 +60,8 @@ static ws_status execute(ws_warp *w, ws_mask group, bool one_call)
     }
     if (s != WS_OK)
         return s;
+    if (x.one_call && !x.again) /* the usual case, with what every lane shares looked up once */
+        return write_back(w, group, &w->arrivals[ws_lowest_lane(group)], x.result, x.pred);
     ws_reg dst = 0;
     bool dst_wide = false;
     for (ws_mask todo = group; todo; todo &= todo - 1) {
@@ -219,7 +241,7 @@ static bool completes_alone(const ws_warp *w, ws_mask callers)
     if (w->waiting)
         return false;
     ws_mask mask = w->arrivals[ws_lowest_lane(callers)].mask;
-    for (ws_mask todo = callers; todo; todo &= todo - 1)
+    for (ws_mask todo = w->last_call_from_desc ? 0 : callers; todo; todo &= todo - 1) /* else: one mask */
         if (w->arrivals[ws_lowest_lane(todo)].mask != mask)
             return false;
     return (mask & ws_live(w) & ~callers) == 0;

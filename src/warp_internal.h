@@ -41,22 +41,22 @@ void ws_hip_shfl_sources(const ws_profile *p, const struct ws_arrival *arrivals,
 const ws_profile *ws_profile_get(ws_profile_id id);
 
 /* ---- An arrival at a collective: the operands one lane brought ---- */
-typedef struct ws_arrival {
-    ws_coll_kind kind;
-    ws_type type;      /* the src register's type */
-    bool wide;         /* type is 64-bit (kept here: tested per lane on every shuffle) */
+typedef struct ws_arrival { /* ordered to fill one 64-byte line: copied per lane per call */
     ws_mask mask;
     uint64_t value;
+    uint64_t first_word;  /* the first word moved, already in place */
+    uint64_t call;        /* which ws_collective call it arrived through */
+    ws_coll_kind kind;
+    ws_type type;      /* the src register's type */
     uint32_t b;
     int32_t width;
-    bool ptx;
     uint32_t c;
     ws_reg dst, pred_dst;
+    bool wide;         /* type is 64-bit (kept here: tested per lane on every shuffle) */
+    bool ptx;
     /* A 64-bit shuffle is two 32-bit shfl.sync in a row (semantics.md 1.4), each a
      * rendezvous of its own: after the first word it waits again. */
     bool second_word;
-    uint64_t first_word;  /* the first word moved, already in place */
-    uint64_t call;        /* which ws_collective call it arrived through */
 } ws_arrival;
 
 typedef enum { WS_FRAME_IF, WS_FRAME_LOOP } ws_frame_kind;
