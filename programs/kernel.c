@@ -117,9 +117,37 @@ static void close_step(wk_warp *k)
     }
 }
 
+/* The diagnostics the warp raised since the last call belong to the step
+ * it is in. */
+static void note_diag_steps(wk_warp *k)
+{
+    size_t n = ws_diag_count(k->w);
+    if (n <= k->diags_noted)
+        return;
+    if (n > k->step_of_cap) {
+        size_t cap = k->step_of_cap ? k->step_of_cap : 16;
+        while (cap < n)
+            cap *= 2;
+        long *grown = realloc(k->step_of, cap * sizeof *grown);
+        if (!grown)
+            return; /* their steps stay unknown (0) */
+        k->step_of = grown;
+        k->step_of_cap = cap;
+    }
+    for (size_t i = k->diags_noted; i < n; i++)
+        k->step_of[i] = k->cur_step;
+    k->diags_noted = n;
+}
+
 void wk_stmt(wk_warp *k, const char *fmt, ...)
 {
-    if (!live(k) || !tracing(k))
+    if (!live(k))
+        return;
+    /* Steps are counted traced or not, so that diagnostics name the step
+     * the trace would show. */
+    note_diag_steps(k);
+    k->cur_step = ++k->run->steps;
+    if (!tracing(k))
         return;
     close_step(k);
     wk_trace *t = &k->run->trace;
@@ -203,6 +231,7 @@ wk_warp *wk_warp_begin(wk_run *r, int block, int warp, int threads)
 static void keep_diagnostics(wk_warp *k)
 {
     wk_run *r = k->run;
+    note_diag_steps(k);
     size_t n = ws_diag_count(k->w);
     r->diags_dropped += ws_diag_dropped(k->w);
     for (size_t i = 0; i < n; i++) {
@@ -220,7 +249,10 @@ static void keep_diagnostics(wk_warp *k)
             int *w = realloc(r->diag_warp, cap * sizeof *w);
             if (w)
                 r->diag_warp = w;
-            if (!b || !w) {
+            long *st = realloc(r->diag_step, cap * sizeof *st);
+            if (st)
+                r->diag_step = st;
+            if (!b || !w || !st) {
                 r->diags_dropped += n - i;
                 return;
             }
@@ -229,6 +261,7 @@ static void keep_diagnostics(wk_warp *k)
         r->diags[r->n_diags] = *ws_diag_get(k->w, i);
         r->diag_block[r->n_diags] = k->block;
         r->diag_warp[r->n_diags] = k->warp;
+        r->diag_step[r->n_diags] = i < k->diags_noted && k->step_of ? k->step_of[i] : 0;
         r->n_diags++;
     }
 }
@@ -242,6 +275,7 @@ void wk_warp_end(wk_warp *k)
         check(k, ws_warp_finish(k->w), "end of kernel");
     keep_diagnostics(k);
     ws_warp_destroy(k->w);
+    free(k->step_of);
     free(k);
 }
 

@@ -99,6 +99,9 @@ typedef struct wk_run {
     int n_outputs;
     ws_diag *diags;          /* every warp's diagnostics, in the order the warps ended */
     int *diag_block, *diag_warp;
+    long *diag_step;         /* the step each was raised in, numbered as the trace numbers them
+                                (from 1; 0: before the first); NULL when the steps are not known */
+    long steps;              /* steps (CUDA lines) started so far, traced or not */
     size_t n_diags, diag_capacity, diags_dropped;
     bool failed;
     ws_status status;
@@ -118,6 +121,11 @@ typedef struct wk_warp {
     /* The open step (kernel.c): its index in the trace, or -1; the
      * registers it wrote and the lanes that wrote each last. */
     long step;
+    /* The run's number of the step this warp is in (0 before its first),
+     * and the step each of its diagnostics so far was raised in. */
+    long cur_step;
+    long *step_of;
+    size_t step_of_cap, diags_noted;
     ws_reg last_written, shown;
     struct { ws_reg reg; ws_mask lanes; } writes[16];
     int n_writes;

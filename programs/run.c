@@ -230,6 +230,7 @@ void wk_run_free(wk_run *r)
     free(r->diags);
     free(r->diag_block);
     free(r->diag_warp);
+    free(r->diag_step);
     memset(r, 0, sizeof *r);
 }
 

@@ -280,12 +280,58 @@ static int parse(int argc, char **argv, run_args *a)
 }
 
 /* Diagnostics grouped: the same report (code, warp, message) from several
- * steps or blocks is one line with a count. */
+ * steps or blocks is one line with a count and the steps. */
 typedef struct diag_group {
     size_t first, count;
     int block_lo, block_hi;
     bool blocks_contiguous;
+    size_t members; /* where its diagnostics start in the sorted order (count of them) */
 } diag_group;
+
+static int by_long(const void *x, const void *y)
+{
+    long a = *(const long *)x, b = *(const long *)y;
+    return (a > b) - (a < b);
+}
+
+/* ", step 3" or ", steps 3-7" or ", steps 3,9,15-17": the steps (as the
+ * trace numbers them) of a group's diagnostics, ranges joined, at most 8
+ * ranges then ",..."; nothing when the run does not know them. */
+static void format_steps(const wk_run *r, const size_t *members, size_t count, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    if (!r->diag_step)
+        return;
+    long *steps = malloc(count * sizeof *steps);
+    if (!steps)
+        return;
+    size_t n = 0;
+    for (size_t i = 0; i < count; i++)
+        if (r->diag_step[members[i]] > 0)
+            steps[n++] = r->diag_step[members[i]];
+    qsort(steps, n, sizeof *steps, by_long);
+    size_t unique = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!unique || steps[unique - 1] != steps[i])
+            steps[unique++] = steps[i];
+    if (unique) {
+        size_t used = (size_t)snprintf(buf, size, ", step%s ", unique > 1 ? "s" : "");
+        int ranges = 0;
+        for (size_t i = 0; i < unique && used < size;) {
+            size_t j = i;
+            while (j + 1 < unique && steps[j + 1] == steps[j] + 1)
+                j++;
+            if (++ranges > 8) {
+                snprintf(buf + used, size - used, ",...");
+                break;
+            }
+            used += (size_t)(j > i ? snprintf(buf + used, size - used, "%s%ld-%ld", i ? "," : "", steps[i], steps[j])
+                                   : snprintf(buf + used, size - used, "%s%ld", i ? "," : "", steps[i]));
+            i = j + 1;
+        }
+    }
+    free(steps);
+}
 
 static const wk_run *sort_run; /* for the comparators (qsort has no context) */
 
@@ -345,7 +391,7 @@ static void report_diagnostics(const wk_run *r)
                 continue;
             }
         }
-        groups[n_groups++] = (diag_group){i, 1, r->diag_block[i], r->diag_block[i], true};
+        groups[n_groups++] = (diag_group){i, 1, r->diag_block[i], r->diag_block[i], true, k};
     }
     qsort(groups, n_groups, sizeof *groups, by_first);
     const size_t shown_max = 20;
@@ -358,11 +404,12 @@ static void report_diagnostics(const wk_run *r)
         else
             snprintf(where, sizeof where, "blocks %d%s%d", g->block_lo, g->blocks_contiguous ? "-" : "..",
                      g->block_hi);
-        char times[48] = "";
+        char times[48] = "", steps[160];
         if (g->count > 1)
             snprintf(times, sizeof times, ", %zu times", g->count);
-        fprintf(stderr, "warpsim: warning: %s (%s, warp %d%s): %s\n", ws_diag_code_name(d->code), where,
-                r->diag_warp[g->first], times, d->message);
+        format_steps(r, order + g->members, g->count, steps, sizeof steps);
+        fprintf(stderr, "warpsim: warning: %s (%s, warp %d%s%s): %s\n", ws_diag_code_name(d->code), where,
+                r->diag_warp[g->first], times, steps, d->message);
     }
     if (n_groups > shown_max)
         fprintf(stderr, "warpsim: warning: %zu more kinds of diagnostics (all of them in --json)\n",

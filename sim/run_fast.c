@@ -101,6 +101,8 @@ static int model_for_diagnostics(const wk_program *p, const wk_params *params, w
     r->n_outputs = 0;
     free(r->input); /* the one stand-in value: no array of the input is kept */
     r->input = NULL;
+    free(r->diag_step); /* the stand-in run's steps are not this run's */
+    r->diag_step = NULL;
     if (!repeat_per_block(r, params->grid)) {
         cli_error("%s: out of memory for the diagnostics", p->name);
         wk_run_free(r);

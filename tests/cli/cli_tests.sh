@@ -248,8 +248,13 @@ cases=$((cases + 1))
 grep -q '<title>step 2, lane 20: exited</title>.*>-</text>$' "$work/svg_cell" || fail "SVG: exited lane 20 is not shown as -: $(cat "$work/svg_cell")"
 cases=$((cases + 1))
 "$warpsim" run reduce-down --active 0xffff >/dev/null 2>"$work/err"
-[ "$(grep -c MASK_NAMES_EXITED "$work/err")" -eq 1 ] && grep -q 'MASK_NAMES_EXITED (block 0, warp 0, 5 times)' "$work/err" ||
-  fail "--active 0xffff: the five MASK_NAMES_EXITED reports are not one line with a count"
+[ "$(grep -c MASK_NAMES_EXITED "$work/err")" -eq 1 ] && grep -q 'MASK_NAMES_EXITED (block 0, warp 0, 5 times, steps 3-7)' "$work/err" ||
+  fail "--active 0xffff: the five MASK_NAMES_EXITED reports are not one line with a count and the steps: $(cat "$work/err")"
+# the steps are those --trace shows, traced or not; one report names its step
+warns 'EXITED_SOURCE \(block 0, warp 0, step 7\): shfl\.down: lane 15 reads' -- run reduce-down --active 0xffff
+warns 'MASK_NAMES_EXITED \(block 0, warp 0, 5 times, steps 3-7\)' -- run reduce-down --active 0xffff --trace text
+warns 'ABSENT_SOURCE \(blocks 0-3, warp 1, 4 times, steps 20,54,85,116\): shfl\.down: lanes 0-7' -- run device-reduce --block 40 --grid 3 --n 100 --trace text
+warns 'ABSENT_SOURCE \(block 0, warp 1, step 10\)' -- run block-reduce --block 40
 
 # a long device-reduce shows a progress line with the time left, on a terminal only
 if command -v script >/dev/null; then
