@@ -108,32 +108,72 @@ void wc_fiber_switch(wc_fiber *from, wc_fiber *to)
 #endif
 }
 
-#else /* x86-64: callee-saved registers only (System V ABI). The SSE and x87
- * control words are not switched: all fibers of a block share the OS
+#else /* A switch of our own: callee-saved registers only. The floating-point
+ * control registers are not switched: all fibers of a block share the OS
  * thread's rounding mode, and CUDA device code has no way to change it. */
 
-void wc_switch_x86_64(void **save_sp, void *new_sp);
-void wc_start_x86_64(void);
+/* Saves the callee-saved registers on the running stack, stores its
+ * pointer in *save_sp, loads new_sp and restores from there. A new fiber's
+ * stack holds a made-up frame (wc_fiber_prepare) that "returns" into
+ * wc_fiber_start with the fiber in the first saved register. */
+void wc_fiber_swap(void **save_sp, void *new_sp);
+void wc_fiber_start(void);
+
+#if defined(__x86_64__)
+/* System V: rbp, rbx, r12-r15. */
 __asm__(".text\n"
-        ".globl wc_switch_x86_64\n"
-        ".type wc_switch_x86_64,@function\n"
-        "wc_switch_x86_64:\n"
+        ".globl wc_fiber_swap\n"
+        ".type wc_fiber_swap,@function\n"
+        "wc_fiber_swap:\n"
         "  pushq %rbp\n  pushq %rbx\n  pushq %r12\n  pushq %r13\n  pushq %r14\n  pushq %r15\n"
         "  movq %rsp, (%rdi)\n"
         "  movq %rsi, %rsp\n"
         "  popq %r15\n  popq %r14\n  popq %r13\n  popq %r12\n  popq %rbx\n  popq %rbp\n"
         "  ret\n"
-        ".size wc_switch_x86_64, .-wc_switch_x86_64\n"
-        ".globl wc_start_x86_64\n"
-        ".type wc_start_x86_64,@function\n"
-        "wc_start_x86_64:\n"
+        ".size wc_fiber_swap, .-wc_fiber_swap\n"
+        ".globl wc_fiber_start\n"
+        ".type wc_fiber_start,@function\n"
+        "wc_fiber_start:\n"
         "  movq %r12, %rdi\n"
         "  callq *%r13\n"
         "  ud2\n"
-        ".size wc_start_x86_64, .-wc_start_x86_64\n");
+        ".size wc_fiber_start, .-wc_fiber_start\n");
+/* r15 r14 r13 r12 rbx rbp, the return address, 2 words of padding: after
+ * the swap pops 7 words, wc_fiber_start runs with rsp 16-aligned, so its
+ * call enters first_entry with rsp % 16 == 8, as the ABI wants. */
+enum { FRAME_BYTES = 72, FRAME_ARG = 3, FRAME_FUNC = 2, FRAME_RET = 6 };
+#elif defined(__aarch64__)
+/* AAPCS64: x19-x28, x29 (frame), x30 (link) and d8-d15; ret goes to x30. */
+__asm__(".text\n"
+        ".globl wc_fiber_swap\n"
+        ".type wc_fiber_swap,%function\n"
+        "wc_fiber_swap:\n"
+        "  sub sp, sp, #160\n"
+        "  stp x19, x20, [sp, #0]\n  stp x21, x22, [sp, #16]\n  stp x23, x24, [sp, #32]\n"
+        "  stp x25, x26, [sp, #48]\n  stp x27, x28, [sp, #64]\n  stp x29, x30, [sp, #80]\n"
+        "  stp d8, d9, [sp, #96]\n  stp d10, d11, [sp, #112]\n  stp d12, d13, [sp, #128]\n"
+        "  stp d14, d15, [sp, #144]\n"
+        "  mov x2, sp\n  str x2, [x0]\n  mov sp, x1\n"
+        "  ldp x19, x20, [sp, #0]\n  ldp x21, x22, [sp, #16]\n  ldp x23, x24, [sp, #32]\n"
+        "  ldp x25, x26, [sp, #48]\n  ldp x27, x28, [sp, #64]\n  ldp x29, x30, [sp, #80]\n"
+        "  ldp d8, d9, [sp, #96]\n  ldp d10, d11, [sp, #112]\n  ldp d12, d13, [sp, #128]\n"
+        "  ldp d14, d15, [sp, #144]\n"
+        "  add sp, sp, #160\n"
+        "  ret\n"
+        ".size wc_fiber_swap, .-wc_fiber_swap\n"
+        ".globl wc_fiber_start\n"
+        ".type wc_fiber_start,%function\n"
+        "wc_fiber_start:\n"
+        "  mov x0, x19\n"
+        "  blr x20\n"
+        "  brk #0\n"
+        ".size wc_fiber_start, .-wc_fiber_start\n");
+/* x19 .. x28, x29, x30 (the return address), d8 .. d15: sp stays 16-aligned. */
+enum { FRAME_BYTES = 160, FRAME_ARG = 0, FRAME_FUNC = 1, FRAME_RET = 11 };
+#endif
 
-/* The first code a new fiber runs (through wc_start_x86_64). */
-static void x86_entry(wc_fiber *f)
+/* The first code a new fiber runs (through wc_fiber_start). */
+static void first_entry(wc_fiber *f)
 {
 #if WC_ASAN
     __sanitizer_finish_switch_fiber(NULL, NULL, NULL);
@@ -148,18 +188,12 @@ void wc_fiber_prepare(wc_fiber *f, void (*entry)(void *), void *arg)
 #endif
     f->entry = entry;
     f->arg = arg;
-    /* top is 16-aligned; after wc_switch_x86_64 pops 6 registers and
-     * returns into wc_start_x86_64, whose call leaves rsp % 16 == 8 at
-     * x86_entry's first instruction, as the ABI wants. */
     uintptr_t top = ((uintptr_t)(stack_bottom(f) + f->stack_bytes - f->color)) & ~(uintptr_t)15;
-    uint64_t *sp = (uint64_t *)(top - 72);
-    sp[0] = 0;                              /* r15 */
-    sp[1] = 0;                              /* r14 */
-    sp[2] = (uint64_t)(uintptr_t)x86_entry; /* r13 */
-    sp[3] = (uint64_t)(uintptr_t)f;         /* r12 */
-    sp[4] = 0;                              /* rbx */
-    sp[5] = 0;                              /* rbp */
-    sp[6] = (uint64_t)(uintptr_t)wc_start_x86_64;
+    uint64_t *sp = (uint64_t *)(top - FRAME_BYTES);
+    memset(sp, 0, FRAME_BYTES);
+    sp[FRAME_ARG] = (uint64_t)(uintptr_t)f;
+    sp[FRAME_FUNC] = (uint64_t)(uintptr_t)first_entry;
+    sp[FRAME_RET] = (uint64_t)(uintptr_t)wc_fiber_start;
     f->sp = sp;
 }
 
@@ -169,7 +203,7 @@ void wc_fiber_switch(wc_fiber *from, wc_fiber *to)
     __sanitizer_start_switch_fiber(&from->asan_fake_stack, to->guard ? stack_bottom(to) : NULL,
                                    to->guard ? to->stack_bytes : 0);
 #endif
-    wc_switch_x86_64(&from->sp, to->sp);
+    wc_fiber_swap(&from->sp, to->sp);
 #if WC_ASAN
     __sanitizer_finish_switch_fiber(from->asan_fake_stack, NULL, NULL);
 #endif

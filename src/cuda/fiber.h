@@ -1,6 +1,6 @@
 /* Fibers: one stack and one saved context per CUDA thread, switched by
- * hand. x86-64 saves only the callee-saved registers (a few ns a switch);
- * elsewhere ucontext is the portable fallback (glibc's swapcontext makes a
+ * hand. x86-64 and aarch64 save only the callee-saved registers (a few ns
+ * a switch); elsewhere ucontext is the portable fallback (glibc's swapcontext makes a
  * signal-mask system call, about 280 ns). Stacks come from mmap with a
  * PROT_NONE guard page below them, so an overflow faults instead of
  * corrupting memory (trap.c reports it). */
@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#if !defined(__x86_64__) || defined(WARPSIM_FIBER_UCONTEXT)
+#if !(defined(__x86_64__) || defined(__aarch64__)) || defined(WARPSIM_FIBER_UCONTEXT)
 #define WC_FIBER_UCONTEXT 1
 #include <ucontext.h>
 #endif
