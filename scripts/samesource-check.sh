@@ -46,9 +46,7 @@ while [ $# -gt 0 ]; do
 done
 
 # Known differences: shown in the table, not counted as failures.
-declare -A known=(
-  [printf_order]="known: printf order within a warp between sync points (the front end runs a lane to its next sync point)"
-)
+declare -A known=()
 
 [ -f programs/cuda/samesource/warp_reduce.cu ] || { echo "samesource-check.sh: run it from the repository root" >&2; exit 2; }
 root=$(pwd)

@@ -114,7 +114,8 @@ extern __thread const ws_cuda_thread_ctx *ws_cuda_ctx_ __attribute__((tls_model(
 /* Sync points beyond the model's collectives (ws_coll_kind). */
 enum {
     WS_CUDA_OP_ACTIVEMASK = 64,
-    WS_CUDA_OP_SYNCTHREADS = 65 /* b: 0 plain, 1 count, 2 and, 3 or */
+    WS_CUDA_OP_SYNCTHREADS = 65, /* b: 0 plain, 1 count, 2 and, 3 or */
+    WS_CUDA_OP_PRINTF = 66       /* value: the lane's formatted text */
 };
 
 /* The running lane arrives at a sync point and waits for its result. */
@@ -123,7 +124,12 @@ uint64_t ws_cuda_sync_(int op, ws_type type, uint32_t mask, uint64_t value, int3
 /* Atomics run one block at a time, in block order (see docs/cuda-frontend.md):
  * call before the read-modify-write. */
 void ws_cuda_atomic_turn_(void);
-/* Device printf: buffered per block, written at the end of the launch. */
+/* Device printf: buffered per block, written at the end of the launch. A
+ * call is a sync point, as on the GPU, where a warp's converged lanes run
+ * one printf together: their lines come out in lane order, call by call.
+ * Outside a kernel it is the ordinary printf. (ws_cuda_printf: the same
+ * with no call site; its lines are ordered as one site.) */
+int ws_cuda_printf_at_(const char *file, int line, const char *format, ...) __attribute__((format(printf, 3, 4)));
 int ws_cuda_printf(const char *format, ...) __attribute__((format(printf, 1, 2)));
 /* The dynamic shared memory of the running block (extern __shared__). */
 void *ws_cuda_dynamic_shared_(void);
@@ -271,10 +277,11 @@ using ::ws_cuda_fminf;
 #define fmax(a, b) ws_cuda_fmax(a, b)
 
 /* Function-like, so `format(printf, 1, 2)` attributes in later headers keep their meaning. */
-#define printf(...) ws_cuda_printf(__VA_ARGS__)
+#define printf(...) ws_cuda_printf_at_(__FILE__, __LINE__, __VA_ARGS__)
 #ifdef __cplusplus
 namespace std {
 using ::ws_cuda_printf;
+using ::ws_cuda_printf_at_;
 } // namespace std
 #endif
 #define __ldg(p) (*(p))

@@ -214,6 +214,21 @@ static bool run_site(wc_block *b, int w, ws_mask group)
 {
     wc_warp *wp = &b->warp[w];
     const wc_call *c = &lane_of(b, w, __builtin_ctzll(group))->call;
+    if (c->op == WS_CUDA_OP_PRINTF) { /* one call of the converged lanes: their lines in lane order */
+        for (ws_mask todo = group; todo; todo &= todo - 1) {
+            int lane = __builtin_ctzll(todo);
+            char *text = (char *)(uintptr_t)wp->value[lane];
+            bool ok = wc_block_print(b, text);
+            free(text);
+            wp->value[lane] = 0;
+            if (!ok) {
+                fail(b, WS_ERR_NOMEM, "out of memory for device printf output");
+                return false;
+            }
+        }
+        leave_sites(wp, group, WC_RUNNABLE);
+        return true;
+    }
     if (c->op == WS_CUDA_OP_ACTIVEMASK) {
         for (ws_mask todo = group; todo; todo &= todo - 1)
             wp->result[__builtin_ctzll(todo)] = (uint32_t)group;
@@ -373,6 +388,22 @@ static void block_setup(wc_block *b, wc_fiber *fibers)
         warp_restart(b, w);
 }
 
+/* A block that ends early (a trap, a deadlock) may leave lanes waiting at
+ * a printf with their formatted text. */
+static void drop_pending_printf(wc_block *b)
+{
+    for (int w = 0; w < b->warps; w++) {
+        wc_warp *wp = &b->warp[w];
+        for (ws_mask todo = wp->in[WC_AT_SITE]; todo; todo &= todo - 1) {
+            int lane = __builtin_ctzll(todo);
+            if (lane_of(b, w, lane)->call.op == WS_CUDA_OP_PRINTF) {
+                free((char *)(uintptr_t)wp->value[lane]);
+                wp->value[lane] = 0;
+            }
+        }
+    }
+}
+
 void wc_block_run(wc_block *b, wc_fiber *fibers)
 {
     b->status = WS_OK;
@@ -380,6 +411,7 @@ void wc_block_run(wc_block *b, wc_fiber *fibers)
     if (sigsetjmp(b->trap_jump, 1)) { /* trap.c: a thread trapped; the block ends here */
         ws_cuda_ctx_ = NULL;
         b->running = NULL;
+        drop_pending_printf(b);
         return;
     }
     for (;;) {
@@ -406,4 +438,5 @@ void wc_block_run(wc_block *b, wc_fiber *fibers)
         report_block_deadlock(b);
         break;
     }
+    drop_pending_printf(b);
 }

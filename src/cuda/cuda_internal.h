@@ -173,6 +173,10 @@ static inline wc_fiber *wc_next_fiber(wc_lane *l)
     return &b->host;
 }
 
+/* ---- device.c ---- */
+/* Appends a line of device printf output to the block's buffer. */
+bool wc_block_print(wc_block *b, const char *text);
+
 /* ---- diags.c ---- */
 void wc_diag_add(wc_block *b, ws_diag_code code, int warp, ws_mask lanes, const char *where,
                  const char *fmt, ...) __attribute__((format(printf, 6, 7)));

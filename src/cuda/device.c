@@ -55,33 +55,50 @@ void ws_cuda_atomic_turn_(void)
 
 void *ws_cuda_dynamic_shared_(void) { return running_lane("extern __shared__", NULL, 0)->block->dynamic_shared; }
 
+/* A lane formats its line, then waits at the call with the others. */
+static int device_printf(const char *file, int line, const char *format, va_list ap)
+{
+    wc_lane *l = wc_current_lane();
+    if (!l) /* host code: an ordinary printf */
+        return vprintf(format, ap);
+    char *text = NULL;
+    int n = vasprintf(&text, format, ap);
+    if (n < 0)
+        return -1;
+    ws_cuda_sync_(WS_CUDA_OP_PRINTF, WS_U64, 0, (uint64_t)(uintptr_t)text, 0, 0, NULL, file, line);
+    return n;
+}
+
+int ws_cuda_printf_at_(const char *file, int line, const char *format, ...)
+{
+    va_list ap;
+    va_start(ap, format);
+    int n = device_printf(file, line, format, ap);
+    va_end(ap);
+    return n;
+}
+
 int ws_cuda_printf(const char *format, ...)
 {
     va_list ap;
-    wc_lane *l = wc_current_lane();
-    if (!l) { /* host code: an ordinary printf */
-        va_start(ap, format);
-        int n = vprintf(format, ap);
-        va_end(ap);
-        return n;
-    }
-    wc_block *b = l->block;
     va_start(ap, format);
-    int n = vsnprintf(NULL, 0, format, ap);
+    int n = device_printf("?", 0, format, ap);
     va_end(ap);
-    if (n < 0)
-        return n;
-    if (b->out_len + (size_t)n + 1 > b->out_cap) {
-        size_t cap = (b->out_cap ? b->out_cap * 2 : 256) + (size_t)n;
+    return n;
+}
+
+bool wc_block_print(wc_block *b, const char *text)
+{
+    size_t n = strlen(text);
+    if (b->out_len + n + 1 > b->out_cap) {
+        size_t cap = (b->out_cap ? b->out_cap * 2 : 256) + n;
         char *grown = realloc(b->out, cap);
         if (!grown)
-            return -1;
+            return false;
         b->out = grown;
         b->out_cap = cap;
     }
-    va_start(ap, format);
-    vsnprintf(b->out + b->out_len, (size_t)n + 1, format, ap);
-    va_end(ap);
-    b->out_len += (size_t)n;
-    return n;
+    memcpy(b->out + b->out_len, text, n + 1);
+    b->out_len += n;
+    return true;
 }

@@ -19,6 +19,8 @@ static const char *op_name(int op)
         return "__activemask";
     if (op == WS_CUDA_OP_SYNCTHREADS)
         return "__syncthreads";
+    if (op == WS_CUDA_OP_PRINTF)
+        return "printf";
     return ws_coll_cuda_name((ws_coll_kind)op);
 }
 

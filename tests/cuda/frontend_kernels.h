@@ -235,3 +235,16 @@ __noinline__ __device__ int deep(int n)
     return n == 0 ? pad[0] : deep(n - 1) + pad[0];
 }
 __global__ void overflow(int *out) { out[threadIdx.x] = deep(1 << 20); }
+
+/* Two printf calls in a row, then one in each branch of an if/else, in two
+ * warps of 4 threads each of a 2-block launch. */
+__global__ void printf_order()
+{
+    int t = threadIdx.x;
+    printf("A b%u t%d\n", blockIdx.x, t);
+    printf("B b%u t%d\n", blockIdx.x, t);
+    if (t % 2)
+        printf("odd t%d\n", t);
+    else
+        printf("even t%d\n", t);
+}

@@ -6,6 +6,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <unistd.h>
 
 extern "C" {
 #include <cmocka.h> /* Debian's cmocka 1.1 header has no extern "C" of its own */
@@ -365,6 +367,38 @@ static void test_same_bits_as_ws_api(void **state)
     ws_warp_destroy(w);
 }
 
+/* Device printf: a call is a sync point, so a warp's lanes print call by
+ * call in lane order, as the GPU's warp does; blocks in block order. The
+ * branch on the lower line runs first (the scheduler's rule). Expected text
+ * written out by hand. */
+static void test_printf_order(void **state)
+{
+    (void)state;
+    fflush(stdout);
+    FILE *capture = tmpfile();
+    assert_non_null(capture);
+    int saved = dup(1);
+    assert_true(saved >= 0);
+    assert_true(dup2(fileno(capture), 1) >= 0);
+    ws_status s = ws_cuda_launch_desc_run(desc_of(2, 4), printf_order);
+    fflush(stdout);
+    dup2(saved, 1);
+    close(saved);
+    assert_int_equal(s, WS_OK);
+    rewind(capture);
+    char got[1024] = {0};
+    size_t n = fread(got, 1, sizeof got - 1, capture);
+    fclose(capture);
+    got[n] = '\0';
+    const char *want = "A b0 t0\nA b0 t1\nA b0 t2\nA b0 t3\n"
+                       "B b0 t0\nB b0 t1\nB b0 t2\nB b0 t3\n"
+                       "odd t1\nodd t3\neven t0\neven t2\n"
+                       "A b1 t0\nA b1 t1\nA b1 t2\nA b1 t3\n"
+                       "B b1 t0\nB b1 t1\nB b1 t2\nB b1 t3\n"
+                       "odd t1\nodd t3\neven t0\neven t2\n";
+    assert_string_equal(got, want);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -385,6 +419,7 @@ int main(void)
         cmocka_unit_test(test_invalid_configuration),
         cmocka_unit_test(test_same_bits_for_any_thread_count),
         cmocka_unit_test(test_same_bits_as_ws_api),
+        cmocka_unit_test(test_printf_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,11 +1,8 @@
 // printf_order.cu: two printf calls in a row in one converged warp, with no
 // __syncwarp() between them. A GPU runs each call for the warp's lanes
-// together, so it is expected to print every lane's first line, then every
-// lane's second line. The CUDA front end runs a lane until its next sync
-// point (a collective, a barrier, the end), and printf is not one: it prints
-// lane 0's two lines, then lane 1's... A known difference, kept here so the
-// same-source check on a GPU records what the GPU does (scripts/samesource-check.sh
-// marks it as known). printf_lanes.cu separates its phases with __syncwarp().
+// together: every lane's first line, then every lane's second line. The CUDA
+// front end makes a printf call a sync point for the same reason, so both
+// sides print the same (scripts/samesource-check.sh compares them).
 // Build: nvcc -arch=sm_90 -fmad=false printf_order.cu  |  warpsim cc printf_order.cu
 #include <cstdio>
 #include <cuda_runtime.h>
@@ -15,6 +12,12 @@ __global__ void two_lines()
     int lane = threadIdx.x;
     printf("first line: lane %2d\n", lane);
     printf("second line: lane %2d\n", lane);
+    // Divergent: which branch prints first is the GPU's choice; the front
+    // end runs the call on the lower source line first.
+    if (lane % 2)
+        printf("odd branch: lane %2d\n", lane);
+    else
+        printf("even branch: lane %2d\n", lane);
 }
 
 int main()
