@@ -74,6 +74,7 @@ fi
 if [ -z "$build" ]; then
   build=build/samesource
   say "building warpsim (Release) in $build"
+  mkdir -p "$(dirname "$build")" # a fresh clone has no build/
   cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DWARPSIM_BUILD_TESTS=OFF -DWARPSIM_CUDA=OFF \
         > "$build.configure.log" 2>&1 || { mkdir -p "$build"; cat "$build.configure.log"; exit 2; }
   cmake --build "$build" -j "$jobs" > "$build.build.log" 2>&1 || { tail -n 40 "$build.build.log"; exit 2; }
