@@ -49,6 +49,12 @@ void cli_progress_init(cli_progress *pg);
 void cli_progress_show(cli_progress *pg, const char *what, double done, double total, const char *unit);
 void cli_progress_clear(cli_progress *pg);
 
+/* Around a command (main): an exit() in between comes from a runtime library
+ * (libgomp when it cannot create a thread) and becomes exit 3 with a
+ * message, removing any temporary output file. */
+void cli_command_begin(void);
+void cli_command_end(void);
+
 /* Standard output at the end of a command: flushed and checked, so that
  * output lost (a full disk, a closed pipe) is exit 3, never success. */
 int cli_finish_stdout(int rc);
@@ -129,7 +135,7 @@ int cli_list_values(const char *opt, const char *list, wk_elem type, bool raw_bi
  *      else copied into it). A read-only file is refused, as a shell redirect
  *      would. /dev/stdout, /dev/fd/N and /proc/self/fd/N write to that
  *      descriptor, at its position; a device or pipe is written in place.
- *      SIGINT, SIGTERM, SIGHUP remove the temporary file. ---- */
+ *      SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGABRT remove the temporary file. ---- */
 typedef struct cli_out {
     FILE *f;
     char *path;   /* as given, for messages */

@@ -420,7 +420,7 @@ int cli_finish_stdout(int rc)
 #define MAX_PENDING 4
 static char *volatile pending[MAX_PENDING];
 static volatile sig_atomic_t handlers_installed;
-static const int cleanup_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+static const int cleanup_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGABRT};
 
 static void on_signal(int sig)
 {
@@ -432,6 +432,40 @@ static void on_signal(int sig)
     signal(sig, SIG_DFL);
     raise(sig);
 }
+
+/* ---- A runtime that ends the process in the middle of a command ---- */
+
+static volatile sig_atomic_t in_command;
+
+/* exit() while a command runs comes from a library, not from warpsim (whose
+ * commands return their status to main): libgomp's gomp_fatal when it
+ * cannot create a thread or allocate its memory. That is exit 3, as memory
+ * running out is, not the 1 of a failed simulation; no temporary file stays. */
+static void on_exit_in_command(void)
+{
+    if (!in_command)
+        return;
+    for (int i = 0; i < MAX_PENDING; i++) {
+        char *tmp = pending[i];
+        if (tmp)
+            unlink(tmp);
+    }
+    static const char msg[] = "warpsim: the OpenMP runtime ended the run (its reason is above); with "
+                              "OMP_NUM_THREADS=1 it starts no threads\n";
+    ssize_t ignored = write(2, msg, sizeof msg - 1);
+    (void)ignored;
+    _exit(CLI_EXIT_IO);
+}
+
+void cli_command_begin(void)
+{
+    static bool registered;
+    if (!registered)
+        registered = atexit(on_exit_in_command) == 0;
+    in_command = 1;
+}
+
+void cli_command_end(void) { in_command = 0; }
 
 static void pending_add(char *tmp)
 {

@@ -56,7 +56,7 @@ static int dispatch(int argc, char **argv)
     if (strcmp(cmd, "cc") == 0)
         return cmd_cc(argc - 1, argv + 1); /* cmd_cc.c */
     char buf[CLI_SHOWN_SIZE];
-    cli_error("unknown command '%s' (list, run, op, bench; see warpsim --help)", cli_shown(cmd, buf, NULL));
+    cli_error("unknown command '%s' (list, run, op, bench, cc; see warpsim --help)", cli_shown(cmd, buf, NULL));
     return CLI_EXIT_USAGE;
 }
 
@@ -64,5 +64,8 @@ int main(int argc, char **argv)
 {
     /* Whatever a command printed on standard output must have arrived:
      * `warpsim list > /dev/full` is exit 3, not success. */
-    return cli_finish_stdout(dispatch(argc, argv));
+    cli_command_begin();
+    int rc = cli_finish_stdout(dispatch(argc, argv));
+    cli_command_end();
+    return rc;
 }
