@@ -58,9 +58,9 @@ typedef enum ws_coll_kind {
 } ws_coll_kind;
 
 /* "shfl.idx", "vote.ballot", "redux.add", "syncwarp", ...; NULL if bad. */
-const char *ws_coll_kind_name(ws_coll_kind kind);
+WS_API const char *ws_coll_kind_name(ws_coll_kind kind);
 /* The CUDA name: "__shfl_sync", "__ballot_sync", ...; NULL if bad. */
-const char *ws_coll_cuda_name(ws_coll_kind kind);
+WS_API const char *ws_coll_cuda_name(ws_coll_kind kind);
 
 /* The general form. Zero-initialise and set what the kind needs. */
 typedef struct ws_coll_desc {
@@ -80,45 +80,45 @@ typedef struct ws_coll_desc {
     ws_reg width_reg;  /* if non-zero, each lane's width from this register (instead of width) */
 } ws_coll_desc;
 
-ws_status ws_collective(ws_warp *warp, const ws_coll_desc *desc);
+WS_API ws_status ws_collective(ws_warp *warp, const ws_coll_desc *desc);
 
 /* For front ends that run every lane on its own (the CUDA front end,
  * include/warpsim/cuda.h): the lanes `lanes` arrive at a collective as one
  * converged call, whatever the structured-control state (ws_if etc. are
  * not used). They must be live and not waiting already. The rendezvous,
  * diagnostics and deadlock detection are those of ws_collective. */
-ws_status ws_collective_lanes(ws_warp *warp, ws_mask lanes, const ws_coll_desc *desc);
+WS_API ws_status ws_collective_lanes(ws_warp *warp, ws_mask lanes, const ws_coll_desc *desc);
 
 /* ---- Shuffles (CUDA intrinsics; HIP formulas on the wave profiles) ---- */
-ws_status ws_shfl_idx(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg src, int src_lane, int width);
-ws_status ws_shfl_up(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg src, unsigned delta, int width);
-ws_status ws_shfl_down(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg src, unsigned delta, int width);
-ws_status ws_shfl_xor(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg src, int lane_mask, int width);
+WS_API ws_status ws_shfl_idx(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg src, int src_lane, int width);
+WS_API ws_status ws_shfl_up(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg src, unsigned delta, int width);
+WS_API ws_status ws_shfl_down(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg src, unsigned delta, int width);
+WS_API ws_status ws_shfl_xor(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg src, int lane_mask, int width);
 
 /* Raw PTX: shfl.sync.<mode>.b32 dst|pred_dst, src, b, c, mask (sm90 only).
  * kind is one of the four WS_COLL_SHFL_*; pred_dst may be 0. */
-ws_status ws_shfl_ptx(ws_warp *warp, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg pred_dst,
+WS_API ws_status ws_shfl_ptx(ws_warp *warp, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg pred_dst,
                       ws_reg src, uint32_t b, uint32_t c);
 
 /* ---- Vote: pred is a register; a lane votes true when its value is non-zero
  *      (the low 32 bits for a 32-bit register type, all 64 otherwise) ---- */
-ws_status ws_all_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg pred);
-ws_status ws_any_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg pred);
-ws_status ws_uni_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg pred);
-ws_status ws_ballot_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg pred);
+WS_API ws_status ws_all_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg pred);
+WS_API ws_status ws_any_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg pred);
+WS_API ws_status ws_uni_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg pred);
+WS_API ws_status ws_ballot_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg pred);
 
 /* ---- Match: sm90 compares bits (b32 or b64 by the register's type); the
  *      wave profiles compare with C == on the type (so -0 matches +0). ---- */
-ws_status ws_match_any_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg value);
-ws_status ws_match_all_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg pred_dst, ws_reg value);
+WS_API ws_status ws_match_any_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg value);
+WS_API ws_status ws_match_all_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg pred_dst, ws_reg value);
 
 /* ---- Reduce: i32/u32 (and i64/u64 on the wave profiles) ---- */
-ws_status ws_reduce_add_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg value);
-ws_status ws_reduce_min_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg value);
-ws_status ws_reduce_max_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg value);
-ws_status ws_reduce_and_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg value);
-ws_status ws_reduce_or_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg value);
-ws_status ws_reduce_xor_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg value);
+WS_API ws_status ws_reduce_add_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg value);
+WS_API ws_status ws_reduce_min_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg value);
+WS_API ws_status ws_reduce_max_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg value);
+WS_API ws_status ws_reduce_and_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg value);
+WS_API ws_status ws_reduce_or_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg value);
+WS_API ws_status ws_reduce_xor_sync(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg value);
 
 /* ---- What the last shuffle read, lane by lane (for traces) ---- */
 typedef enum ws_read_kind {
@@ -139,10 +139,10 @@ typedef struct ws_lane_read {
  * so far (0: none yet, and every entry is WS_READ_NONE), so a caller can
  * tell whether a new one ran. A 64-bit shuffle counts once when both words
  * move together. */
-uint64_t ws_last_shuffle_reads(const ws_warp *warp, ws_lane_read reads[64]);
+WS_API uint64_t ws_last_shuffle_reads(const ws_warp *warp, ws_lane_read reads[64]);
 
 /* ---- __syncwarp(mask) ---- */
-ws_status ws_syncwarp(ws_warp *warp, ws_mask mask);
+WS_API ws_status ws_syncwarp(ws_warp *warp, ws_mask mask);
 
 #ifdef __cplusplus
 }

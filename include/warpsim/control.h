@@ -33,44 +33,44 @@ typedef struct ws_warp ws_warp;
 #define WS_MAX_NESTING 64
 
 /* Enters an if: the lanes whose `cond` is non-zero stay active. */
-ws_status ws_if(ws_warp *warp, ws_reg cond);
+WS_API ws_status ws_if(ws_warp *warp, ws_reg cond);
 /* Enters an if on a fixed lane set: the active lanes in `lanes` stay active. */
-ws_status ws_if_lanes(ws_warp *warp, ws_mask lanes);
+WS_API ws_status ws_if_lanes(ws_warp *warp, ws_mask lanes);
 /* Switches to the lanes that were active at the if and did not take it. */
-ws_status ws_else(ws_warp *warp);
+WS_API ws_status ws_else(ws_warp *warp);
 /* Reconverges: the lanes active at the if, minus those that exited. */
-ws_status ws_end_if(ws_warp *warp);
+WS_API ws_status ws_end_if(ws_warp *warp);
 
 /* Enters a loop; lanes leave it one by one through ws_loop_while. */
-ws_status ws_loop_begin(ws_warp *warp);
+WS_API ws_status ws_loop_begin(ws_warp *warp);
 /* The loop test: active lanes whose `cond` is zero leave the loop until
  * ws_loop_end. Returns the number of lanes still in the loop (> 0: run the
  * body again), 0 when none is left, or a negative ws_status. */
-int ws_loop_while(ws_warp *warp, ws_reg cond);
+WS_API int ws_loop_while(ws_warp *warp, ws_reg cond);
 /* `break`: the executing lanes leave the innermost loop, from inside any
  * ifs nested in it, and come back at its ws_loop_end. */
-ws_status ws_loop_break(ws_warp *warp);
+WS_API ws_status ws_loop_break(ws_warp *warp);
 /* Leaves the loop: the lanes active at ws_loop_begin, minus exited lanes. */
-ws_status ws_loop_end(ws_warp *warp);
+WS_API ws_status ws_loop_end(ws_warp *warp);
 
 /* `return`: the lanes executing now exit for good. Exiting can complete
  * a collective that was waiting for them (exited lanes are not waited
  * for), or reveal a deadlock. */
-ws_status ws_exit(ws_warp *warp);
+WS_API ws_status ws_exit(ws_warp *warp);
 /* The same for an explicit lane set (front ends that run every lane on its
  * own): `lanes` must be live and not waiting. */
-ws_status ws_exit_lanes(ws_warp *warp, ws_mask lanes);
+WS_API ws_status ws_exit_lanes(ws_warp *warp, ws_mask lanes);
 
 /* The kernel ends: every live lane that is not waiting exits. Collectives
  * still waiting then complete (reads of the exited lanes give the profile's
  * value, with diagnostics) or, if lanes wait for each other, a deadlock is
  * reported. Call it at the end of a program so that no collective is left
  * pending unnoticed. Returns WS_OK or the error that ended the warp. */
-ws_status ws_warp_finish(ws_warp *warp);
+WS_API ws_status ws_warp_finish(ws_warp *warp);
 
 /* dst = __activemask() in every executing lane (a u32 on 32-lane
  * profiles, the 64-bit EXEC mask on wave64). */
-ws_status ws_activemask(ws_warp *warp, ws_reg dst);
+WS_API ws_status ws_activemask(ws_warp *warp, ws_reg dst);
 
 #ifdef __cplusplus
 }

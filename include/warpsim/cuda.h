@@ -80,21 +80,21 @@ typedef struct ws_cuda_report ws_cuda_report;
  * printed on stderr unless quiet or ignored; with report non-NULL, *report
  * receives them (free it with ws_cuda_report_free). Device printf output
  * is written to stdout at the end, block by block in block order. */
-ws_status ws_cuda_launch_c(const ws_cuda_launch_desc *desc, void (*kernel)(void *args), void *args,
+WS_API ws_status ws_cuda_launch_c(const ws_cuda_launch_desc *desc, void (*kernel)(void *args), void *args,
                            ws_cuda_report **report);
 
-size_t ws_cuda_report_count(const ws_cuda_report *report);
-const ws_cuda_diag *ws_cuda_report_get(const ws_cuda_report *report, size_t index);
-bool ws_cuda_report_has(const ws_cuda_report *report, ws_diag_code code);
+WS_API size_t ws_cuda_report_count(const ws_cuda_report *report);
+WS_API const ws_cuda_diag *ws_cuda_report_get(const ws_cuda_report *report, size_t index);
+WS_API bool ws_cuda_report_has(const ws_cuda_report *report, ws_diag_code code);
 /* The launch's status and, on failure, one line saying why. */
-ws_status ws_cuda_report_status(const ws_cuda_report *report);
-const char *ws_cuda_report_error(const ws_cuda_report *report);
+WS_API ws_status ws_cuda_report_status(const ws_cuda_report *report);
+WS_API const char *ws_cuda_report_error(const ws_cuda_report *report);
 /* One line per diagnostic: "warpsim: CODE: kernel: block (x,y,z) warp w: message [where]". */
-void ws_cuda_report_print(const ws_cuda_report *report, FILE *out);
-void ws_cuda_report_free(ws_cuda_report *report);
+WS_API void ws_cuda_report_print(const ws_cuda_report *report, FILE *out);
+WS_API void ws_cuda_report_free(ws_cuda_report *report);
 /* The report of the latest launch made by this OS thread (NULL before the
  * first); it stays valid until this thread's next launch. */
-const ws_cuda_report *ws_cuda_last_report(void);
+WS_API const ws_cuda_report *ws_cuda_last_report(void);
 
 /* ==== What device code calls (through the CUDA names below) ============= */
 
@@ -109,7 +109,7 @@ typedef struct ws_cuda_thread_ctx {
 } ws_cuda_thread_ctx;
 /* initial-exec: read on every threadIdx, and switched on every lane
  * change, so no __tls_get_addr call from the shared library either. */
-extern __thread const ws_cuda_thread_ctx *ws_cuda_ctx_ __attribute__((tls_model("initial-exec")));
+WS_API extern __thread const ws_cuda_thread_ctx *ws_cuda_ctx_ __attribute__((tls_model("initial-exec")));
 
 /* Sync points beyond the model's collectives (ws_coll_kind). */
 enum {
@@ -119,20 +119,20 @@ enum {
 };
 
 /* The running lane arrives at a sync point and waits for its result. */
-uint64_t ws_cuda_sync_(int op, ws_type type, uint32_t mask, uint64_t value, int32_t b, int32_t width,
+WS_API uint64_t ws_cuda_sync_(int op, ws_type type, uint32_t mask, uint64_t value, int32_t b, int32_t width,
                        uint32_t *pred, const char *file, int line);
 /* Atomics run one block at a time, in block order (see docs/cuda-frontend.md):
  * call before the read-modify-write. */
-void ws_cuda_atomic_turn_(void);
+WS_API void ws_cuda_atomic_turn_(void);
 /* Device printf: buffered per block, written at the end of the launch. A
  * call is a sync point, as on the GPU, where a warp's converged lanes run
  * one printf together: their lines come out in lane order, call by call.
  * Outside a kernel it is the ordinary printf. (ws_cuda_printf: the same
  * with no call site; its lines are ordered as one site.) */
-int ws_cuda_printf_at_(const char *file, int line, const char *format, ...) __attribute__((format(printf, 3, 4)));
-int ws_cuda_printf(const char *format, ...) __attribute__((format(printf, 1, 2)));
+WS_API int ws_cuda_printf_at_(const char *file, int line, const char *format, ...) __attribute__((format(printf, 3, 4)));
+WS_API int ws_cuda_printf(const char *format, ...) __attribute__((format(printf, 1, 2)));
 /* The dynamic shared memory of the running block (extern __shared__). */
-void *ws_cuda_dynamic_shared_(void);
+WS_API void *ws_cuda_dynamic_shared_(void);
 
 #ifdef __cplusplus
 }

@@ -64,25 +64,25 @@ typedef struct ws_warp ws_warp;
  * ws_diag_get stays valid until the next call on the warp that can raise a
  * diagnostic, or ws_diag_clear. */
 #define WS_DIAG_MAX 4096
-size_t ws_diag_count(const ws_warp *warp);
-const ws_diag *ws_diag_get(const ws_warp *warp, size_t index);
-size_t ws_diag_dropped(const ws_warp *warp);
-void ws_diag_clear(ws_warp *warp);
+WS_API size_t ws_diag_count(const ws_warp *warp);
+WS_API const ws_diag *ws_diag_get(const ws_warp *warp, size_t index);
+WS_API size_t ws_diag_dropped(const ws_warp *warp);
+WS_API void ws_diag_clear(ws_warp *warp);
 
 /* True if any collected diagnostic has this code. */
-bool ws_diag_has(const ws_warp *warp, ws_diag_code code);
+WS_API bool ws_diag_has(const ws_warp *warp, ws_diag_code code);
 
 /* Writes one line per diagnostic: "warpsim: <CODE>: <message>". */
-void ws_diag_print(const ws_warp *warp, FILE *out);
+WS_API void ws_diag_print(const ws_warp *warp, FILE *out);
 
 /* "CALLER_NOT_IN_MASK", "INACTIVE_SOURCE", ...; NULL for a bad code. */
-const char *ws_diag_code_name(ws_diag_code code);
+WS_API const char *ws_diag_code_name(ws_diag_code code);
 
-void ws_warp_set_diag_policy(ws_warp *warp, ws_diag_policy policy);
-ws_diag_policy ws_warp_diag_policy(const ws_warp *warp);
+WS_API void ws_warp_set_diag_policy(ws_warp *warp, ws_diag_policy policy);
+WS_API ws_diag_policy ws_warp_diag_policy(const ws_warp *warp);
 
 /* Writes a lane set as "0-7,12,31" (or "none") into buf; returns buf. */
-char *ws_format_lanes(ws_mask lanes, char *buf, size_t size);
+WS_API char *ws_format_lanes(ws_mask lanes, char *buf, size_t size);
 
 #ifdef __cplusplus
 }

@@ -21,6 +21,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "types.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -28,36 +30,36 @@ extern "C" {
 #define WS_F32_CANONICAL_NAN 0x7FFFFFFFu
 #define WS_F64_DEFAULT_NAN UINT64_C(0xFFF8000000000000) /* inf - inf, 0 * inf */
 
-uint32_t ws_f32_add(uint32_t a, uint32_t b);
-uint32_t ws_f32_sub(uint32_t a, uint32_t b);
-uint32_t ws_f32_mul(uint32_t a, uint32_t b);
-uint32_t ws_f32_fma(uint32_t a, uint32_t b, uint32_t c);
-uint32_t ws_f32_min(uint32_t a, uint32_t b);
-uint32_t ws_f32_max(uint32_t a, uint32_t b);
-bool ws_f32_lt(uint32_t a, uint32_t b);
-bool ws_f32_le(uint32_t a, uint32_t b);
-bool ws_f32_eq(uint32_t a, uint32_t b);
-bool ws_f32_is_nan(uint32_t a);
+WS_API uint32_t ws_f32_add(uint32_t a, uint32_t b);
+WS_API uint32_t ws_f32_sub(uint32_t a, uint32_t b);
+WS_API uint32_t ws_f32_mul(uint32_t a, uint32_t b);
+WS_API uint32_t ws_f32_fma(uint32_t a, uint32_t b, uint32_t c);
+WS_API uint32_t ws_f32_min(uint32_t a, uint32_t b);
+WS_API uint32_t ws_f32_max(uint32_t a, uint32_t b);
+WS_API bool ws_f32_lt(uint32_t a, uint32_t b);
+WS_API bool ws_f32_le(uint32_t a, uint32_t b);
+WS_API bool ws_f32_eq(uint32_t a, uint32_t b);
+WS_API bool ws_f32_is_nan(uint32_t a);
 
-uint64_t ws_f64_add(uint64_t a, uint64_t b);
-uint64_t ws_f64_sub(uint64_t a, uint64_t b);
-uint64_t ws_f64_mul(uint64_t a, uint64_t b);
-uint64_t ws_f64_fma(uint64_t a, uint64_t b, uint64_t c);
-uint64_t ws_f64_min(uint64_t a, uint64_t b);
-uint64_t ws_f64_max(uint64_t a, uint64_t b);
-bool ws_f64_lt(uint64_t a, uint64_t b);
-bool ws_f64_le(uint64_t a, uint64_t b);
-bool ws_f64_eq(uint64_t a, uint64_t b);
-bool ws_f64_is_nan(uint64_t a);
+WS_API uint64_t ws_f64_add(uint64_t a, uint64_t b);
+WS_API uint64_t ws_f64_sub(uint64_t a, uint64_t b);
+WS_API uint64_t ws_f64_mul(uint64_t a, uint64_t b);
+WS_API uint64_t ws_f64_fma(uint64_t a, uint64_t b, uint64_t c);
+WS_API uint64_t ws_f64_min(uint64_t a, uint64_t b);
+WS_API uint64_t ws_f64_max(uint64_t a, uint64_t b);
+WS_API bool ws_f64_lt(uint64_t a, uint64_t b);
+WS_API bool ws_f64_le(uint64_t a, uint64_t b);
+WS_API bool ws_f64_eq(uint64_t a, uint64_t b);
+WS_API bool ws_f64_is_nan(uint64_t a);
 
 /* cond ? a : b on raw bits (PTX selp): never changes a NaN's payload. */
 static inline uint64_t ws_select_bits(bool cond, uint64_t a, uint64_t b) { return cond ? a : b; }
 
 /* Bit casts. */
-uint32_t ws_f32_bits(float value);
-float ws_f32_from_bits(uint32_t bits);
-uint64_t ws_f64_bits(double value);
-double ws_f64_from_bits(uint64_t bits);
+WS_API uint32_t ws_f32_bits(float value);
+WS_API float ws_f32_from_bits(uint32_t bits);
+WS_API uint64_t ws_f64_bits(double value);
+WS_API double ws_f64_from_bits(uint64_t bits);
 
 #ifdef __cplusplus
 }

@@ -60,23 +60,23 @@ static inline uint64_t ws_imm_f64(double v)
 }
 
 /* dst = lane index. dst is written as the register's own type. */
-ws_status ws_lane_id(ws_warp *warp, ws_reg dst);
+WS_API ws_status ws_lane_id(ws_warp *warp, ws_reg dst);
 /* dst = the same raw bits in every executing lane. */
-ws_status ws_mov_imm(ws_warp *warp, ws_reg dst, uint64_t bits);
+WS_API ws_status ws_mov_imm(ws_warp *warp, ws_reg dst, uint64_t bits);
 /* dst = src (bits copied). */
-ws_status ws_mov(ws_warp *warp, ws_reg dst, ws_reg src);
+WS_API ws_status ws_mov(ws_warp *warp, ws_reg dst, ws_reg src);
 /* dst = a OP b, all three viewed as `type`. */
-ws_status ws_binop_apply(ws_warp *warp, ws_binop op, ws_type type, ws_reg dst, ws_reg a, ws_reg b);
+WS_API ws_status ws_binop_apply(ws_warp *warp, ws_binop op, ws_type type, ws_reg dst, ws_reg a, ws_reg b);
 /* dst = a OP imm (imm holds raw bits of `type`). */
-ws_status ws_binop_imm(ws_warp *warp, ws_binop op, ws_type type, ws_reg dst, ws_reg a, uint64_t imm);
+WS_API ws_status ws_binop_imm(ws_warp *warp, ws_binop op, ws_type type, ws_reg dst, ws_reg a, uint64_t imm);
 /* dst = fma(a, b, c), one rounding; f32 or f64 only. */
-ws_status ws_fma_apply(ws_warp *warp, ws_type type, ws_reg dst, ws_reg a, ws_reg b, ws_reg c);
+WS_API ws_status ws_fma_apply(ws_warp *warp, ws_type type, ws_reg dst, ws_reg a, ws_reg b, ws_reg c);
 /* dst = (a OP b) ? 1 : 0 (a and b viewed as `type`; dst any integer register). */
-ws_status ws_cmp_apply(ws_warp *warp, ws_cmpop op, ws_type type, ws_reg dst, ws_reg a, ws_reg b);
+WS_API ws_status ws_cmp_apply(ws_warp *warp, ws_cmpop op, ws_type type, ws_reg dst, ws_reg a, ws_reg b);
 /* dst = (a OP imm) ? 1 : 0, e.g. `lane < 10`: ws_cmp_imm(w, WS_LT, WS_I32, c, lane, ws_imm_i32(10)). */
-ws_status ws_cmp_imm(ws_warp *warp, ws_cmpop op, ws_type type, ws_reg dst, ws_reg a, uint64_t imm);
+WS_API ws_status ws_cmp_imm(ws_warp *warp, ws_cmpop op, ws_type type, ws_reg dst, ws_reg a, uint64_t imm);
 /* dst = cond ? a : b (bits copied, as PTX selp). */
-ws_status ws_select(ws_warp *warp, ws_reg dst, ws_reg cond, ws_reg a, ws_reg b);
+WS_API ws_status ws_select(ws_warp *warp, ws_reg dst, ws_reg cond, ws_reg a, ws_reg b);
 
 #ifdef __cplusplus
 }

@@ -16,18 +16,18 @@ extern "C" {
  * c[4:0] and c[12:8] matter (and lane[4:0]). Returns the lane read (the
  * caller's own lane when out of range) and sets *pred (may be NULL) to the
  * predicate. kind: WS_COLL_SHFL_*. */
-int ws_ptx_shfl_source(ws_coll_kind kind, int lane, uint32_t b, uint32_t c, bool *pred);
+WS_API int ws_ptx_shfl_source(ws_coll_kind kind, int lane, uint32_t b, uint32_t c, bool *pred);
 
 /* The c operand the CUDA headers build for an intrinsic of this width
  * (semantics.md 1.2): ((32 - width) << 8) | 0x1f, without the | 0x1f for up,
  * in 32-bit wrap-around arithmetic. */
-uint32_t ws_cuda_shfl_c(ws_coll_kind kind, int32_t width);
+WS_API uint32_t ws_cuda_shfl_c(ws_coll_kind kind, int32_t width);
 
 /* HIP __shfl / __shfl_up / __shfl_down / __shfl_xor (semantics.md 4.2) for one
  * lane of a `lanes`-wide wavefront (32 or 64): int arithmetic, then the
  * ds_bpermute wrap `index & (lanes - 1)`. Returns -1 if lanes is not 32
  * or 64; lane is taken modulo lanes. */
-int ws_hip_shfl_source(ws_coll_kind kind, int lane, uint32_t b, int32_t width, int lanes);
+WS_API int ws_hip_shfl_source(ws_coll_kind kind, int lane, uint32_t b, int32_t width, int lanes);
 
 #ifdef __cplusplus
 }

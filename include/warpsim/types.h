@@ -5,6 +5,14 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* Marks what libwarpsim exports: the library is built with hidden
+ * visibility (src/CMakeLists.txt), so only these functions are its ABI. */
+#if defined(WARPSIM_BUILDING)
+#define WS_API __attribute__((visibility("default")))
+#else
+#define WS_API
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -49,13 +57,13 @@ typedef enum ws_status {
 } ws_status;
 
 /* "WS_OK", "WS_ERR_ARG", ... for messages. */
-const char *ws_status_name(ws_status status);
+WS_API const char *ws_status_name(ws_status status);
 
 /* "u32", "i32", "f32", "u64", "i64", "f64"; NULL for a bad value. */
-const char *ws_type_name(ws_type type);
+WS_API const char *ws_type_name(ws_type type);
 
 /* True for WS_U64, WS_I64, WS_F64. */
-bool ws_type_is_64bit(ws_type type);
+WS_API bool ws_type_is_64bit(ws_type type);
 
 #ifdef __cplusplus
 }

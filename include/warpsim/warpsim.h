@@ -23,7 +23,7 @@
 extern "C" {
 #endif
 /* The library's version string, e.g. "0.1.0". */
-const char *ws_version(void);
+WS_API const char *ws_version(void);
 #ifdef __cplusplus
 }
 #endif

@@ -126,7 +126,7 @@ static void run_blocks(wc_launch *L, wc_leftover **left, ws_cuda_report *rep)
         size_t linear = (size_t)i;
         if (!ready || L->failed) {
             if (!ready) {
-#pragma omp critical(wc_report)
+#pragma omp critical /* unnamed: a named one would export a lock symbol */
                 if (rep->status == WS_OK) {
                     rep->status = WS_ERR_NOMEM;
                     snprintf(rep->error, sizeof rep->error, "out of memory for a block's threads and stacks");
