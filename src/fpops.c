@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "warpsim/fpops.h"
-#include "warpsim/fpops_inline.h"
 
 uint32_t ws_f32_bits(float v) { uint32_t b; memcpy(&b, &v, sizeof b); return b; }
 float ws_f32_from_bits(uint32_t b) { float v; memcpy(&v, &b, sizeof v); return v; }
@@ -22,7 +21,7 @@ static uint32_t f32_result(float r)
     return isnan(r) ? WS_F32_CANONICAL_NAN : ws_f32_bits(r);
 }
 
-/* add and lt live in fpops_inline.h, shared with the fast path. */
+/* add and lt live in fpops.h, shared with the fast path. */
 uint32_t ws_f32_add(uint32_t a, uint32_t b) { return ws_inl_f32_add(a, b); }
 uint32_t ws_f32_sub(uint32_t a, uint32_t b)
 {

@@ -1,6 +1,6 @@
 /* Per-lane arithmetic on registers, in the executing lanes only. */
 #include "warp_internal.h"
-#include "warpsim/fpops_inline.h"
+#include "warpsim/fpops.h"
 
 static bool check_type(ws_warp *w, ws_type t, const char *func)
 {

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "device_reduce_fast.h"
-#include "warpsim/fpops_inline.h"
+#include "warpsim/fpops.h"
 
 enum {
     COLUMN_ALIGN = 16,            /* a thread's columns start on a 64-byte line (f32) */
@@ -27,7 +27,7 @@ static uint64_t add_bits(wk_elem type, uint64_t a, uint64_t b)
 
 /* acc[j] = acc[j] + x[j] for j < len: one accumulator per column, so the
  * iterations are independent and the loop vectorises (omp simd asks for it
- * at -O2 too; the f64 rule is selects, see fpops_inline.h).
+ * at -O2 too; the f64 rule is selects, see fpops.h).
  *
  * f32 adds plainly and leaves NaNs as the host makes them: a NaN stays NaN
  * under every later addition, and every f32 NaN result is 0x7FFFFFFF on
@@ -161,7 +161,7 @@ static uint64_t acc_get(const wk_dr_state *s, size_t g)
     if (s->width == 4) {
         uint32_t bits;
         memcpy(&bits, at, sizeof bits); /* f32 accumulators are floats: no aliasing cast */
-        return s->shape.type == WK_F32 && ws_inl_f32_is_nan(bits) ? WS_F32_NAN_BITS : bits; /* see add_run */
+        return s->shape.type == WK_F32 && ws_inl_f32_is_nan(bits) ? WS_F32_CANONICAL_NAN : bits; /* see add_run */
     }
     uint64_t bits;
     memcpy(&bits, at, sizeof bits);

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "warpsim/fpops_inline.h"
+#include "warpsim/fpops.h"
 
 #include "fast_warps.h"
 #include "warp_plan.h"
