@@ -106,6 +106,7 @@ typedef struct wk_run {
     bool failed;
     ws_status status;
     char error[600];
+    char note[300];          /* a line after the text result (wk_program.note), or "" */
 } wk_run;
 
 /* A warp of a run, with the text of its full mask for CUDA lines. */

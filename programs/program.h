@@ -44,6 +44,10 @@ struct wk_program {
      * a reason to err and returns 0 when the params are out of range. */
     size_t (*input_count)(const wk_params *p, int lanes, char *err, size_t err_size);
     void (*run)(wk_run *r);
+    /* Optional: a line about the outputs for the text result (r->note),
+     * made after the run whichever path ran it (seed-xor-sort: the first
+     * lane out of order). */
+    void (*note)(wk_run *r);
     /* Defaults of the options it takes: block, grid, width, n (0: none). */
     wk_params defaults;
 };

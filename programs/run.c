@@ -205,6 +205,8 @@ bool wk_run_exec(wk_run *r)
         return false;
     if (!run_fast(r))
         r->program->run(r);
+    if (!r->failed && r->program->note)
+        r->program->note(r);
     return !r->failed;
 }
 

@@ -35,6 +35,8 @@ bool wk_write_results_text(FILE *out, const wk_run *r)
             fprintf(out, "%s\n", o->per_lane ? state_names[o->lane_state[j] % 3] : "");
         }
     }
+    if (r->note[0])
+        fprintf(out, "%s\n", r->note);
     free(text);
     return fflush(out) == 0 && !ferror(out);
 }

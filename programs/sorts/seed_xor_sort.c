@@ -19,6 +19,9 @@
  * min/max on floats are CUDA's fminf/fmaxf (semantics.md 7): a NaN key counts as
  * missing, so the pair's other key is kept in both lanes and the NaN is
  * lost; -0 counts as smaller than +0. */
+#include <math.h>
+#include <string.h>
+
 #include "program.h"
 
 static void run(wk_run *r)
@@ -51,6 +54,63 @@ static void run(wk_run *r)
     wk_warp_end(k);
 }
 
+/* a < b as the program's min/max order them (-0 below +0); *unordered when
+ * either is a NaN. */
+static bool key_less(wk_elem t, uint64_t a, uint64_t b, bool *unordered)
+{
+    *unordered = false;
+    switch (t) {
+    case WK_I32: return (int32_t)a < (int32_t)b;
+    case WK_U32: return (uint32_t)a < (uint32_t)b;
+    case WK_I64: return (int64_t)a < (int64_t)b;
+    case WK_U64: return a < b;
+    case WK_F32:
+    case WK_F64: {
+        double x, y;
+        if (t == WK_F32) {
+            float fx, fy;
+            uint32_t ua = (uint32_t)a, ub = (uint32_t)b;
+            memcpy(&fx, &ua, 4);
+            memcpy(&fy, &ub, 4);
+            x = fx, y = fy;
+        } else {
+            memcpy(&x, &a, 8);
+            memcpy(&y, &b, 8);
+        }
+        if (isnan(x) || isnan(y)) {
+            *unordered = true;
+            return false;
+        }
+        if (x == 0 && y == 0)
+            return signbit(x) && !signbit(y);
+        return x < y;
+    }
+    default: return false;
+    }
+}
+
+/* The first lane out of order, for the text result. */
+static void note(wk_run *r)
+{
+    const wk_output *o = wk_find_output(r, "key");
+    if (!o || o->count < 2)
+        return;
+    for (size_t i = 1; i < o->count; i++) {
+        bool unordered;
+        if (!key_less(o->type, o->bits[i], o->bits[i - 1], &unordered) && !unordered)
+            continue;
+        char now[64], before[64];
+        wk_format(o->type, o->bits[i], NULL, now, sizeof now);
+        wk_format(o->type, o->bits[i - 1], NULL, before, sizeof before);
+        snprintf(r->note, sizeof r->note,
+                 "NOT SORTED: lane %zu is the first lane out of order: it holds %s, %s lane %zu's %s", i, now,
+                 unordered ? "which is not ordered after" : "less than", i - 1, before);
+        return;
+    }
+    snprintf(r->note, sizeof r->note,
+             "sorted: this input is one the 5 stages happen to sort (a bitonic one is; most are not)");
+}
+
 const wk_program wk_prog_seed_xor_sort = {
     .name = "seed-xor-sort",
     .summary = "COUNTEREXAMPLE: 5 xor compare-exchange stages do NOT sort a warp (H200: 4,096 of 4,096 random "
@@ -68,4 +128,5 @@ const wk_program wk_prog_seed_xor_sort = {
     .options = 0,
     .default_gen = "rand:1",
     .run = run,
+    .note = note,
 };

@@ -398,6 +398,13 @@ warns 'MASK_NAMES_EXITED: vote\.ballot: lanes 0-1 passed mask 0xf, which names e
 warns 'MASK_NOT_EXEC: vote\.ballot: lane 0 passed mask 0x3, but the active lane is 0 \(0x1\)' -- op ballot --mask 0x3 --profile wave64 --active 0x1
 warns 'LANE_ARG_RANGE: shfl\.down: lane argument 40 \(lane 0\) is outside 0\.\.31' -- op shfl-down --b 40 --active 0x1
 
+# seed-xor-sort names the first lane out of order (issue 10, item 7), whichever path ran it
+expect 0 "^NOT SORTED: lane 2 is the first lane out of order: it holds -988, less than lane 1's -921\$" -- run seed-xor-sort
+expect 0 "^NOT SORTED: lane 2 is the first lane out of order: it holds -988, less than lane 1's -921\$" -- run seed-xor-sort --trace text
+expect 0 "^NOT SORTED: lane 4 is the first lane out of order: it holds 185, less than lane 3's 286\$" -- run seed-xor-sort --type u64 --gen rand:3
+expect 0 "^NOT SORTED: lane 4 is the first lane out of order: it holds -0\.8371706919930784, less than lane 3's -0\.19171566189954858\$" -- run seed-xor-sort --type f64
+expect 0 '^sorted: this input is one the 5 stages happen to sort' -- run seed-xor-sort --type f32 --input <(seq 0 15; seq 31 -1 16)
+
 # ---- golden outputs, checked by hand (see GOLDEN_DIR/README.md)
 golden reduce_down_i32.txt run reduce-down --trace text
 golden reduce_down_sym.txt run reduce-down --type sym
