@@ -26,6 +26,15 @@ bool wk_write_trace_text(FILE *out, const wk_run *r);
 bool wk_write_trace_csv(FILE *out, const wk_run *r);
 /* Lanes as columns, one row per step, arrows for shuffle reads. */
 bool wk_write_trace_svg(FILE *out, const wk_run *r);
+/* The step viewer: one self-contained HTML page (no external resources)
+ * with the run's steps as data and a script that shows them one at a time
+ * (docs/viewer.md). A page is at most WK_HTML_MAX_BYTES: the writer fails
+ * for a run whose page would be larger (wk_trace_html_fits says first). */
+#define WK_HTML_MAX_BYTES 2000000
+bool wk_write_trace_html(FILE *out, const wk_run *r);
+/* Whether the run's page fits WK_HTML_MAX_BYTES; when not, why (too large,
+ * or *no_memory when memory ran out). */
+bool wk_trace_html_fits(const wk_run *r, bool *no_memory, char *why, size_t why_size);
 /* The run as JSON (schema "warpsim-run/1", docs/cli.md): parameters,
  * outputs with every value as hex bits and decoded, diagnostics, and the
  * steps when with_steps. */

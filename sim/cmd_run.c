@@ -51,7 +51,8 @@ static const char usage[] =
     "  --op add|min|max|and|or|xor  reduce-redux: the __reduce_*_sync operation\n"
     "  --descending, --pairs  sorts: order, and (key, index) pairs\n"
     "  --block N, --grid N    block and device programs: threads per block, blocks\n"
-    "  --trace text|csv|json|svg  record every step and write it\n"
+    "  --trace text|csv|json|svg|html  record every step and write it (html: the\n"
+    "                         step viewer, one self-contained page; docs/viewer.md)\n"
     "  --output FILE          write there instead of standard output\n"
     "  --json                 print the result as JSON (hex bits and decoded values)\n"
     "  --diag ignore|warn|error  what undefined behaviour does (default warn:\n"
@@ -209,9 +210,9 @@ static int parse(int argc, char **argv, run_args *a)
             a->params.grid = (int)num;
             break;
         case O_TRACE:
-            if (strcmp(v, "text") && strcmp(v, "csv") && strcmp(v, "json") && strcmp(v, "svg")) {
+            if (strcmp(v, "text") && strcmp(v, "csv") && strcmp(v, "json") && strcmp(v, "svg") && strcmp(v, "html")) {
                 char buf[CLI_SHOWN_SIZE];
-                cli_error("--trace: unknown format '%s' (text, csv, json, svg)", cli_shown(v, buf, NULL));
+                cli_error("--trace: unknown format '%s' (text, csv, json, svg, html)", cli_shown(v, buf, NULL));
                 rc = CLI_EXIT_USAGE;
             }
             a->trace = v;
@@ -431,6 +432,8 @@ static bool write_main(FILE *f, const run_args *a, const wk_run *r)
         return wk_write_trace_csv(f, r);
     if (strcmp(a->trace, "svg") == 0)
         return wk_write_trace_svg(f, r);
+    if (strcmp(a->trace, "html") == 0)
+        return wk_write_trace_html(f, r);
     return wk_write_trace_text(f, r) && (fputc('\n', f), wk_write_results_text(f, r));
 }
 
@@ -699,6 +702,16 @@ int cmd_run(int argc, char **argv)
         cli_error("%s failed: %s", prog->name, run.error);
         wk_run_free(&run);
         return CLI_EXIT_SIM;
+    }
+    /* The step viewer's page has a size limit: said before any output. */
+    if (a.trace && strcmp(a.trace, "html") == 0) {
+        bool no_memory = false;
+        char html_why[200];
+        if (!wk_trace_html_fits(&run, &no_memory, html_why, sizeof html_why)) {
+            cli_error("--trace html: %s", html_why);
+            wk_run_free(&run);
+            return no_memory ? CLI_EXIT_IO : CLI_EXIT_SIM;
+        }
     }
 
     return write_results(&a, &run);
