@@ -47,6 +47,27 @@ int ws_profile_lanes(ws_profile_id id)
     return p ? p->lanes : 0;
 }
 
+uint32_t ws_profile_inactive_read(ws_profile_id id)
+{
+    const ws_profile *p = ws_profile_get(id);
+    return p ? p->inactive_read : 0;
+}
+
+int ws_profile_shfl_source(ws_profile_id id, int kind, int lane, uint32_t b, int32_t width, bool *pred)
+{
+    const ws_profile *p = ws_profile_get(id);
+    if (!p || kind < WS_COLL_SHFL_IDX || kind > WS_COLL_SHFL_BFLY || lane < 0 || lane >= p->lanes)
+        return -1;
+    ws_arrival arrivals[WS_MAX_LANES]; /* the profile's rule reads the operands of an arrival */
+    arrivals[lane] = (ws_arrival){.kind = (ws_coll_kind)kind, .b = b, .width = width};
+    int source[WS_MAX_LANES];
+    uint32_t p_out[WS_MAX_LANES];
+    p->shfl_sources(p, arrivals, ws_bit(lane), true, source, p_out);
+    if (pred)
+        *pred = p_out[lane] != 0;
+    return source[lane];
+}
+
 ws_status ws_profile_from_name(const char *name, ws_profile_id *out)
 {
     if (!name || !out)

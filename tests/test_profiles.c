@@ -577,6 +577,47 @@ static void test_wave64_sweep_against_spec(void **state)
     drop_warp(w);
 }
 
+/* The public per-profile queries give the spec's formulas (restated in
+ * test_support.c, not the library's) and the measured inactive read. */
+static void test_profile_queries_match_spec(void **state)
+{
+    (void)state;
+    static const int widths[] = {1, 2, 4, 8, 16, 32, 64, 3, 0, -8};
+    for (int kind = WS_COLL_SHFL_IDX; kind <= WS_COLL_SHFL_BFLY; kind++)
+        for (size_t wi = 0; wi < sizeof widths / sizeof widths[0]; wi++)
+            for (uint32_t b = 0; b < 70; b += 3)
+                for (int lane = 0; lane < 64; lane++) {
+                    int32_t width = widths[wi];
+                    if (lane < 32) {
+                        int want_pred = 0;
+                        int want = spec_ptx_source((ws_coll_kind)kind, lane, b, spec_cuda_c((ws_coll_kind)kind, width),
+                                                   &want_pred);
+                        bool pred = false;
+                        int got = ws_profile_shfl_source(WS_PROFILE_SM90, kind, lane, b, width, &pred);
+                        EXPECT_U64("sm90 source", "query", lane, (uint64_t)got, (uint64_t)want);
+                        EXPECT_U64("sm90 pred", "query", lane, pred, want_pred != 0);
+                        if (width > 0 && width <= 32) {
+                            int hip = spec_hip_source((ws_coll_kind)kind, lane, (int32_t)b, width, 32);
+                            EXPECT_U64("wave32 source", "query", lane,
+                                       (uint64_t)ws_profile_shfl_source(WS_PROFILE_WAVE32, kind, lane, b, width, NULL),
+                                       (uint64_t)hip);
+                        }
+                    }
+                    if (width > 0) {
+                        int hip = spec_hip_source((ws_coll_kind)kind, lane, (int32_t)b, width, 64);
+                        EXPECT_U64("wave64 source", "query", lane,
+                                   (uint64_t)ws_profile_shfl_source(WS_PROFILE_WAVE64, kind, lane, b, width, NULL),
+                                   (uint64_t)hip);
+                    }
+                }
+    for (int p = 0; p < WS_PROFILE_COUNT; p++)
+        assert_int_equal(ws_profile_inactive_read((ws_profile_id)p), 0); /* measured for sm90: semantics.md 7.1 */
+    assert_int_equal(ws_profile_shfl_source(WS_PROFILE_COUNT, WS_COLL_SHFL_IDX, 0, 0, 32, NULL), -1);
+    assert_int_equal(ws_profile_shfl_source(WS_PROFILE_SM90, WS_COLL_VOTE_ANY, 0, 0, 32, NULL), -1);
+    assert_int_equal(ws_profile_shfl_source(WS_PROFILE_SM90, WS_COLL_SHFL_IDX, 32, 0, 32, NULL), -1);
+    assert_int_equal(ws_profile_shfl_source(WS_PROFILE_WAVE64, WS_COLL_SHFL_IDX, -1, 0, 32, NULL), -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -592,6 +633,7 @@ int main(void)
         cmocka_unit_test(test_wave32_basics),
         cmocka_unit_test(test_unsupported_on_wave_profiles),
         cmocka_unit_test(test_wave64_sweep_against_spec),
+        cmocka_unit_test(test_profile_queries_match_spec),
     };
     return cmocka_run_group_tests(tests, NULL, destroy_live_warps);
 }

@@ -32,6 +32,15 @@ WS_API const char *ws_profile_name(ws_profile_id id);
 WS_API ws_status ws_profile_from_name(const char *name, ws_profile_id *out);
 /* 32 or 64; 0 for a bad id. */
 WS_API int ws_profile_lanes(ws_profile_id id);
+/* The word a read of a lane that does not take part in a shuffle yields
+ * (0 on every profile: measured on the H200 for sm90). 0 for a bad id. */
+WS_API uint32_t ws_profile_inactive_read(ws_profile_id id);
+/* The lane `lane` reads in a shuffle call (kind WS_COLL_SHFL_*, lane
+ * argument b, width) on this profile, by the rule the model applies: PTX
+ * shfl.sync fed the c the CUDA headers build (sm90), HIP's arithmetic (the
+ * wave profiles). *pred (may be NULL): false where the lane keeps its own
+ * value because the source is out of range. -1 for a bad profile, kind or lane. */
+WS_API int ws_profile_shfl_source(ws_profile_id id, int kind, int lane, uint32_t b, int32_t width, bool *pred);
 
 /* Configuration: zero for every field gives a full 32-lane sm90 warp. */
 typedef struct ws_warp_desc {

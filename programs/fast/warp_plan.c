@@ -2,19 +2,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "warpsim/shfl_formula.h"
+#include "warpsim/warpsim.h"
 
 #include "warp_plan.h"
 
 /* The lane `lane` reads in a full-warp shuffle of this profile with this b
- * and width = lanes, as the model's profile table reads it (src/profile.c):
- * sm90 through PTX shfl.sync fed the c the CUDA headers build, the wave
- * profiles through the HIP header arithmetic. */
+ * and width = lanes: the profile's own rule, from the model. */
 static int source_lane(ws_profile_id profile, int lanes, ws_coll_kind kind, int lane, int b)
 {
-    if (profile == WS_PROFILE_SM90)
-        return ws_ptx_shfl_source(kind, lane, (uint32_t)b, ws_cuda_shfl_c(kind, lanes), NULL);
-    return ws_hip_shfl_source(kind, lane, (uint32_t)b, lanes, lanes);
+    return ws_profile_shfl_source(profile, kind, lane, (uint32_t)b, lanes, NULL);
 }
 
 static bool add_step(fast_plan *plan, ws_profile_id profile, ws_coll_kind kind, int b, int size)
