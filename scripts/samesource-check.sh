@@ -6,7 +6,7 @@
 # (nvcc -arch=sm_90 -fmad=false) and by `warpsim cc` for the CPU. Both run,
 # and their standard outputs are compared byte for byte, line by line:
 #   - programs/cuda/samesource/*.cu  (the corpus),
-#   - docs/examples/*/*.cu           (the CMake example's programs),
+#   - docs/examples/*/*.cu           (the CMake example's whole programs: those with a main),
 #   - the CUDA twins without CUB or cooperative groups (programs/cuda/twins/),
 #     together in one program, twin-dump (programs/cuda/samesource/twins/),
 #     which prints every output value and step of the cross-check's cases.
@@ -92,7 +92,7 @@ out=$(cd "$out" && pwd)
 # ---- what to build ----
 programs=()
 for f in programs/cuda/samesource/*.cu docs/examples/*/*.cu; do
-  [ -e "$f" ] && programs+=("$f")
+  [ -e "$f" ] && grep -qE '\bmain *\(' "$f" && programs+=("$f") # whole programs (not libraries)
 done
 twins=()
 for f in programs/cuda/twins/*.cu; do

@@ -74,8 +74,13 @@ static const char help[] =
     "  -o OUT        the program (default a.out; with -c, FILE.o)\n"
     "  -c            compile only, one source file to an object file\n"
     "  -I DIR, -D NAME[=V], -U NAME, -O*, -g, -W*, -f*, -std=*, -l*, -L*: to the compiler\n"
-    "  -Xcompiler A,B  A and B to the compiler (as nvcc takes them)\n"
-    "  -arch=*, -gencode *, -lineinfo, -fmad=*, --expt-*: nvcc flags, accepted and ignored\n"
+    "  -Xcompiler A,B, --compiler-options A,B  A and B to the compiler (as nvcc takes them)\n"
+    "  -Xlinker A    -Wl,A to the link;  --std=X: -std=X;  -dc: -c;  -x cu: accepted\n"
+    "  -arch, -gencode, -code, -Xptxas, -Xnvlink, -maxrregcount, -ccbin, -rdc, -G, -lineinfo,\n"
+    "  -res-usage, -fmad=*, --expt-*, --default-stream (and their long forms): nvcc's flags for\n"
+    "                the GPU side, accepted and ignored\n"
+    "  -use_fast_math, -ftz=true, -prec-div=false, -prec-sqrt=false: refused (status 2): the\n"
+    "                front end computes IEEE results\n"
     "  --keep        keep the rewritten sources (their folder is printed)\n"
     "  --rewrite-only  only rewrite one .cu file into the C++ file OUT (-o, needed), which\n"
     "                includes warpsim/cuda.h and warpsim/cuda_runtime.h first; user headers\n"
@@ -303,17 +308,31 @@ static bool write_file(const char *path, const char *text, size_t len)
     return fclose(f) == 0 && ok;
 }
 
+/* nvcc's flags for the GPU side (code generation, ptxas, device debug
+ * info, nvlink): accepted and ignored, so an nvcc command line works. */
 static bool nvcc_only_flag(const char *a, bool *takes_value)
 {
+    static const char *const with_value[] = {"-arch", "-gencode", "--gpu-architecture", "-code", "--gpu-code",
+                                             "-Xptxas", "--ptxas-options", "-Xnvlink", "--nvlink-options",
+                                             "-maxrregcount", "--maxrregcount", "-ccbin", "--compiler-bindir",
+                                             "--default-stream", "-rdc", "--relocatable-device-code"};
+    static const char *const alone[] = {"-lineinfo", "--generate-line-info", "-G", "--device-debug",
+                                        "-res-usage", "--resource-usage", "-Wno-deprecated-gpu-targets",
+                                        "--extended-lambda", "-extended-lambda"};
     *takes_value = false;
-    if (strcmp(a, "-arch") == 0 || strcmp(a, "-gencode") == 0 || strcmp(a, "--gpu-architecture") == 0 ||
-        strcmp(a, "-code") == 0) {
-        *takes_value = true;
-        return true;
+    for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; i++) {
+        size_t n = strlen(with_value[i]);
+        if (strcmp(a, with_value[i]) == 0) {
+            *takes_value = true;
+            return true;
+        }
+        if (strncmp(a, with_value[i], n) == 0 && a[n] == '=')
+            return true;
     }
-    return strncmp(a, "-arch=", 6) == 0 || strncmp(a, "-gencode=", 9) == 0 || strncmp(a, "--gpu-architecture=", 19) == 0 ||
-           strncmp(a, "-code=", 6) == 0 || strcmp(a, "-lineinfo") == 0 || strncmp(a, "-fmad=", 6) == 0 ||
-           strncmp(a, "--fmad=", 7) == 0 || strncmp(a, "--expt-", 7) == 0 || strcmp(a, "-rdc=false") == 0;
+    for (size_t i = 0; i < sizeof alone / sizeof alone[0]; i++)
+        if (strcmp(a, alone[i]) == 0)
+            return true;
+    return strncmp(a, "-fmad=", 6) == 0 || strncmp(a, "--fmad=", 7) == 0 || strncmp(a, "--expt-", 7) == 0;
 }
 
 /* ---- the user's headers: rewritten too when they launch kernels ---- */
@@ -621,6 +640,40 @@ int cmd_cc(int argc, char **argv)
                 goto done;
             }
             if (a[10] != '=')
+                i++;
+            char buf[1024];
+            snprintf(buf, sizeof buf, "%s", list);
+            for (char *w = strtok(buf, ","); w; w = strtok(NULL, ","))
+                if (!sv_push(&flags, w))
+                    goto oom;
+        } else if (strcmp(a, "-use_fast_math") == 0 || strcmp(a, "--use_fast_math") == 0 ||
+                   strncmp(a, "-ftz=true", 9) == 0 || strncmp(a, "--ftz=true", 10) == 0 ||
+                   strcmp(a, "-prec-div=false") == 0 || strcmp(a, "-prec-sqrt=false") == 0) {
+            errorf("%s: not supported: the front end computes IEEE float results, as nvcc's defaults with "
+                   "-fmad=false do (see docs/cuda-frontend.md)", a);
+            goto done;
+        } else if (strcmp(a, "-dc") == 0 || strcmp(a, "--device-c") == 0) {
+            compile_only = true; /* relocatable device code: an object file, as -c */
+        } else if (strncmp(a, "--std=", 6) == 0) {
+            if (!sv_push(strncmp(a + 6, "c++", 3) == 0 || strncmp(a + 6, "gnu++", 5) == 0 ? &cxxflags : &cflags, a + 1))
+                goto oom;
+        } else if (strcmp(a, "-x") == 0 && v && strcmp(v, "cu") == 0) {
+            i++; /* the files are .cu already */
+        } else if (strcmp(a, "-Xlinker") == 0 || strcmp(a, "--linker-options") == 0) {
+            if (!v) {
+                errorf("%s needs a value (see --help)", a);
+                goto done;
+            }
+            if (!sv_pushf(&link, "-Wl,%s", v))
+                goto oom;
+            i++;
+        } else if (strcmp(a, "--compiler-options") == 0 || strncmp(a, "--compiler-options=", 19) == 0) {
+            const char *list = a[18] == '=' ? a + 19 : v;
+            if (!list) {
+                errorf("--compiler-options needs a value (see --help)");
+                goto done;
+            }
+            if (a[18] != '=')
                 i++;
             char buf[1024];
             snprintf(buf, sizeof buf, "%s", list);

@@ -240,8 +240,7 @@ template <typename P> inline cudaError_t ws_cudart_launch_packed_(const char *na
         fprintf(stderr, "warpsim: %s<<<...>>>: %s\n", name, why && *why ? why : "invalid configuration");
         return warpsim_cudart::record(cudaErrorInvalidConfiguration);
     }
-    if (why && *why)
-        fprintf(stderr, "warpsim: %s<<<...>>> failed: %s\n", name, why);
+    /* The front end has said why on stderr ("warpsim: launch failed: ..."). */
     warpsim_cudart::sticky_error = s == WS_ERR_NOMEM ? cudaErrorLaunchOutOfResources : cudaErrorLaunchFailure;
     return warpsim_cudart::sticky();
 }

@@ -5,7 +5,7 @@
 # invalid configuration and undefined behaviour under WARPSIM_DIAG=error
 # give CUDA's error codes.   usage: cc_cli_test.sh WARPSIM
 set -u
-warpsim=$1
+warpsim=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fails=0
@@ -207,6 +207,16 @@ check "-MF: the depfile names the .cu and its header" $?
 "$warpsim" cc --rewrite-only "$dir/prog.cu" > /dev/null 2>&1; [ $? -eq 2 ]; check "--rewrite-only without -o: status 2" $?
 "$warpsim" cc --rewrite-only "$dir/prog.cu" "$dir/err.cu" -o "$dir/x.cpp" > /dev/null 2>&1; [ $? -eq 2 ]
 check "--rewrite-only with two files: status 2" $?
+
+# An nvcc command line works: nvcc's GPU-side flags are accepted and ignored,
+# --std, -Xcompiler/--compiler-options and -Xlinker are mapped; fast math is refused.
+"$warpsim" cc -x cu "$dir/calls.cu" --std=c++17 -arch sm_90 -gencode arch=compute_90,code=sm_90 -Xptxas -v \
+  -maxrregcount=64 -G -lineinfo -rdc=true -ccbin g++ -Xcompiler -Wall --compiler-options -Wextra -Xlinker -O1 \
+  --expt-relaxed-constexpr -o "$dir/calls2" > "$dir/nvflags.txt" 2>&1 && "$dir/calls2" 2> /dev/null | cmp -s - "$dir/calls.out"
+check "nvcc's flags: accepted, the same program" $?
+"$warpsim" cc -use_fast_math "$dir/calls.cu" -o "$dir/fast" > "$dir/fast.txt" 2>&1; [ $? -eq 2 ] && grep -q "use_fast_math: not supported" "$dir/fast.txt"
+check "-use_fast_math: refused with status 2" $?
+(cd "$dir" && "$warpsim" cc -dc calls.cu) && [ -f "$dir/calls.o" ]; check "-dc: an object file, as -c" $?
 
 echo "$fails failed"
 [ "$fails" -eq 0 ]
