@@ -215,7 +215,7 @@ wk_warp *wk_warp_begin(wk_run *r, int block, int warp, int threads)
         return NULL;
     }
     k->lanes = ws_warp_lanes(k->w);
-    k->full = k->lanes == 64 ? WS_FULL64 : WS_FULL32;
+    k->full = ws_low_lanes(k->lanes);
     snprintf(k->full_text, sizeof k->full_text, "0x%" PRIx64, k->full);
 
     ws_mask active = r->params.active;

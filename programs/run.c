@@ -87,7 +87,7 @@ bool wk_check_params(const wk_program *p, const wk_params *params, char *err, si
         return false;
     }
     int lanes = ws_profile_lanes(params->profile);
-    ws_mask all = lanes == 64 ? WS_FULL64 : WS_FULL32;
+    ws_mask all = ws_low_lanes(lanes);
     if (params->threads < 0 || params->threads > lanes) {
         snprintf(err, size, "--threads %d: must be 1..%d on %s", params->threads, lanes, profile);
         return false;
@@ -96,7 +96,7 @@ bool wk_check_params(const wk_program *p, const wk_params *params, char *err, si
         snprintf(err, size, "--active 0x%" PRIx64 ": names lanes past %d", params->active, lanes - 1);
         return false;
     }
-    ws_mask present = params->threads ? (params->threads == 64 ? WS_FULL64 : ((ws_mask)1 << params->threads) - 1) : all;
+    ws_mask present = params->threads ? ws_low_lanes(params->threads) : all;
     if (params->active && !(params->active & present)) {
         snprintf(err, size, "--active 0x%" PRIx64 ": none of these lanes exists (--threads %d)", params->active,
                  params->threads);

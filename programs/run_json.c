@@ -74,7 +74,7 @@ static void json_params(FILE *out, const wk_run *r)
     const char *sep = "";
     if (o & WK_OPT_LANES) {
         fprintf(out, "\"threads\": %d, \"active\": ", p->threads ? p->threads : r->lanes);
-        json_mask(out, p->active ? p->active : (r->lanes == 64 ? WS_FULL64 : WS_FULL32), r->lanes);
+        json_mask(out, p->active ? p->active : ws_low_lanes(r->lanes), r->lanes);
         sep = ", ";
     }
     if (o & WK_OPT_WIDTH) {

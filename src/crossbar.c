@@ -8,8 +8,7 @@ ws_mask ws_crossbar_move32(const ws_profile *p, ws_mask readers, ws_mask partici
     /* `in` is a snapshot taken before the operation and `out` a separate
      * buffer, so every source is read before any destination is written. */
     ws_mask bad = 0;
-    for (ws_mask todo = readers & (p->lanes == 64 ? WS_FULL64 : ((ws_mask)1 << p->lanes) - 1); todo;
-         todo &= todo - 1) {
+    for (ws_mask todo = readers & ws_low_lanes(p->lanes); todo; todo &= todo - 1) {
         int d = ws_lowest_lane(todo);
         int s = source[d];
         if (s == WS_NO_SOURCE)

@@ -56,7 +56,7 @@ ws_status ws_warp_create(const ws_warp_desc *desc, ws_warp **out)
         return WS_ERR_NOMEM;
     w->profile = p;
     w->lanes = p->lanes;
-    w->all = p->lanes == 64 ? WS_FULL64 : ((ws_mask)1 << p->lanes) - 1;
+    w->all = ws_low_lanes(p->lanes);
     w->policy = d.diag_policy;
     ws_warp_restart(w, d.threads);
     *out = w;
@@ -70,7 +70,7 @@ ws_status ws_warp_restart(ws_warp *w, int threads)
     if (!w || threads < 0 || threads > w->lanes)
         return WS_ERR_ARG;
     threads = threads ? threads : w->lanes;
-    w->present = threads == 64 ? WS_FULL64 : ((ws_mask)1 << threads) - 1;
+    w->present = ws_low_lanes(threads);
     w->active = w->present;
     w->exited = w->waiting = 0;
     w->deadlocked = false;

@@ -24,6 +24,10 @@ typedef uint64_t ws_mask;
 #define WS_FULL32 ((ws_mask)0xFFFFFFFFu)
 #define WS_FULL64 (~(ws_mask)0)
 
+/* The low n bits (n = 0..64): all lanes of an n-lane warp, or the lanes
+ * present in a block's last warp of n threads. */
+static inline ws_mask ws_low_lanes(int n) { return n >= 64 ? WS_FULL64 : ((ws_mask)1 << n) - 1; }
+
 /* A register handle: 1, 2, 3, ... in allocation order. 0 is never a valid
  * register, so a zero-initialised field means "no register". */
 typedef int ws_reg;
