@@ -238,23 +238,27 @@
   }
 
   // Every lane in view: the cells share the window's width, and their type
-  // is as large as the widest value of the run allows (longer values than
-  // 12 characters wrap), from the full size down to 11 px at zoom 1; the
-  // table scrolls sideways only when a column would be narrower than that.
+  // is as large as the widest value of the run allows (values longer than
+  // 12 characters wrap), from the full size down to 11 px at zoom 1. A
+  // column is never narrower than 4 characters of that size (a sym sum: its
+  // longest term, up to 8), so that a number like -265 stays on one line:
+  // past that, the table scrolls sideways.
   let fitted = '';
   function fit() {
     const key = state.mode + ' ' + state.zoom + ' ' + $('gridwrap').clientWidth;
     if (key === fitted) return;
     fitted = key;
-    let chars = 2;
+    let chars = 2, piece = 2;
     for (const [bits, dec] of data.values) {
       const t = !bits || state.mode === 'dec' ? dec : state.mode === 'hex' ? bits : asFloat(bits);
       chars = Math.max(chars, Math.min(12, t.length));
+      if (!bits) for (const term of dec.split('+')) piece = Math.max(piece, Math.min(8, term.length + 1));
     }
+    piece = Math.max(piece, Math.min(chars, 4));
     const root = parseFloat(getComputedStyle(document.documentElement).fontSize);
     const head = 5 * root, spacing = 2 * (lanes + 2);
     const full = 0.9 * root, least = 11 * state.zoom;
-    const column = Math.max(2.2 * 0.62 * least, ($('gridwrap').clientWidth - head - spacing) / lanes);
+    const column = Math.max((0.62 * piece + 0.3) * least, ($('gridwrap').clientWidth - head - spacing) / lanes);
     const size = Math.max(least, Math.min(full, column / (0.62 * chars + 0.5)));
     const grid = $('grid');
     grid.style.setProperty('--cell', size + 'px');
