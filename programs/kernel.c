@@ -533,6 +533,15 @@ void wk_popc(wk_warp *k, ws_reg dst, ws_reg src)
 
 /* ---- Control -------------------------------------------------------------- */
 
+/* The statements without operands: one shape. */
+static void control(wk_warp *k, ws_status (*statement)(ws_warp *), const char *text)
+{
+    if (!live(k))
+        return;
+    check(k, statement(k->w), text);
+    note(k, 0, "%s", text);
+}
+
 void wk_if(wk_warp *k, ws_reg cond)
 {
     if (!live(k))
@@ -549,37 +558,13 @@ void wk_if_lanes(wk_warp *k, ws_mask lanes)
     note(k, 0, "if lanes 0x%" PRIx64, lanes);
 }
 
-void wk_else(wk_warp *k)
-{
-    if (!live(k))
-        return;
-    check(k, ws_else(k->w), "else");
-    note(k, 0, "else");
-}
+void wk_else(wk_warp *k) { control(k, ws_else, "else"); }
 
-void wk_end_if(wk_warp *k)
-{
-    if (!live(k))
-        return;
-    check(k, ws_end_if(k->w), "end if");
-    note(k, 0, "end if");
-}
+void wk_end_if(wk_warp *k) { control(k, ws_end_if, "end if"); }
 
-void wk_exit(wk_warp *k)
-{
-    if (!live(k))
-        return;
-    check(k, ws_exit(k->w), "exit");
-    note(k, 0, "exit");
-}
+void wk_exit(wk_warp *k) { control(k, ws_exit, "exit"); }
 
-void wk_loop_begin(wk_warp *k)
-{
-    if (!live(k))
-        return;
-    check(k, ws_loop_begin(k->w), "loop");
-    note(k, 0, "loop");
-}
+void wk_loop_begin(wk_warp *k) { control(k, ws_loop_begin, "loop"); }
 
 int wk_loop_while(wk_warp *k, ws_reg cond)
 {
@@ -592,13 +577,7 @@ int wk_loop_while(wk_warp *k, ws_reg cond)
     return left;
 }
 
-void wk_loop_end(wk_warp *k)
-{
-    if (!live(k))
-        return;
-    check(k, ws_loop_end(k->w), "end loop");
-    note(k, 0, "end loop");
-}
+void wk_loop_end(wk_warp *k) { control(k, ws_loop_end, "end loop"); }
 
 /* ---- Collectives ---------------------------------------------------------- */
 
