@@ -31,6 +31,17 @@ enum {
 #define WK_ALL_PROFILES \
     (WK_PROFILE_BIT(WS_PROFILE_SM90) | WK_PROFILE_BIT(WS_PROFILE_WAVE64) | WK_PROFILE_BIT(WS_PROFILE_WAVE32))
 
+/* The untraced fast path that gives a program's bits (programs/fast/). */
+typedef enum wk_fast_kind {
+    WK_FAST_NONE = 0,     /* every run goes through the model */
+    WK_FAST_REDUCE_DOWN,  /* v += shfl_down(v, o), o = lanes/2 .. 1 */
+    WK_FAST_REDUCE_XOR,   /* v += shfl_xor(v, o),  o = lanes/2 .. 1 */
+    WK_FAST_SCAN_INCL,    /* t = shfl_up(v, d); if (lane >= d) v += t;  d = 1 .. lanes/2 */
+    WK_FAST_SCAN_EXCL,    /* the same, then e = shfl_up(v, 1); lane 0: e = 0 */
+    WK_FAST_BITONIC,      /* the compare-exchange network of sorts/bitonic.c (keys) */
+    WK_FAST_DEVICE_REDUCE /* the streaming grid-stride reduction (fast/device_reduce_fast.c) */
+} wk_fast_kind;
+
 struct wk_program {
     const char *name;        /* "reduce-down" */
     const char *summary;     /* one line for `warpsim list` */
@@ -50,6 +61,8 @@ struct wk_program {
     void (*note)(wk_run *r);
     /* Defaults of the options it takes: block, grid, width, n (0: none). */
     wk_params defaults;
+    /* Its fast path, if any: the only place that says which program has one. */
+    wk_fast_kind fast;
 };
 
 extern const wk_program *const wk_programs[];

@@ -186,23 +186,12 @@ typedef struct warp_result {
     char error[160];
 } warp_result;
 
-static int log2_of(int lanes) { return lanes == 64 ? 6 : 5; }
-
-/* Shuffles per warp: one per step of each program's loop. */
-static int shuffles_of(const char *program, int lanes)
-{
-    int l = log2_of(lanes);
-    if (strcmp(program, "bitonic") == 0)
-        return l * (l + 1) / 2; /* one shfl_xor per (size, j) pair */
-    return l;                   /* reduce-down: offsets lanes/2..1; scan-incl: d = 1..lanes/2 */
-}
-
 static void run_warps(warp_result *w, const float *buf, size_t n, float *out, int repeat, progress *pg)
 {
     const wk_program *p = wk_find_program(w->program);
     wk_params params = {.profile = w->lanes == 64 ? WS_PROFILE_WAVE64 : WS_PROFILE_SM90, .type = WK_F32};
     w->warps = n / (size_t)w->lanes < BENCH_MAX_WARPS ? n / (size_t)w->lanes : BENCH_MAX_WARPS;
-    w->shuffles = shuffles_of(w->program, w->lanes);
+    w->shuffles = p ? wk_fast_shuffles_per_warp(p, &params) : 0;
     if (!p || !wk_fast_supports(p, &params) || w->warps == 0) {
         snprintf(w->error, sizeof w->error, "%s", w->warps ? "no fast path" : "--n is smaller than one warp");
         return;

@@ -16,7 +16,7 @@
  * values, and error must then stop the run as it does elsewhere. */
 bool cli_fast_device_reduce(const wk_program *p, const wk_params *params)
 {
-    return strcmp(p->name, "device-reduce") == 0 && !params->trace && params->type != WK_SYM &&
+    return p->fast == WK_FAST_DEVICE_REDUCE && !params->trace && params->type != WK_SYM &&
            !(params->type == WK_F64 && params->diag == WS_DIAG_POLICY_ERROR);
 }
 

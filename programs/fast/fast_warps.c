@@ -89,6 +89,15 @@ bool wk_fast_supports(const wk_program *p, const wk_params *params)
     return fast_plan_make(&plan, p, params, err, sizeof err);
 }
 
+int wk_fast_shuffles_per_warp(const wk_program *p, const wk_params *params)
+{
+    fast_plan plan;
+    char err[200];
+    if (!fast_plan_make(&plan, p, params, err, sizeof err))
+        return 0;
+    return plan.n_steps + (plan.algo == WK_FAST_SCAN_EXCL); /* scan-excl's last shift is kept apart */
+}
+
 int wk_fast_output_names(const wk_program *p, const wk_params *params, const char *names[2])
 {
     fast_plan plan;

@@ -30,6 +30,10 @@ bool wk_fast_supports(const wk_program *p, const wk_params *params);
 bool wk_fast_run_warps(const wk_program *p, const wk_params *params, const void *in, void *out,
                        size_t n_warps, char *err, size_t err_size);
 
+/* Shuffles one warp of the program makes (what `warpsim bench` counts),
+ * from the fast path's plan; 0 when it has none for these params. */
+int wk_fast_shuffles_per_warp(const wk_program *p, const wk_params *params);
+
 /* For run.c's untraced hook: the names of the per-lane outputs the program
  * makes, in the model path's order ("v"; scan-excl: "v", "inclusive");
  * returns their count (1 or 2), or 0 when the fast path does not support

@@ -54,18 +54,18 @@ static inline __attribute__((always_inline)) void FAST_NAME(batch_body)(const fa
             T *d = next + (size_t)lane * (size_t)width;
             const T *own = cur + (size_t)lane * (size_t)width, *t = cur + (size_t)st->src[lane] * (size_t)width;
             switch (pl->algo) {
-            case FAST_REDUCE_DOWN:
-            case FAST_REDUCE_XOR:
+            case WK_FAST_REDUCE_DOWN:
+            case WK_FAST_REDUCE_XOR:
                 FAST_NAME(add_row)(d, own, t, width);
                 break;
-            case FAST_SCAN_INCL:
-            case FAST_SCAN_EXCL: /* if (lane >= d) v += t; */
+            case WK_FAST_SCAN_INCL:
+            case WK_FAST_SCAN_EXCL: /* if (lane >= d) v += t; */
                 if (lane >= st->b)
                     FAST_NAME(add_row)(d, own, t, width);
                 else
                     memcpy(d, own, row);
                 break;
-            case FAST_BITONIC: {
+            case WK_FAST_BITONIC: {
                 bool lower = (lane & st->b) == 0;
                 bool up = pl->descending ? (lane & st->size) != 0 : (lane & st->size) == 0;
                 if (lower == up)
@@ -74,13 +74,16 @@ static inline __attribute__((always_inline)) void FAST_NAME(batch_body)(const fa
                     FAST_NAME(keep_larger_row)(d, own, t, width);
                 break;
             }
+            case WK_FAST_NONE:
+            case WK_FAST_DEVICE_REDUCE: /* fast_plan_make makes no plan for these */
+                break;
             }
         }
         T *swap = cur;
         cur = next;
         next = swap;
     }
-    if (pl->algo == FAST_SCAN_EXCL) {
+    if (pl->algo == WK_FAST_SCAN_EXCL) {
         if (outs[1]) /* "inclusive": v before the shift */
             for (size_t w = 0; w < count; w++)
                 for (int lane = 0; lane < lanes; lane++)

@@ -29,14 +29,6 @@ static bool add_step(fast_plan *plan, ws_profile_id profile, ws_coll_kind kind, 
     return true;
 }
 
-static const struct {
-    const char *name;
-    fast_algo algo;
-} known[] = {
-    {"reduce-down", FAST_REDUCE_DOWN}, {"reduce-xor", FAST_REDUCE_XOR}, {"scan-incl", FAST_SCAN_INCL},
-    {"scan-excl", FAST_SCAN_EXCL},     {"bitonic", FAST_BITONIC},
-};
-
 bool fast_plan_make(fast_plan *plan, const wk_program *p, const wk_params *params, char *err, size_t size)
 {
     memset(plan, 0, sizeof *plan);
@@ -44,18 +36,11 @@ bool fast_plan_make(fast_plan *plan, const wk_program *p, const wk_params *param
         snprintf(err, size, "fast path: no program or params");
         return false;
     }
-    bool found = false;
-    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
-        if (strcmp(p->name, known[i].name) == 0) {
-            plan->algo = known[i].algo;
-            found = true;
-        }
-    if (!found) {
-        snprintf(err, size,
-                 "fast path: %s is not supported (reduce-down, reduce-xor, scan-incl, scan-excl, bitonic are)",
-                 p->name);
+    if (p->fast == WK_FAST_NONE || p->fast == WK_FAST_DEVICE_REDUCE) {
+        snprintf(err, size, "fast path: %s has no per-warp fast path", p->name);
         return false;
     }
+    plan->algo = p->fast;
     wk_params q = *params;
     wk_apply_defaults(p, &q);
     if (!wk_check_params(p, &q, err, size))
@@ -76,33 +61,36 @@ bool fast_plan_make(fast_plan *plan, const wk_program *p, const wk_params *param
     plan->lanes = ws_profile_lanes(q.profile);
     plan->descending = q.descending;
     plan->n_outputs = 1;
-    plan->output_names[0] = plan->algo == FAST_BITONIC ? "key" : "v";
+    plan->output_names[0] = plan->algo == WK_FAST_BITONIC ? "key" : "v";
 
     bool ok = true;
     int lanes = plan->lanes;
     switch (plan->algo) {
-    case FAST_REDUCE_DOWN:
-    case FAST_REDUCE_XOR: {
-        ws_coll_kind kind = plan->algo == FAST_REDUCE_DOWN ? WS_COLL_SHFL_DOWN : WS_COLL_SHFL_BFLY;
+    case WK_FAST_REDUCE_DOWN:
+    case WK_FAST_REDUCE_XOR: {
+        ws_coll_kind kind = plan->algo == WK_FAST_REDUCE_DOWN ? WS_COLL_SHFL_DOWN : WS_COLL_SHFL_BFLY;
         for (int o = lanes / 2; o > 0 && ok; o /= 2)
             ok = add_step(plan, q.profile, kind, o, 0);
         break;
     }
-    case FAST_SCAN_INCL:
-    case FAST_SCAN_EXCL:
+    case WK_FAST_SCAN_INCL:
+    case WK_FAST_SCAN_EXCL:
         for (int d = 1; d < lanes && ok; d *= 2)
             ok = add_step(plan, q.profile, WS_COLL_SHFL_UP, d, 0);
-        if (plan->algo == FAST_SCAN_EXCL && ok) {
+        if (plan->algo == WK_FAST_SCAN_EXCL && ok) {
             ok = add_step(plan, q.profile, WS_COLL_SHFL_UP, 1, 0);
             plan->shift = plan->steps[--plan->n_steps];
             plan->n_outputs = 2;
             plan->output_names[1] = "inclusive";
         }
         break;
-    case FAST_BITONIC:
+    case WK_FAST_BITONIC:
         for (int k = 2; k <= lanes && ok; k *= 2)
             for (int j = k / 2; j > 0 && ok; j /= 2)
                 ok = add_step(plan, q.profile, WS_COLL_SHFL_BFLY, j, k);
+        break;
+    case WK_FAST_NONE:
+    case WK_FAST_DEVICE_REDUCE: /* refused above */
         break;
     }
     if (!ok) {

@@ -10,14 +10,6 @@
 #include "../kernel.h"
 #include "../program.h"
 
-typedef enum fast_algo {
-    FAST_REDUCE_DOWN,   /* v += shfl_down(v, o), o = lanes/2 .. 1 */
-    FAST_REDUCE_XOR,    /* v += shfl_xor(v, o),  o = lanes/2 .. 1 */
-    FAST_SCAN_INCL,     /* t = shfl_up(v, d); if (lane >= d) v += t;  d = 1 .. lanes/2 */
-    FAST_SCAN_EXCL,     /* the same, then e = shfl_up(v, 1); lane 0: e = 0 */
-    FAST_BITONIC,       /* the compare-exchange network of programs/sorts/bitonic.c (keys) */
-} fast_algo;
-
 enum { FAST_MAX_STEPS = 32 };
 
 /* One shuffle step: the shuffle's b (offset, delta or lane mask), for
@@ -29,7 +21,7 @@ typedef struct fast_step {
 } fast_step;
 
 typedef struct fast_plan {
-    fast_algo algo;
+    wk_fast_kind algo;   /* one of the per-warp kinds (not NONE or DEVICE_REDUCE) */
     wk_elem type;
     int lanes;
     bool descending;

@@ -171,4 +171,5 @@ const wk_program wk_prog_device_reduce = {
     .input_count = input_count,
     .run = run,
     .defaults = {.block = 128, .grid = 4, .n = 4096},
+    .fast = WK_FAST_DEVICE_REDUCE,
 };

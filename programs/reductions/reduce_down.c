@@ -36,4 +36,5 @@ const wk_program wk_prog_reduce_down = {
     .default_gen = "seq",
     .sym_term = "lane",
     .run = run,
+    .fast = WK_FAST_REDUCE_DOWN,
 };

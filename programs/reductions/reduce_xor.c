@@ -37,4 +37,5 @@ const wk_program wk_prog_reduce_xor = {
     .default_gen = "seq",
     .sym_term = "lane",
     .run = run,
+    .fast = WK_FAST_REDUCE_XOR,
 };

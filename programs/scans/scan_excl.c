@@ -68,4 +68,5 @@ const wk_program wk_prog_scan_excl = {
     .default_gen = "seq",
     .sym_term = "lane",
     .run = run,
+    .fast = WK_FAST_SCAN_EXCL,
 };

@@ -51,4 +51,5 @@ const wk_program wk_prog_scan_incl = {
     .default_gen = "seq",
     .sym_term = "lane",
     .run = run,
+    .fast = WK_FAST_SCAN_INCL,
 };

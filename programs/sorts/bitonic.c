@@ -91,4 +91,5 @@ const wk_program wk_prog_bitonic = {
     .options = WK_OPT_ORDER | WK_OPT_PAIRS,
     .default_gen = "rand:1",
     .run = run,
+    .fast = WK_FAST_BITONIC,
 };
