@@ -1,11 +1,9 @@
 /* Input values: text or binary files, generators, command-line lists. */
 #define _POSIX_C_SOURCE 200809L
-#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "cli.h"
 
@@ -75,40 +73,12 @@ static bool is_separator(int c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' || c == ',';
 }
 
-/* NaN literals the number parser would take in a form the docs do not
- * allow (it leaves them to strtod, which changes their bits): only nan,
- * -nan, and nan(0x...) / nan(...) in lower case with hex digits and no sign
- * in front. The reason, or NULL. */
-static const char *bad_nan_form(const char *token)
-{
-    const char *s = token + (token[0] == '-' || token[0] == '+');
-    if (strncasecmp(s, "nan", 3) != 0 || (s[3] != '(' && s[3] != '\0'))
-        return NULL;
-    if (s[3] == '\0') /* NaN, NAN: the default NaN, as nan */
-        return NULL;
-    if (s != token)
-        return "no sign before nan(...): the sign is a bit of the pattern in the parentheses";
-    if (strncmp(s, "nan(", 4) != 0)
-        return "write nan(...) in lower case, the bits in hex: nan(0x7fc00001)";
-    const char *h = s + 4;
-    if (h[0] == '0' && (h[1] == 'x' || h[1] == 'X'))
-        h += 2;
-    if (!isxdigit((unsigned char)*h))
-        return "bad NaN: write nan(0x7fc00001), the bits in hex";
-    while (isxdigit((unsigned char)*h))
-        h++;
-    return strcmp(h, ")") == 0 ? NULL : "bad NaN: write nan(0x7fc00001), the bits in hex";
-}
-
 /* Parses one value; `where` (and line_no when not 0) names it in messages. */
 static int parse_token(const char *where, size_t line_no, const char *token, wk_elem type, bool raw_bits, values *v)
 {
     uint64_t bits;
     char err[160];
-    const char *nan_err = !raw_bits && wk_elem_is_float(type) ? bad_nan_form(token) : NULL;
-    if (nan_err || !wk_parse(type, token, raw_bits, &bits, err, sizeof err)) {
-        if (nan_err)
-            snprintf(err, sizeof err, "%s", nan_err);
+    if (!wk_parse(type, token, raw_bits, &bits, err, sizeof err)) { /* nan(...) forms included */
         char shown[CLI_SHOWN_SIZE];
         bool binary;
         cli_shown(token, shown, &binary);

@@ -6,10 +6,11 @@
  *   - wk_parse (every value the tool reads): a value it accepts prints
  *     (wk_format) to text that reads back to the same bits, and the raw
  *     form (wk_format_hex, --bits) too. On a token as the reader hands it
- *     (no separator, no #; the reader checks nan(...) forms itself) it
- *     accepts exactly what the documented grammar does: integers decimal or
- *     0x hex in the type's range (a leading + either way), floats C
- *     literals rounded once to the type.
+ *     (no separator, no #) it accepts exactly what the documented grammar
+ *     does: integers decimal or 0x hex in the type's range (a leading +
+ *     either way), floats C literals rounded once to the type, nan(HEX) in
+ *     lower case without a sign for exactly those bits (wk_parse checks
+ *     that form itself: no caller repeats it).
  *   - wk_format of any bits, for every type: reads back to the same bits,
  *     holds no separator, and never writes past a short buffer.
  *   - cli_list_values (--values) and the text and binary file readers
@@ -18,7 +19,8 @@
  *     NUL byte, nan(HEX) in lower case without a sign for exactly those
  *     bits, little-endian binary in whole values, at least one value.
  *   - cli_long, cli_size, cli_mask (option values) and the --gen seeds:
- *     accepted only in the documented grammar, with the right value.
+ *     accepted only in the documented grammar, with the right value
+ *     (cli_long over the whole range of long saturates a value beyond it).
  *   - every message they print: printable ASCII lines of bounded length. */
 #include "fuzz_util.h"
 
@@ -158,12 +160,22 @@ static ref_verdict ref_token(wk_elem e, bool raw, const char *tok, uint64_t *wan
     const char *s = tok + (tok[0] == '-' || tok[0] == '+');
     if (strncasecmp(s, "nan(", 4) == 0) {
         size_t len = strlen(tok);
-        if (s != tok || strncmp(tok, "nan(", 4) != 0 || tok[len - 1] != ')' || len > 60)
+        if (s != tok || strncmp(tok, "nan(", 4) != 0 || tok[len - 1] != ')')
             return REF_REJECT;
-        char hex[72];
-        snprintf(hex, sizeof hex, "%s%.*s", strncasecmp(tok + 4, "0x", 2) == 0 ? "" : "0x", (int)(len - 5), tok + 4);
-        bool ovf;
-        if (!ref_digits(hex, want, &ovf) || ovf || !nan_bits(width, *want))
+        /* the digits between "nan(" (and an optional 0x) and ")", any number of them */
+        const char *h = tok + 4;
+        if (h[0] == '0' && (h[1] == 'x' || h[1] == 'X'))
+            h += 2;
+        if (h >= tok + len - 1)
+            return REF_REJECT;
+        size_t n = (size_t)(tok + len - 1 - h);
+        char *hex = malloc(n + 3);
+        if (!hex)
+            return REF_EITHER;
+        snprintf(hex, n + 3, "0x%.*s", (int)n, h);
+        bool ovf, digits = ref_digits(hex, want, &ovf);
+        free(hex);
+        if (!digits || ovf || !nan_bits(width, *want))
             return REF_REJECT;
         return REF_ACCEPT;
     }
@@ -186,9 +198,9 @@ static ref_verdict ref_token(wk_elem e, bool raw, const char *tok, uint64_t *wan
     return REF_ACCEPT;
 }
 
-/* wk_parse on any text. The reader hands it tokens (no separator, no #)
- * and checks the form of nan(...) itself, so the grammar is checked here
- * on such tokens only, NaN forms aside; the round trip on everything. */
+/* wk_parse on any text. The reader hands it tokens (no separator, no #),
+ * so the grammar is checked here on such tokens, nan(...) forms included;
+ * the round trip on everything. */
 static void check_parse(wk_elem e, bool raw, const char *text)
 {
     uint64_t bits = 0xdeadbeefdeadbeefu;
@@ -213,9 +225,6 @@ static void check_parse(wk_elem e, bool raw, const char *text)
     for (const char *c = text; *c; c++)
         if (is_sep(*c) || *c == '#')
             return;
-    const char *s = text + (text[0] == '-' || text[0] == '+');
-    if (!raw && wk_elem_is_float(e) && strncasecmp(s, "nan(", 4) == 0)
-        return;
     if (ok)
         FUZZ_CHECK(printable_token(text), "wk_parse(%s%s) accepted '%.60s', which holds a control byte", type,
                    raw ? ", bits" : "", text);
@@ -434,10 +443,17 @@ static void check_long(const char *text, unsigned sel)
     fuzz_check_messages(msg, len, "cli_long");
     FUZZ_CHECK(ok || len > 0, "cli_long('%.60s') failed silently", text);
     uint64_t mag;
-    bool neg = text[0] == '-';
-    bool shape = ref_plain(text + neg, &mag) && mag <= (uint64_t)LONG_MAX + neg;
+    bool neg = text[0] == '-', ovf = false;
+    bool digits = text[neg] != '\0' && ref_digits(text + neg, &mag, &ovf);
+    bool shape = digits && !ovf && mag <= (uint64_t)LONG_MAX + neg;
     long want = shape ? (neg ? (long)(0 - mag) : (long)mag) : 0;
     bool in = shape && want >= b[0] && want <= b[1];
+    /* The whole range of long: any integer, one beyond long saturated (the
+     * caller checks the range it knows and says the valid values: cli.h). */
+    if (digits && !shape && b[0] == LONG_MIN && b[1] == LONG_MAX) {
+        want = neg ? LONG_MIN : LONG_MAX;
+        in = true;
+    }
     FUZZ_CHECK(ok == in, "cli_long('%.60s', %ld..%ld) %s; decimal or 0x hex says %s", text, b[0], b[1],
                ok ? "accepted" : "refused", in ? "accept" : "refuse");
     if (ok)
