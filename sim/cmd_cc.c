@@ -728,7 +728,14 @@ int cmd_cc(int argc, char **argv)
             }
         }
     }
-    if (n_srcs == 0) {
+    bool have_objects = false; /* warpsim cc a.o b.o -o prog links objects that -c made */
+    for (size_t i = 0; i < link.n; i++) {
+        if (strcmp(link.v[i], "-l") == 0 || strcmp(link.v[i], "-L") == 0)
+            i++; /* its value */
+        else
+            have_objects |= link.v[i][0] != '-';
+    }
+    if (n_srcs == 0 && (!have_objects || compile_only || rewrite_only)) {
         errorf("no source files (warpsim cc FILE.cu -o OUT; see --help)");
         goto done;
     }

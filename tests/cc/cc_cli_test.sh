@@ -217,6 +217,9 @@ check "nvcc's flags: accepted, the same program" $?
 "$warpsim" cc -use_fast_math "$dir/calls.cu" -o "$dir/fast" > "$dir/fast.txt" 2>&1; [ $? -eq 2 ] && grep -q "use_fast_math: not supported" "$dir/fast.txt"
 check "-use_fast_math: refused with status 2" $?
 (cd "$dir" && "$warpsim" cc -dc calls.cu) && [ -f "$dir/calls.o" ]; check "-dc: an object file, as -c" $?
+"$warpsim" cc "$dir/calls.o" -o "$dir/calls3" && "$dir/calls3" 2> /dev/null | cmp -s - "$dir/calls.out"
+check "objects alone are linked (warpsim cc a.o -o prog)" $?
+"$warpsim" cc -l m > /dev/null 2>&1; [ $? -eq 2 ]; check "-l m alone: no source files, status 2" $?
 
 echo "$fails failed"
 [ "$fails" -eq 0 ]
