@@ -21,8 +21,8 @@ another writer and read here with Python's own parser:
   - a lane's history (a click on its number), play and pause, a link to a step;
   - nothing logged on the console, nothing loaded from anywhere.
 
-A screenshot of one step is saved in the artifacts folder for a person to
-look at. Usage: viewer_test.py WARPSIM ARTIFACTS_DIR [CHROMIUM CHROMEDRIVER].
+Screenshots of two steps are saved in the artifacts folder for a person to
+look at (viewer-reduce-down-i32-step3.png, viewer-scan-incl-exited-step4.png). Usage: viewer_test.py WARPSIM ARTIFACTS_DIR [CHROMIUM CHROMEDRIVER].
 Exit status: 0 passed, 1 failed, 77 skipped (no browser or no Selenium)."""
 
 import json
@@ -57,7 +57,9 @@ CASES = [
     ("block-reduce", ["block-reduce", "--block", "100"]),
     ("block-scan-sym-64", ["block-scan", "--lanes", "64", "--block", "128", "--type", "sym"]),
 ]
-SCREENSHOT_CASE, SCREENSHOT_STEP = "reduce-down-i32", 3
+# The screenshots kept as artifacts: a step of the classic tree, and a
+# step where lanes read exited lanes (marks and diagnostics).
+SCREENSHOTS = {("reduce-down-i32", 3), ("scan-incl-exited", 4)}
 
 failures = []
 
@@ -219,8 +221,8 @@ def run_case(driver, warpsim, tmp, artifacts, case, args):
             key(driver, "f")
             expect_step(driver, trace, i, "float", case)
             key(driver, "d")
-        if case == SCREENSHOT_CASE and i + 1 == SCREENSHOT_STEP:
-            driver.save_screenshot(os.path.join(artifacts, f"viewer-{case}-step{SCREENSHOT_STEP}.png"))
+        if (case, i + 1) in SCREENSHOTS:
+            driver.save_screenshot(os.path.join(artifacts, f"viewer-{case}-step{i + 1}.png"))
     key(driver, Keys.ARROW_RIGHT)  # past the last step: stays
     check(driver.execute_script("return Number(document.body.dataset.step)") == len(steps),
           f"{case}: the right arrow moved past the last step")
@@ -314,7 +316,7 @@ def main():
     if failures:
         print(f"{len(failures)} checks failed")
         return 1
-    print("every check passed; screenshot in", artifacts)
+    print("every check passed; screenshots in", artifacts)
     return 0
 
 
