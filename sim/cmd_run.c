@@ -624,12 +624,6 @@ int cmd_run(int argc, char **argv)
             snprintf(why, sizeof why, "at most 2^27 values with --trace or --type f64 --diag error (these take the "
                      "model path, which keeps every value)");
     }
-    if (any_n && a.params.n > CLI_MODEL_MAX_N) {
-        cli_error("--n %zu: at most 2^27 values with --trace or --type f64 --diag error (these take the model "
-                  "path, which keeps every value)",
-                  a.params.n);
-        return CLI_EXIT_USAGE;
-    }
     if (any_n && a.params.trace) {
         size_t max_n = max_traced_n(prog, &a.params);
         if (max_n == 0) {
@@ -649,6 +643,13 @@ int cmd_run(int argc, char **argv)
             snprintf(why, sizeof why, "a trace holds at most %d steps: at most %zu values with --grid %d --block %d",
                      WK_TRACE_MAX_STEPS, max_n, a.params.grid, a.params.block);
         }
+    }
+    /* After the trace's own limit, which is lower and is the one to name with --trace. */
+    if (any_n && a.params.n > CLI_MODEL_MAX_N) {
+        cli_error("--n %zu: at most 2^27 values with --trace or --type f64 --diag error (these take the model "
+                  "path, which keeps every value)",
+                  a.params.n);
+        return CLI_EXIT_USAGE;
     }
 
     uint64_t *input = NULL;

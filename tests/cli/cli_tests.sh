@@ -102,7 +102,6 @@ expect 2 "unknown program 'nosuch'" -- run nosuch --help
 expect 2 "--threads: expected an integer, got ' 20'" -- run reduce-down --threads ' 20'
 expect 2 '--threads 99999999999999999999: must be 1\.\.32 on sm90' -- run reduce-down --threads 99999999999999999999
 expect 2 '--n: 2199023255552 is out of range \(1\.\.2\^40\)' -- run device-reduce --n 2199023255552
-expect 2 '--n 268435456: at most 2\^27 values with --trace or --type f64 --diag error' -- run device-reduce --n '2^28' --trace text
 expect 2 '--n 268435456: at most 2\^27 values with --trace or --type f64 --diag error' -- run device-reduce --type f64 --n '2^28' --diag error
 expect 2 '--n: 2\^41 is out of range \(1\.\.2\^40\)' -- run device-reduce --n '2^41'
 expect 2 '--n: 2\^70 is out of range \(1\.\.2\^40\)' -- run device-reduce --n '2^70'
@@ -224,6 +223,8 @@ expect 0 '"schema": "warpsim-bench/1"' -- bench --n 4096 --repeat 2 --json --gri
 
 # ---- issue 10, first contact: limits up front, ranges that say what is valid, hints
 expect 2 '--n 134217728: the trace would have more than 200000 steps; at most --n 2130720 can be traced with --grid 4 --block 128' -- run device-reduce --n '2^27' --trace text
+# past 2^27 too, --trace names the n it can trace (was "at most 2^27 values with --trace")
+expect 2 '--n 268435456: the trace would have more than 200000 steps; at most --n 2130720 can be traced' -- run device-reduce --n '2^28' --trace text
 # the largest traceable n, checked against the model itself: it traces, one more is refused
 expect 0 '' -- run device-reduce --n 66653 --grid 1 --block 1 --trace csv --output /dev/null --diag ignore
 expect 2 'at most --n 66653 can be traced with --grid 1 --block 1' -- run device-reduce --n 66654 --grid 1 --block 1 --trace csv --diag ignore
