@@ -26,6 +26,11 @@ enum {
     WK_OPT_N = 1u << 8,      /* any number of inputs (--n with --gen) */
 };
 
+/* The block and grid sizes the built-in block and device programs take
+ * (--block, --grid): a block as large as the GPU allows, a 1-D grid. */
+#define WK_MAX_BLOCK 1024
+#define WK_MAX_GRID 65535
+
 #define WK_PROFILE_BIT(p) (1u << (p))
 #define WK_NVIDIA WK_PROFILE_BIT(WS_PROFILE_SM90)
 #define WK_ALL_PROFILES \

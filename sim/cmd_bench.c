@@ -77,12 +77,12 @@ static int parse(int argc, char **argv, bench_args *a)
                 rc = CLI_EXIT_USAGE;
             break;
         case O_GRID:
-            if (!cli_long("--grid", v, 1, 65535, &num))
+            if (!cli_long("--grid", v, 1, WK_MAX_GRID, &num))
                 rc = CLI_EXIT_USAGE;
             a->grid = (int)num;
             break;
         case O_BLOCK:
-            if (!cli_long("--block", v, 1, 1024, &num))
+            if (!cli_long("--block", v, 1, WK_MAX_BLOCK, &num))
                 rc = CLI_EXIT_USAGE;
             a->block = (int)num;
             break;

@@ -56,6 +56,14 @@ typedef struct ws_cuda_launch_desc {
 } ws_cuda_launch_desc;
 
 #define WS_CUDA_DEFAULT_STACK ((size_t)64 * 1024)
+
+/* The launch limits of the simulated device (sm_90, as an H200 reports
+ * them): a launch beyond them fails as on the GPU. */
+#define WS_CUDA_MAX_BLOCK_THREADS 1024
+#define WS_CUDA_MAX_BLOCK_XY 1024
+#define WS_CUDA_MAX_BLOCK_Z 64
+#define WS_CUDA_MAX_GRID_X 0x7fffffffu
+#define WS_CUDA_MAX_GRID_YZ 65535
 #define WS_CUDA_MAX_DYNAMIC_SHARED ((size_t)48 * 1024)
 
 /* One diagnostic of a launch: where it happened and what. Repeats of the

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "device_reduce_fast.h"
+#include "../program.h"
 #include "warpsim/fpops.h"
 
 enum {
@@ -180,12 +181,12 @@ bool wk_dr_begin(wk_dr_state *s, const wk_dr_shape *shape, char *err, size_t err
         snprintf(err, err_size, "lanes %d: must be 32 or 64", shape->lanes);
         return false;
     }
-    if (shape->block < 1 || shape->block > 1024) {
-        snprintf(err, err_size, "--block %d: must be 1..1024 threads", shape->block);
+    if (shape->block < 1 || shape->block > WK_MAX_BLOCK) {
+        snprintf(err, err_size, "--block %d: must be 1..%d threads", shape->block, WK_MAX_BLOCK);
         return false;
     }
-    if (shape->grid < 1 || shape->grid > 65535) {
-        snprintf(err, err_size, "--grid %d: must be 1..65535 blocks", shape->grid);
+    if (shape->grid < 1 || shape->grid > WK_MAX_GRID) {
+        snprintf(err, err_size, "--grid %d: must be 1..%d blocks", shape->grid, WK_MAX_GRID);
         return false;
     }
     s->shape = *shape;

@@ -49,7 +49,7 @@ typedef struct wk_dr_state {
 } wk_dr_state;
 
 /* False with a reason in err when the shape is invalid (type sym, lanes not
- * 32 or 64, grid 1..65535, block 1..1024). */
+ * 32 or 64, grid 1..WK_MAX_GRID, block 1..WK_MAX_BLOCK). */
 bool wk_dr_begin(wk_dr_state *s, const wk_dr_shape *shape, char *err, size_t err_size);
 /* The next `count` input values (native size). False when out of memory. */
 bool wk_dr_feed(wk_dr_state *s, const void *values, size_t count, char *err, size_t err_size);

@@ -69,8 +69,8 @@ static size_t input_count(const wk_params *p, int lanes, char *err, size_t err_s
 {
     (void)lanes;
     int block = block_of(p);
-    if (block < 1 || block > 1024) {
-        snprintf(err, err_size, "--block %d: must be 1..1024 threads", block);
+    if (block < 1 || block > WK_MAX_BLOCK) {
+        snprintf(err, err_size, "--block %d: must be 1..%d threads", block, WK_MAX_BLOCK);
         return 0;
     }
     return (size_t)block;

@@ -31,12 +31,12 @@ static size_t input_count(const wk_params *p, int lanes, char *err, size_t err_s
 {
     (void)lanes;
     launch l = launch_of(p);
-    if (l.block < 1 || l.block > 1024) {
-        snprintf(err, err_size, "--block %d: must be 1..1024 threads", l.block);
+    if (l.block < 1 || l.block > WK_MAX_BLOCK) {
+        snprintf(err, err_size, "--block %d: must be 1..%d threads", l.block, WK_MAX_BLOCK);
         return 0;
     }
-    if (l.grid < 1 || l.grid > 65535) {
-        snprintf(err, err_size, "--grid %d: must be 1..65535 blocks", l.grid);
+    if (l.grid < 1 || l.grid > WK_MAX_GRID) {
+        snprintf(err, err_size, "--grid %d: must be 1..%d blocks", l.grid, WK_MAX_GRID);
         return 0;
     }
     return l.n;

@@ -12,7 +12,7 @@
 #include "warpsim/warpsim.h"
 
 #define WC_WARP 32
-#define WC_MAX_THREADS 1024
+#define WC_MAX_THREADS WS_CUDA_MAX_BLOCK_THREADS
 
 typedef enum wc_state {
     WC_RUNNABLE,   /* will run when the scheduler gets to it */

@@ -91,10 +91,11 @@ static ws_status check_config(ws_cuda_launch_desc *d, char *why, size_t size)
     unsigned long long threads = (unsigned long long)d->block.x * d->block.y * d->block.z;
     if (!d->block.x || !d->grid.x)
         snprintf(why, size, "invalid configuration: a %s of x = 0", d->block.x ? "grid" : "block");
-    else if (threads > WC_MAX_THREADS || d->block.x > 1024 || d->block.y > 1024 || d->block.z > 64)
+    else if (threads > WC_MAX_THREADS || d->block.x > WS_CUDA_MAX_BLOCK_XY || d->block.y > WS_CUDA_MAX_BLOCK_XY ||
+             d->block.z > WS_CUDA_MAX_BLOCK_Z)
         snprintf(why, size, "invalid configuration: block (%u,%u,%u) (at most 1024 threads; x, y <= 1024, z <= 64)",
                  d->block.x, d->block.y, d->block.z);
-    else if (d->grid.x > 0x7fffffffu || d->grid.y > 65535 || d->grid.z > 65535)
+    else if (d->grid.x > WS_CUDA_MAX_GRID_X || d->grid.y > WS_CUDA_MAX_GRID_YZ || d->grid.z > WS_CUDA_MAX_GRID_YZ)
         snprintf(why, size, "invalid configuration: grid (%u,%u,%u) (x < 2^31, y and z <= 65535)", d->grid.x,
                  d->grid.y, d->grid.z);
     else if (d->shared_bytes > WS_CUDA_MAX_DYNAMIC_SHARED)
