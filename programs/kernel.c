@@ -581,8 +581,8 @@ void wk_loop_end(wk_warp *k) { control(k, ws_loop_end, "end loop"); }
 
 /* ---- Collectives ---------------------------------------------------------- */
 
-static const char *const shfl_modes[] = {
-    [WS_COLL_SHFL_IDX] = "idx", [WS_COLL_SHFL_UP] = "up", [WS_COLL_SHFL_DOWN] = "down", [WS_COLL_SHFL_BFLY] = "bfly"};
+/* "shfl.sync.bfly" for a shuffle kind, "?" for anything else. */
+static const char *ptx_shfl(ws_coll_kind kind) { return kind <= WS_COLL_SHFL_BFLY ? ws_coll_ptx_name(kind) : "?"; }
 
 /* The model operation of a shuffle: PTX shfl.sync on NVIDIA, HIP's
  * __shfl_* over ds_bpermute on the wave profiles. */
@@ -592,11 +592,9 @@ static const char *shfl_op(const wk_warp *k, ws_coll_kind kind)
                                       [WS_COLL_SHFL_UP] = "ds_bpermute (__shfl_up)",
                                       [WS_COLL_SHFL_DOWN] = "ds_bpermute (__shfl_down)",
                                       [WS_COLL_SHFL_BFLY] = "ds_bpermute (__shfl_xor)"};
-    static const char *const ptx[] = {[WS_COLL_SHFL_IDX] = "shfl.sync.idx", [WS_COLL_SHFL_UP] = "shfl.sync.up",
-                                      [WS_COLL_SHFL_DOWN] = "shfl.sync.down", [WS_COLL_SHFL_BFLY] = "shfl.sync.bfly"};
     if (kind > WS_COLL_SHFL_BFLY)
         return "?";
-    return ws_warp_profile(k->w) == WS_PROFILE_SM90 ? ptx[kind] : hip[kind];
+    return ws_warp_profile(k->w) == WS_PROFILE_SM90 ? ws_coll_ptx_name(kind) : hip[kind];
 }
 
 static void keep_reads(wk_warp *k)
@@ -699,17 +697,16 @@ void wk_shfl_ptx(wk_warp *k, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg
     if (ws_type_is_64bit(ws_reg_type(k->w, src))) {
         shfl_ptx_wide(k, kind, mask, dst, pred, src, b, c);
         keep_reads(k);
-        note(k, dst, "mov.b64 {lo, hi}, %s; shfl.sync.%s.b32 lo|%s, lo, %" PRIu32 ", 0x%" PRIx32 ", 0x%" PRIx64
-             "; shfl.sync.%s.b32 hi|%s, hi, (same); mov.b64 %s, {lo, hi}",
-             rn(k, src), kind <= WS_COLL_SHFL_BFLY ? shfl_modes[kind] : "?", pred ? rn(k, pred) : "_", b, c, mask,
-             kind <= WS_COLL_SHFL_BFLY ? shfl_modes[kind] : "?", pred ? rn(k, pred) : "_", rn(k, dst));
+        note(k, dst, "mov.b64 {lo, hi}, %s; %s.b32 lo|%s, lo, %" PRIu32 ", 0x%" PRIx32 ", 0x%" PRIx64
+             "; %s.b32 hi|%s, hi, (same); mov.b64 %s, {lo, hi}",
+             rn(k, src), ptx_shfl(kind), pred ? rn(k, pred) : "_", b, c, mask, ptx_shfl(kind),
+             pred ? rn(k, pred) : "_", rn(k, dst));
         return;
     }
     check(k, ws_shfl_ptx(k->w, kind, mask, dst, pred, src, b, c), ws_coll_kind_name(kind));
     keep_reads(k);
-    note(k, dst, "shfl.sync.%s.b32 %s|%s, %s, %" PRIu32 ", 0x%" PRIx32 ", 0x%" PRIx64,
-         kind <= WS_COLL_SHFL_BFLY ? shfl_modes[kind] : "?", rn(k, dst), pred ? rn(k, pred) : "_", rn(k, src), b,
-         c, mask);
+    note(k, dst, "%s.b32 %s|%s, %s, %" PRIu32 ", 0x%" PRIx32 ", 0x%" PRIx64, ptx_shfl(kind), rn(k, dst),
+         pred ? rn(k, pred) : "_", rn(k, src), b, c, mask);
 }
 
 void wk_ballot(wk_warp *k, ws_reg dst, ws_reg pred)
@@ -717,7 +714,7 @@ void wk_ballot(wk_warp *k, ws_reg dst, ws_reg pred)
     if (!live(k))
         return;
     check(k, ws_ballot_sync(k->w, k->full, dst, pred), "vote.ballot");
-    note(k, dst, "vote.sync.ballot.b32 %s, %s, 0x%" PRIx64, rn(k, dst), rn(k, pred), k->full);
+    note(k, dst, "%s.b32 %s, %s, 0x%" PRIx64, ws_coll_ptx_name(WS_COLL_VOTE_BALLOT), rn(k, dst), rn(k, pred), k->full);
 }
 
 void wk_reduce(wk_warp *k, wk_redop op, ws_mask mask, ws_reg dst, ws_reg src)
@@ -732,6 +729,6 @@ void wk_reduce(wk_warp *k, wk_redop op, ws_mask mask, ws_reg dst, ws_reg src)
     }
     ws_coll_desc d = {.kind = kinds[op], .mask = mask, .dst = dst, .src = src};
     check(k, ws_collective(k->w, &d), ws_coll_kind_name(kinds[op]));
-    note(k, dst, "redux.sync.%s.%s %s, %s, 0x%" PRIx64, wk_redop_name(op), ws_type_name(ws_reg_type(k->w, src)),
+    note(k, dst, "%s.%s %s, %s, 0x%" PRIx64, ws_coll_ptx_name(kinds[op]), ws_type_name(ws_reg_type(k->w, src)),
          rn(k, dst), rn(k, src), mask);
 }

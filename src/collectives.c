@@ -27,6 +27,23 @@ static const char *const cuda_names[WS_COLL_KIND_COUNT] = {
     [WS_COLL_SYNCWARP] = "__syncwarp",
 };
 
+static const char *const ptx_names[WS_COLL_KIND_COUNT] = {
+    [WS_COLL_SHFL_IDX] = "shfl.sync.idx",        [WS_COLL_SHFL_UP] = "shfl.sync.up",
+    [WS_COLL_SHFL_DOWN] = "shfl.sync.down",      [WS_COLL_SHFL_BFLY] = "shfl.sync.bfly",
+    [WS_COLL_VOTE_ALL] = "vote.sync.all",        [WS_COLL_VOTE_ANY] = "vote.sync.any",
+    [WS_COLL_VOTE_UNI] = "vote.sync.uni",        [WS_COLL_VOTE_BALLOT] = "vote.sync.ballot",
+    [WS_COLL_MATCH_ANY] = "match.any.sync",      [WS_COLL_MATCH_ALL] = "match.all.sync",
+    [WS_COLL_REDUX_ADD] = "redux.sync.add",      [WS_COLL_REDUX_MIN] = "redux.sync.min",
+    [WS_COLL_REDUX_MAX] = "redux.sync.max",      [WS_COLL_REDUX_AND] = "redux.sync.and",
+    [WS_COLL_REDUX_OR] = "redux.sync.or",        [WS_COLL_REDUX_XOR] = "redux.sync.xor",
+    [WS_COLL_SYNCWARP] = "bar.warp.sync",
+};
+
+const char *ws_coll_ptx_name(ws_coll_kind kind)
+{
+    return (unsigned)kind < WS_COLL_KIND_COUNT ? ptx_names[kind] : NULL;
+}
+
 const char *ws_coll_kind_name(ws_coll_kind kind)
 {
     return (unsigned)kind < WS_COLL_KIND_COUNT ? kind_names[kind] : NULL;

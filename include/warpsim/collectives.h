@@ -61,6 +61,9 @@ typedef enum ws_coll_kind {
 WS_API const char *ws_coll_kind_name(ws_coll_kind kind);
 /* The CUDA name: "__shfl_sync", "__ballot_sync", ...; NULL if bad. */
 WS_API const char *ws_coll_cuda_name(ws_coll_kind kind);
+/* The PTX instruction: "shfl.sync.bfly", "vote.sync.ballot", "redux.sync.add",
+ * "bar.warp.sync", ...; NULL if bad. */
+WS_API const char *ws_coll_ptx_name(ws_coll_kind kind);
 
 /* The general form. Zero-initialise and set what the kind needs. */
 typedef struct ws_coll_desc {

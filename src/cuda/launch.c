@@ -127,11 +127,14 @@ static void run_blocks(wc_launch *L, wc_leftover **left, ws_cuda_report *rep)
         size_t linear = (size_t)i;
         if (!ready || L->failed) {
             if (!ready) {
-#pragma omp critical /* unnamed: a named one would export a lock symbol */
+                /* The launch's lock, not an omp critical: OpenMP would add a
+                 * global lock symbol to the library's exports. */
+                pthread_mutex_lock(&L->lock);
                 if (rep->status == WS_OK) {
                     rep->status = WS_ERR_NOMEM;
                     snprintf(rep->error, sizeof rep->error, "out of memory for a block's threads and stacks");
                 }
+                pthread_mutex_unlock(&L->lock);
                 L->failed = 1;
             }
             finished(L, linear);

@@ -12,18 +12,8 @@ constexpr int MODE_IDX = WS_COLL_SHFL_IDX, MODE_UP = WS_COLL_SHFL_UP, MODE_DOWN 
 static_assert(MODE_IDX == 0 && MODE_UP == 1 && MODE_DOWN == 2 && MODE_BFLY == 3, "shuffle modes are 0..3");
 
 static inline ws_coll_kind mode_kind(int mode) { return (ws_coll_kind)mode; }
-static inline const char *mode_intrinsic(int mode)
-{
-    static const char *const names[MODE_COUNT] = {"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync",
-                                                   "__shfl_xor_sync"};
-    return names[mode];
-}
-static inline const char *mode_ptx(int mode)
-{
-    static const char *const names[MODE_COUNT] = {"shfl.sync.idx", "shfl.sync.up", "shfl.sync.down",
-                                                  "shfl.sync.bfly"};
-    return names[mode];
-}
+static inline const char *mode_intrinsic(int mode) { return ws_coll_cuda_name(mode_kind(mode)); }
+static inline const char *mode_ptx(int mode) { return ws_coll_ptx_name(mode_kind(mode)); }
 
 /* The widths every intrinsic sweep tries: 0..33, 48, 64, -1. */
 static inline std::vector<int32_t> shfl_widths()
