@@ -200,12 +200,12 @@ static int parse(int argc, char **argv, run_args *a)
         case O_DESCENDING: a->params.descending = true; break;
         case O_PAIRS: a->params.pairs = true; break;
         case O_BLOCK:
-            if (!cli_long("--block", v, 1, 1024, &num))
+            if (!cli_long("--block", v, 1, WK_MAX_BLOCK, &num))
                 rc = CLI_EXIT_USAGE;
             a->params.block = (int)num;
             break;
         case O_GRID:
-            if (!cli_long("--grid", v, 1, 65535, &num))
+            if (!cli_long("--grid", v, 1, WK_MAX_GRID, &num))
                 rc = CLI_EXIT_USAGE;
             a->params.grid = (int)num;
             break;
