@@ -7,7 +7,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # libclang-rt-dev: clang's sanitizer runtimes and libFuzzer (tests/fuzz/).
-packages=(cmake make gcc g++ clang libclang-rt-dev libomp-dev pkg-config libcmocka-dev)
+# gcc-aarch64-linux-gnu, libc6-dev-arm64-cross, qemu-user: the aarch64 fiber
+# switch, cross-built and run under emulation (fiber_aarch64).
+packages=(cmake make gcc g++ clang libclang-rt-dev libomp-dev pkg-config libcmocka-dev
+          gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
