@@ -9,8 +9,10 @@ cd "$(dirname "$0")/.."
 # libclang-rt-dev: clang's sanitizer runtimes and libFuzzer (tests/fuzz/).
 # gcc-aarch64-linux-gnu, libc6-dev-arm64-cross, qemu-user: the aarch64 fiber
 # switch, cross-built and run under emulation (fiber_aarch64).
+# chromium, chromium-driver, python3-selenium: the step viewer in a real
+# browser (browser_viewer).
 packages=(cmake make gcc g++ clang libclang-rt-dev libomp-dev pkg-config libcmocka-dev
-          gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user)
+          gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user chromium chromium-driver python3-selenium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
