@@ -27,6 +27,16 @@
 //   shfl.idx/up/down/bfly   v = __shfl*_sync(FULL, v, b), b from a kernel argument
 //   vote.ballot, vote.any   x = __ballot_sync(FULL, x & (1 << lane)); p = __any_sync(FULL, p)
 //   match.any, match.all    x = __match_any_sync(FULL, x); x = __match_all_sync(FULL, x, &p)
+//                           (match.all: the first step sees 32 distinct values and returns 0 in
+//                           every lane; from the second step on, every lane holds the same value)
+//   match.any (K values)    the same chain on values that take K distinct values across the
+//                           warp (K = 1, 2, 4, 8, 16; the match.any row is K = 32): match.any's
+//                           time depends on the data. The first value is 7 + ((lane >> shift)
+//                           & m), m = K - 1, from the kernel's arguments (so the compiler cannot
+//                           see that lanes are equal); each step maps a class of equal lanes to
+//                           its mask, so every step sees K classes. "2, halves": lanes 0-15 and
+//                           16-31 (shift 4) instead of even and odd lanes. One kernel: these
+//                           rows differ in their data only.
 //   redux.<op>              x = __reduce_<op>_sync(FULL, x) for add, min, max, and, or, xor
 //   ld.shared               off = s[off] (pointer chasing; s[off] = off)
 //   st+ld.shared            s[off] = x; x = s[off] + 1 (a store, then the load that reads it)
@@ -71,6 +81,7 @@ struct Args {
     unsigned a32;    // an integer operand
     float f, g;      // float operands
     double d, e;     // double operands
+    unsigned m, shift;  // match.any's first value: 7 + ((lane >> shift) & m)
 };
 
 // ---- The chain steps ----------------------------------------------------
@@ -96,7 +107,7 @@ __device__ __forceinline__ void pin(U2 &x)
 #define STEP(name, T, first_value, body)                                           \
     struct name {                                                                  \
         typedef T type;                                                            \
-        static __device__ __forceinline__ T first(unsigned lane) { return first_value; } \
+        static __device__ __forceinline__ T first(unsigned lane, const Args &a) { (void)a; return first_value; } \
         static __device__ __forceinline__ T step(T x, const Ctx &c) { body }       \
     };
 
@@ -110,7 +121,8 @@ STEP(ShflBfly, unsigned, 7u + lane, return __shfl_xor_sync(FULL, x, c.a.b);)
 STEP(VoteBallot, unsigned, 7u + lane, return __ballot_sync(FULL, x & c.lanebit);)
 // __any_sync's result stays a predicate from one step to the next.
 STEP(VoteAny, unsigned, lane & 1u, (void)c; return (unsigned)__any_sync(FULL, x);)
-STEP(MatchAny, unsigned, 7u + lane, (void)c; return __match_any_sync(FULL, x);)
+// match.any's first value takes m + 1 distinct values (m = 31: every lane its own).
+STEP(MatchAny, unsigned, 7u + ((lane >> a.shift) & a.m), (void)c; return __match_any_sync(FULL, x);)
 STEP(MatchAll, unsigned, 7u + lane, int p; (void)c; return __match_all_sync(FULL, x, &p);)
 // A reduction's result is a uniform register: the next one reads it through
 // a MOV to a per-lane register, as any per-lane use of the result does.
@@ -164,7 +176,7 @@ __global__ void chain(Args args, long long *cycles, typename Op::type *sink)
     for (unsigned i = threadIdx.x; i < SHARED_WORDS; i += blockDim.x)
         s[i] = i * 4u;  // ld.shared's chain: each word holds its own byte offset
     __syncthreads();
-    T x = Op::first(c.lane);
+    T x = Op::first(c.lane, args);
     pin(x);
     long long t0 = clock64();
     pin(x);
@@ -242,6 +254,8 @@ int main()
     a.g = 0.5f;
     a.d = 1.0000000000000002;
     a.e = 0.5;
+    a.m = 31;  // match.any: 32 distinct values unless a row says otherwise
+    a.shift = 0;
 
     row<Empty>("empty", "nothing: the clock reads alone", a);
     row<ShflIdx>("shfl.idx", "SHFL.IDX", a);
@@ -250,7 +264,23 @@ int main()
     row<ShflBfly>("shfl.bfly", "SHFL.BFLY", a);
     row<VoteBallot>("vote.ballot", "LOP3 (bit -> predicate) + VOTE.ANY R", a);
     row<VoteAny>("vote.any", "VOTE.ANY P (predicate to predicate)", a);
-    row<MatchAny>("match.any", "MATCH.ANY", a);
+    row<MatchAny>("match.any", "MATCH.ANY (32 distinct values)", a);
+    // match.any on fewer distinct values: the same kernel, other data.
+    const unsigned distinct[] = {1, 2, 4, 8, 16};
+    for (unsigned k : distinct) {
+        Args v = a;
+        v.m = k - 1;
+        char name[32], step[64];
+        snprintf(name, sizeof name, "match.any (%u value%s)", k, k == 1 ? "" : "s");
+        snprintf(step, sizeof step, "MATCH.ANY, %u distinct value%s (lane & %u)", k, k == 1 ? "" : "s", k - 1);
+        row<MatchAny>(name, step, v);
+    }
+    {
+        Args v = a;
+        v.m = 1;
+        v.shift = 4;
+        row<MatchAny>("match.any (2, halves)", "MATCH.ANY, 2 values: lanes 0-15, 16-31", v);
+    }
     row<MatchAll>("match.all", "MATCH.ALL", a);
     row<ReduxAdd>("redux.add", "REDUX.SUM + MOV (uniform -> lane register)", a);
     row<ReduxMin>("redux.min", "REDUX.MIN + MOV", a);
