@@ -10,22 +10,32 @@
 #include "writers.h"
 
 
-static void json_string(FILE *out, const char *s)
+const char *wk_json_escape(unsigned char c, bool markup, char buf[8])
 {
+    switch (c) {
+    case '"': return "\\\"";
+    case '\\': return "\\\\";
+    case '\n': return "\\n";
+    case '\t': return "\\t";
+    case '\r': return "\\r";
+    default:
+        if (c >= 0x20 && !(markup && (c == '<' || c == '>' || c == '&')))
+            return NULL;
+        snprintf(buf, 8, "\\u%04x", c);
+        return buf;
+    }
+}
+
+void wk_json_string(FILE *out, const char *s)
+{
+    char buf[8];
     fputc('"', out);
     for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
-        switch (*p) {
-        case '"': fputs("\\\"", out); break;
-        case '\\': fputs("\\\\", out); break;
-        case '\n': fputs("\\n", out); break;
-        case '\t': fputs("\\t", out); break;
-        case '\r': fputs("\\r", out); break;
-        default:
-            if (*p < 0x20)
-                fprintf(out, "\\u%04x", *p);
-            else
-                fputc(*p, out);
-        }
+        const char *esc = wk_json_escape(*p, false, buf);
+        if (esc)
+            fputs(esc, out);
+        else
+            fputc(*p, out);
     }
     fputc('"', out);
 }
@@ -45,11 +55,11 @@ static void json_value(FILE *out, const wk_run *r, wk_elem type, uint64_t bits, 
     wk_format(type, bits, &r->sym, text, WK_VALUE_TEXT);
     if (type != WK_SYM) {
         fprintf(out, "\"bits\": \"%s\", \"value\": ", wk_format_hex(type, bits, hex, sizeof hex));
-        json_string(out, text);
+        wk_json_string(out, text);
         return;
     }
     fprintf(out, "\"value\": ");
-    json_string(out, text);
+    wk_json_string(out, text);
     fprintf(out, ", \"counts\": {");
     bool first = true;
     for (size_t i = 0; i < r->sym.n_inputs; i++) {
@@ -114,7 +124,7 @@ static void json_outputs(FILE *out, const wk_run *r, char *text)
     for (int i = 0; i < r->n_outputs; i++) {
         const wk_output *o = &r->outputs[i];
         fprintf(out, "%s\n    {\"name\": ", i ? "," : "");
-        json_string(out, o->name);
+        wk_json_string(out, o->name);
         fprintf(out, ", \"type\": \"%s\", ", wk_elem_name(o->type));
         if (o->block >= 0)
             fprintf(out, "\"block\": %d, \"warp\": %d, ", o->block, o->warp);
@@ -137,11 +147,11 @@ static void json_diagnostics(FILE *out, const wk_run *r)
     for (size_t i = 0; i < r->n_diags; i++) {
         const ws_diag *d = &r->diags[i];
         fprintf(out, "%s\n    {\"code\": \"%s\", \"op\": ", i ? "," : "", ws_diag_code_name(d->code));
-        json_string(out, d->op);
+        wk_json_string(out, d->op);
         fprintf(out, ", \"block\": %d, \"warp\": %d, \"lanes\": ", r->diag_block[i], r->diag_warp[i]);
         json_mask(out, d->lanes, r->lanes);
         fprintf(out, ", \"message\": ");
-        json_string(out, d->message);
+        wk_json_string(out, d->message);
         fprintf(out, "}");
     }
     fprintf(out, "%s]", r->n_diags ? "\n  " : "");
@@ -154,9 +164,9 @@ static void json_steps(FILE *out, const wk_run *r, char *text)
         const wk_step *s = &r->trace.steps[i];
         fprintf(out, "%s\n    {\"step\": %zu, \"block\": %d, \"warp\": %d, \"cuda\": ", i ? "," : "", i + 1,
                 s->block, s->warp);
-        json_string(out, s->cuda);
+        wk_json_string(out, s->cuda);
         fprintf(out, ", \"model\": ");
-        json_string(out, s->model);
+        wk_json_string(out, s->model);
         fprintf(out, ", \"executed\": ");
         json_mask(out, s->executed, s->lanes);
         fprintf(out, ", \"exited\": ");
@@ -168,7 +178,7 @@ static void json_steps(FILE *out, const wk_run *r, char *text)
             continue;
         }
         fprintf(out, ", \"register\": ");
-        json_string(out, s->reg);
+        wk_json_string(out, s->reg);
         fprintf(out, ", \"type\": \"%s\", \"lanes\": [", wk_elem_name(s->type));
         for (int lane = 0; lane < s->lanes; lane++) {
             fprintf(out, "%s\n      {\"lane\": %d, ", lane ? "," : "", lane);
@@ -190,7 +200,7 @@ bool wk_write_run_json(FILE *out, const wk_run *r, bool with_steps)
     if (!text)
         return false;
     fprintf(out, "{\n  \"schema\": \"warpsim-run/1\",\n  \"program\": ");
-    json_string(out, r->program->name);
+    wk_json_string(out, r->program->name);
     fprintf(out, ",\n");
     fprintf(out, "  \"profile\": \"%s\",\n  \"lanes\": %d,\n  \"type\": \"%s\",\n",
             ws_profile_name(r->params.profile), r->lanes, wk_elem_name(r->params.type));

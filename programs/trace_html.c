@@ -100,22 +100,17 @@ static void sb_printf(sbuf *b, const char *fmt, ...)
 /* A JSON string; markup characters as \u escapes (see the top). */
 static void sb_json(sbuf *b, const char *s)
 {
+    char buf[8];
     sb_put(b, "\"", 1);
     const char *run = s ? s : "";
     for (const char *p = run;; p++) {
-        unsigned char c = (unsigned char)*p;
-        if (c && c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&')
+        const char *esc = *p ? wk_json_escape((unsigned char)*p, true, buf) : NULL;
+        if (*p && !esc)
             continue;
         sb_put(b, run, (size_t)(p - run));
-        if (!c)
+        if (!*p)
             break;
-        switch (c) {
-        case '"': sb_str(b, "\\\""); break;
-        case '\\': sb_str(b, "\\\\"); break;
-        case '\n': sb_str(b, "\\n"); break;
-        case '\t': sb_str(b, "\\t"); break;
-        default: sb_printf(b, "\\u%04x", c); break;
-        }
+        sb_str(b, esc);
         run = p + 1;
     }
     sb_put(b, "\"", 1);

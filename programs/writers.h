@@ -40,6 +40,32 @@ bool wk_trace_html_fits(const wk_run *r, bool *no_memory, char *why, size_t why_
  * steps when with_steps. */
 bool wk_write_run_json(FILE *out, const wk_run *r, bool with_steps);
 
+/* ---- JSON strings: the one escaping rule for every JSON the house writes ---- */
+/* The escape sequence for byte c ("\\\"", "\\n", "\\u001f", ...), written to
+ * buf (8 bytes), or NULL when c is written as it is. markup: also escape
+ * <, > and & (JSON inside an HTML <script>). */
+const char *wk_json_escape(unsigned char c, bool markup, char buf[8]);
+/* s (NULL: "") as a JSON string, quotes included. */
+void wk_json_string(FILE *out, const char *s);
+
+/* ---- The trace formats, as a table: adding one is a writer file and a row
+ * in writers.c. ---- */
+typedef struct wk_trace_writer {
+    const char *name; /* --trace NAME */
+    bool (*write)(FILE *out, const wk_run *r);
+    /* Optional: whether this run can be written at all (false with why; set
+     * *no_memory when memory ran out), asked before any output. */
+    bool (*fits)(const wk_run *r, bool *no_memory, char *why, size_t why_size);
+} wk_trace_writer;
+
+extern const wk_trace_writer wk_trace_writers[];
+extern const size_t wk_trace_writer_count;
+/* NULL for an unknown name. */
+const wk_trace_writer *wk_find_trace_writer(const char *name);
+/* The names joined by sep ("text|csv|json|svg|html"), for help and error
+ * messages; cut to fit size. */
+void wk_trace_writer_list(char *buf, size_t size, const char *sep);
+
 #ifdef __cplusplus
 }
 #endif

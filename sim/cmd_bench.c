@@ -341,11 +341,9 @@ static void print_json(const results *r)
 {
     const bench_args *a = r->a;
     double n = (double)a->n, bytes = n * 4;
-    printf("{\n  \"schema\": \"warpsim-bench/1\",\n  \"cpu\": \"");
-    for (const char *c = r->cpu; *c; c++)
-        if (*c != '"' && *c != '\\' && (unsigned char)*c >= 0x20)
-            putchar(*c);
-    printf("\",\n  \"threads\": %d,\n  \"n\": %zu,\n  \"type\": \"f32\",\n  \"gen\": \"rand:1\",\n"
+    printf("{\n  \"schema\": \"warpsim-bench/1\",\n  \"cpu\": ");
+    wk_json_string(stdout, r->cpu);
+    printf(",\n  \"threads\": %d,\n  \"n\": %zu,\n  \"type\": \"f32\",\n  \"gen\": \"rand:1\",\n"
            "  \"repeat\": %d,\n",
            r->threads, a->n, a->repeat);
     printf("  \"device_reduce\": {\"grid\": %d, \"block\": %d, \"seconds\": %.9g, \"elements_per_s\": %.6g, "

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "writers.h"
 
 /* The operations, by CLI name. */
 static const struct op_info {
@@ -378,8 +379,9 @@ static void write_text(FILE *f, const op_args *a, const op_result *res)
 static void json_value(FILE *f, wk_elem e, uint64_t bits)
 {
     char text[128], hex[24];
-    fprintf(f, "{\"bits\": \"%s\", \"value\": \"%s\"}", wk_format_hex(e, bits, hex, sizeof hex),
-            wk_format(e, bits, NULL, text, sizeof text));
+    fprintf(f, "{\"bits\": \"%s\", \"value\": ", wk_format_hex(e, bits, hex, sizeof hex));
+    wk_json_string(f, wk_format(e, bits, NULL, text, sizeof text));
+    fputc('}', f);
 }
 
 static void write_json(FILE *f, const op_args *a, const op_result *res)

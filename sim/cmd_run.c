@@ -51,7 +51,8 @@ static const char usage[] =
     "  --op add|min|max|and|or|xor  reduce-redux: the __reduce_*_sync operation\n"
     "  --descending, --pairs  sorts: order, and (key, index) pairs\n"
     "  --block N, --grid N    block and device programs: threads per block, blocks\n"
-    "  --trace text|csv|json|svg|html  record every step and write it (html: the\n"
+    ; /* then the --trace line, from the writers' table (print_usage) */
+static const char usage_after_trace[] =
     "                         step viewer, one self-contained page; docs/viewer.md)\n"
     "  --output FILE          write there instead of standard output\n"
     "  --json                 print the result as JSON (hex bits and decoded values)\n"
@@ -59,6 +60,15 @@ static const char usage[] =
     "                         computed as the hardware does, reported on stderr)\n"
     "Exit status: 0 ok, 1 the simulation failed, 2 bad arguments or input,\n"
     "3 a file could not be read or written.\n";
+
+static void print_usage(void)
+{
+    char formats[128];
+    wk_trace_writer_list(formats, sizeof formats, "|");
+    fputs(usage, stdout);
+    printf("  --trace %s  record every step and write it (html: the\n", formats);
+    fputs(usage_after_trace, stdout);
+}
 
 typedef struct run_args {
     const char *program, *input, *gen, *trace, *output;
@@ -210,9 +220,10 @@ static int parse(int argc, char **argv, run_args *a)
             a->params.grid = (int)num;
             break;
         case O_TRACE:
-            if (strcmp(v, "text") && strcmp(v, "csv") && strcmp(v, "json") && strcmp(v, "svg") && strcmp(v, "html")) {
-                char buf[CLI_SHOWN_SIZE];
-                cli_error("--trace: unknown format '%s' (text, csv, json, svg, html)", cli_shown(v, buf, NULL));
+            if (!wk_find_trace_writer(v)) {
+                char buf[CLI_SHOWN_SIZE], formats[128];
+                wk_trace_writer_list(formats, sizeof formats, ", ");
+                cli_error("--trace: unknown format '%s' (%s)", cli_shown(v, buf, NULL), formats);
                 rc = CLI_EXIT_USAGE;
             }
             a->trace = v;
@@ -426,15 +437,7 @@ static bool write_main(FILE *f, const run_args *a, const wk_run *r)
 {
     if (!a->trace)
         return a->json ? wk_write_run_json(f, r, false) : wk_write_results_text(f, r);
-    if (strcmp(a->trace, "json") == 0)
-        return wk_write_run_json(f, r, true);
-    if (strcmp(a->trace, "csv") == 0)
-        return wk_write_trace_csv(f, r);
-    if (strcmp(a->trace, "svg") == 0)
-        return wk_write_trace_svg(f, r);
-    if (strcmp(a->trace, "html") == 0)
-        return wk_write_trace_html(f, r);
-    return wk_write_trace_text(f, r) && (fputc('\n', f), wk_write_results_text(f, r));
+    return wk_find_trace_writer(a->trace)->write(f, r); /* the name was checked */
 }
 
 /* Writes the results (and the trace) where asked; frees the run. */
@@ -580,7 +583,7 @@ int cmd_run(int argc, char **argv)
         if (prog)
             print_program_help(prog);
         else
-            fputs(usage, stdout);
+            print_usage();
         return CLI_EXIT_OK;
     }
     for (size_t i = 0; i < N_PROGRAM_OPTIONS; i++)
@@ -704,12 +707,14 @@ int cmd_run(int argc, char **argv)
         wk_run_free(&run);
         return CLI_EXIT_SIM;
     }
-    /* The step viewer's page has a size limit: said before any output. */
-    if (a.trace && strcmp(a.trace, "html") == 0) {
+    /* A format that cannot hold every run (the step viewer's page has a
+     * size limit) says so before any output. */
+    const wk_trace_writer *writer = a.trace ? wk_find_trace_writer(a.trace) : NULL;
+    if (writer && writer->fits) {
         bool no_memory = false;
-        char html_why[200];
-        if (!wk_trace_html_fits(&run, &no_memory, html_why, sizeof html_why)) {
-            cli_error("--trace html: %s", html_why);
+        char fits_why[200];
+        if (!writer->fits(&run, &no_memory, fits_why, sizeof fits_why)) {
+            cli_error("--trace %s: %s", writer->name, fits_why);
             wk_run_free(&run);
             return no_memory ? CLI_EXIT_IO : CLI_EXIT_SIM;
         }
