@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "bench_frontend.h"
+#include "bench_plain.h"
 #include "cli.h"
 #include "fast/device_reduce_fast.h"
 #include "fast/fast_warps.h"
@@ -278,7 +279,7 @@ static bool fill(void *ctx, const void *values, size_t count)
     return true;
 }
 
-/* ---- Printing ------------------------------------------------------------ */
+
 
 typedef struct results {
     const bench_args *a;
@@ -288,6 +289,8 @@ typedef struct results {
     uint64_t sum_bits;
     float baseline_value;
     warp_result warps[6];
+    double plain_s;          /* 3b: plain C reduce-down, 32 lanes, on warps[0]'s warps */
+    char plain_error[160];
     size_t frontend_warps;   /* 5: the CUDA front end (every lane a fiber on the model) */
     double frontend_s;
 } results;
@@ -295,6 +298,37 @@ typedef struct results {
 /* The front end runs each lane as a fiber through the model: about a
  * thousand times slower than the fast path, so it gets fewer warps. */
 #define BENCH_FRONTEND_WARPS ((size_t)1 << 14)
+
+/* 3b: the same warps as reduce-down, 32 lanes, through plain C; `out`
+ * holds warpsim's result of them, which the plain loop must give bit for
+ * bit (the input has no NaN). */
+static void plain_reduce_down(results *r, const float *buf, const float *out, progress *pg)
+{
+    size_t warps = r->warps[0].warps;
+    float *mine = malloc(warps * 32 * sizeof *mine);
+    double *t = malloc((size_t)r->a->repeat * sizeof *t);
+    if (!mine || !t) {
+        snprintf(r->plain_error, sizeof r->plain_error, "out of memory");
+        free(mine);
+        free(t);
+        return;
+    }
+    int repeat = r->a->repeat < 1000 ? r->a->repeat : 1000;
+    for (int i = 0; i < repeat; i++) {
+        progress_show(pg, "plain C reduce-down", i + 1, repeat);
+        double t0 = now();
+        bench_plain_reduce_down(buf, mine, warps);
+        t[i] = now() - t0;
+    }
+    if (memcmp(mine, out, warps * 32 * sizeof *mine) != 0)
+        snprintf(r->plain_error, sizeof r->plain_error, "its bits differ from warpsim's (a bug: report it)");
+    else
+        r->plain_s = median(t, repeat);
+    free(mine);
+    free(t);
+}
+
+/* ---- Printing ------------------------------------------------------------ */
 
 static double per_s(double count, double seconds) { return seconds > 0 ? count / seconds : 0; }
 
@@ -328,7 +362,14 @@ static void print_text(const results *r)
                per_s(elems, w->seconds), per_s(elems * 8, w->seconds) / 1e9,
                per_s(elems * w->shuffles, w->seconds));
     }
-    printf("   (GB/s counts the input read and the output written; a shuffle lane-op is one lane's read)\n\n");
+    printf("   (GB/s counts the input read and the output written; a shuffle lane-op is one lane's read)\n");
+    const warp_result *w0 = &r->warps[0];
+    if (r->plain_s > 0)
+        printf("   plain C reduce-down, 32 lanes, same warps and bits (bench_plain.c): %.4g warps/s;\n"
+               "   warpsim's fast path runs at %.3f of it\n\n",
+               per_s((double)w0->warps, r->plain_s), w0->seconds > 0 ? r->plain_s / w0->seconds : 0);
+    else
+        printf("   plain C reduce-down: not measured: %s\n\n", r->plain_error[0] ? r->plain_error : "no warps");
     printf("4. traced 32-lane reduce-down, text trace: %.3f ms\n", r->traced_s * 1e3);
     double fw = (double)r->frontend_warps;
     printf("5. CUDA front end (warpsim/cuda.h), reduce-down kernel, %zu warps: %.3f ms, %.4g warps/s, "
@@ -367,7 +408,11 @@ static void print_json(const results *r)
                w->seconds, per_s((double)w->warps, w->seconds), per_s(elems, w->seconds),
                per_s(elems * 8, w->seconds) / 1e9, per_s(elems * w->shuffles, w->seconds));
     }
-    printf("\n  ],\n  \"traced_reduce_down\": {\"lanes\": 32, \"seconds\": %.9g},\n", r->traced_s);
+    printf("\n  ],\n  \"plain_c_reduce_down\": {\"lanes\": 32, \"warps\": %zu, \"seconds\": %.9g, "
+           "\"warps_per_s\": %.6g, \"warpsim_ratio\": %.6g},\n",
+           r->warps[0].warps, r->plain_s, per_s((double)r->warps[0].warps, r->plain_s),
+           r->plain_s > 0 && r->warps[0].seconds > 0 ? r->plain_s / r->warps[0].seconds : 0);
+    printf("  \"traced_reduce_down\": {\"lanes\": 32, \"seconds\": %.9g},\n", r->traced_s);
     double fw = (double)r->frontend_warps;
     printf("  \"cuda_frontend\": {\"program\": \"reduce-down\", \"warps\": %zu, \"seconds\": %.9g, "
            "\"warps_per_s\": %.6g, \"shuffle_lane_ops_per_s\": %.6g}\n}\n",
@@ -433,6 +478,8 @@ int cmd_bench(int argc, char **argv)
     for (int i = 0; rc == CLI_EXIT_OK && i < 6; i++) {
         r.warps[i] = (warp_result){.program = programs[i / 2], .lanes = i % 2 ? 64 : 32};
         run_warps(&r.warps[i], buf, a.n, out, a.repeat < 1000 ? a.repeat : 1000, &pg);
+        if (i == 0 && r.warps[0].seconds > 0)
+            plain_reduce_down(&r, buf, out, &pg);
     }
 
     for (int i = 0; rc == CLI_EXIT_OK && i < a.repeat; i++) {
