@@ -452,7 +452,7 @@ int cmd_bench(int argc, char **argv)
 
     /* 1 and 2 alternate, so both see the same state of the machine. */
     double *tb = t ? malloc((size_t)a.repeat * sizeof *tb) : NULL;
-    wk_dr_shape shape = {.type = WK_F32, .lanes = 32, .grid = a.grid, .block = a.block};
+    wk_dr_shape shape = {.type = WK_F32, .profile = WS_PROFILE_SM90, .grid = a.grid, .block = a.block};
     for (int i = 0; rc == CLI_EXIT_OK && tb && i < a.repeat; i++) {
         progress_show(&pg, "device-reduce and the baseline", i + 1, a.repeat);
         double t0 = now();

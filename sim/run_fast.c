@@ -115,8 +115,8 @@ int cli_run_device_reduce_fast(const wk_program *p, const wk_params *params, con
                                wk_run *r)
 {
     memset(r, 0, sizeof *r);
-    int lanes = ws_profile_lanes(params->profile);
-    wk_dr_shape shape = {.type = params->type, .lanes = lanes, .grid = params->grid, .block = params->block};
+    wk_dr_shape shape = {.type = params->type, .profile = params->profile, .grid = params->grid,
+                         .block = params->block};
     wk_dr_state state;
     char err[200];
     if (!wk_dr_begin(&state, &shape, err, sizeof err)) {
@@ -125,6 +125,7 @@ int cli_run_device_reduce_fast(const wk_program *p, const wk_params *params, con
     }
     int rc;
     /* First, so that --diag error fails before any input is read. */
+    int lanes = ws_profile_lanes(params->profile);
     if (params->block % lanes != 0) {
         rc = model_for_diagnostics(p, params, r);
         if (rc != CLI_EXIT_OK) {

@@ -121,13 +121,17 @@ static void add_rows4(wk_elem type, void *acc_v, const void *x_v, size_t S, size
 /* ---- The block reduction of block-reduce -------------------------------- */
 
 /* Lane 0's value after v += __shfl_down_sync(FULL, v, o) for o = lanes/2
- * .. 1, lanes >= present being absent (a read of one gives 0). Only lanes
+ * .. 1, lanes >= present being absent (a read of one gives the profile's
+ * inactive-read word, in both halves of a 64-bit value). Only lanes
  * below o matter at step o (lane 0 depends on nothing else), and their
  * sources l + o are below 2o <= lanes, never out of range. */
-static uint64_t warp_tree(wk_elem type, uint64_t v[64], int lanes, int present)
+static uint64_t warp_tree(wk_elem type, ws_profile_id profile, uint64_t v[64], int present)
 {
+    int lanes = ws_profile_lanes(profile);
+    uint64_t word = ws_profile_inactive_read(profile);
+    uint64_t absent = wk_elem_bits(type) == 64 ? word << 32 | word : word;
     for (int l = present; l < lanes; l++)
-        v[l] = 0;
+        v[l] = absent;
     for (int o = lanes / 2; o > 0; o /= 2)
         for (int l = 0; l < o && l < present; l++)
             v[l] = add_bits(type, v[l], v[l + o]); /* v[l + o] is not written at this step */
@@ -137,19 +141,20 @@ static uint64_t warp_tree(wk_elem type, uint64_t v[64], int lanes, int present)
 /* Thread 0's sum after block_reduce over `threads` threads whose values
  * are value(t): every warp's tree, lane 0 to shared[wid], then warp 0 reads
  * shared[lane] in lanes below n_warps (0 in the others) and runs the tree. */
-static uint64_t block_sum(wk_elem type, int lanes, int threads, const uint64_t *values)
+static uint64_t block_sum(wk_elem type, ws_profile_id profile, int threads, const uint64_t *values)
 {
+    int lanes = ws_profile_lanes(profile);
     int n_warps = (threads + lanes - 1) / lanes;
     uint64_t shared[64], v[64];
     for (int w = 0; w < n_warps; w++) {
         int present = threads - w * lanes < lanes ? threads - w * lanes : lanes;
         memcpy(v, values + (size_t)w * (size_t)lanes, (size_t)present * sizeof *v);
-        shared[w] = warp_tree(type, v, lanes, present);
+        shared[w] = warp_tree(type, profile, v, present);
     }
     int present0 = threads < lanes ? threads : lanes;
     for (int l = 0; l < present0; l++)
         v[l] = l < n_warps ? shared[l] : 0;
-    return warp_tree(type, v, lanes, present0);
+    return warp_tree(type, profile, v, present0);
 }
 
 /* ---- The state ------------------------------------------------------------ */
@@ -177,8 +182,8 @@ bool wk_dr_begin(wk_dr_state *s, const wk_dr_shape *shape, char *err, size_t err
                  wk_elem_name(shape->type) ? wk_elem_name(shape->type) : "?");
         return false;
     }
-    if (shape->lanes != 32 && shape->lanes != 64) {
-        snprintf(err, err_size, "lanes %d: must be 32 or 64", shape->lanes);
+    if (!ws_profile_name(shape->profile)) {
+        snprintf(err, err_size, "profile %d does not exist", (int)shape->profile);
         return false;
     }
     if (shape->block < 1 || shape->block > WK_MAX_BLOCK) {
@@ -265,14 +270,15 @@ bool wk_dr_finish(wk_dr_state *s, uint64_t *sum, uint64_t *partials, char *err, 
         return false;
     }
     const wk_elem type = s->shape.type;
-    const int lanes = s->shape.lanes, grid = s->shape.grid, block = s->shape.block;
+    const ws_profile_id profile = s->shape.profile;
+    const int grid = s->shape.grid, block = s->shape.block;
     /* Kernel 1's block reductions: independent blocks, any thread order. */
 #pragma omp parallel for schedule(static) if (grid >= 64)
     for (int b = 0; b < grid; b++) {
         uint64_t values[1024];
         for (int t = 0; t < block; t++)
             values[t] = acc_get(s, (size_t)b * (size_t)block + (size_t)t);
-        partials[b] = block_sum(type, lanes, block, values);
+        partials[b] = block_sum(type, profile, block, values);
     }
     /* Kernel 2: thread t sums partial[t], partial[t + B], ... from +0. */
     uint64_t values[1024];
@@ -282,7 +288,7 @@ bool wk_dr_finish(wk_dr_state *s, uint64_t *sum, uint64_t *partials, char *err, 
             v = add_bits(type, v, partials[i]);
         values[t] = v;
     }
-    *sum = block_sum(type, lanes, block, values);
+    *sum = block_sum(type, profile, block, values);
     wk_dr_abort(s);
     return true;
 }

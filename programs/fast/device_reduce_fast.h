@@ -25,16 +25,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "warpsim/warpsim.h"
+
 #include "../elem.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* One launch: element type (not sym), lanes per warp (32 or 64), G and B. */
+/* One launch: element type (not sym), the profile (its lanes per warp and
+ * what a read of an absent lane gives; 0 is sm90), G and B. */
 typedef struct wk_dr_shape {
     wk_elem type;
-    int lanes;
+    ws_profile_id profile;
     int grid, block;
 } wk_dr_shape;
 
@@ -48,8 +51,8 @@ typedef struct wk_dr_state {
     size_t acc_len;      /* how many of them exist (the rest are still +0) */
 } wk_dr_state;
 
-/* False with a reason in err when the shape is invalid (type sym, lanes not
- * 32 or 64, grid 1..WK_MAX_GRID, block 1..WK_MAX_BLOCK). */
+/* False with a reason in err when the shape is invalid (type sym, an
+ * unknown profile, grid 1..WK_MAX_GRID, block 1..WK_MAX_BLOCK). */
 bool wk_dr_begin(wk_dr_state *s, const wk_dr_shape *shape, char *err, size_t err_size);
 /* The next `count` input values (native size). False when out of memory. */
 bool wk_dr_feed(wk_dr_state *s, const void *values, size_t count, char *err, size_t err_size);

@@ -95,7 +95,7 @@ static void check_launch(const launch *l, const uint64_t *bits)
     prog_run(&r, "device-reduce", &params, bits, l->n);
     const wk_output *sum = prog_output(&r, "sum"), *partials = prog_output(&r, "partials");
 
-    wk_dr_shape shape = {.type = l->type, .lanes = ws_profile_lanes(l->profile), .grid = l->grid, .block = l->block};
+    wk_dr_shape shape = {.type = l->type, .profile = l->profile, .grid = l->grid, .block = l->block};
     void *in = native_of(l->type, bits, l->n);
     uint64_t fast_sum = 0, *fast_partials = calloc((size_t)l->grid, sizeof *fast_partials);
     assert_non_null(fast_partials);
@@ -171,8 +171,8 @@ static void fast_special_sums(void **state)
         neg0[i] = 0x80000000u;
         nan1[i] = i == 57 ? 0x7FF4000000000abcu : 0x3FF0000000000000u; /* one sNaN among 1.0s */
     }
-    wk_dr_shape f32 = {.type = WK_F32, .lanes = 32, .grid = 3, .block = 40};
-    wk_dr_shape f64 = {.type = WK_F64, .lanes = 32, .grid = 3, .block = 40};
+    wk_dr_shape f32 = {.type = WK_F32, .profile = WS_PROFILE_SM90, .grid = 3, .block = 40};
+    wk_dr_shape f64 = {.type = WK_F64, .profile = WS_PROFILE_SM90, .grid = 3, .block = 40};
     void *in32 = native_of(WK_F32, neg0, 100), *in64 = native_of(WK_F64, nan1, 100);
     uint64_t sum, partials[3];
     char err[200];
@@ -198,7 +198,7 @@ static void fast_thread_invariance(void **state)
     assert_non_null(bits);
     int saved = omp_get_max_threads();
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
-        wk_dr_shape shape = {.type = shapes[s].type, .lanes = 32, .grid = shapes[s].grid, .block = shapes[s].block};
+        wk_dr_shape shape = {.type = shapes[s].type, .profile = WS_PROFILE_SM90, .grid = shapes[s].grid, .block = shapes[s].block};
         for (size_t i = 0; i < n; i++)
             bits[i] = special_or_random(shape.type, &seed, 1);
         void *in = native_of(shape.type, bits, n);
@@ -226,7 +226,7 @@ static void fast_streaming_equals_memory(void **state)
 {
     (void)state;
     const size_t n = 100003;
-    wk_dr_shape shape = {.type = WK_F32, .lanes = 32, .grid = 6, .block = 96};
+    wk_dr_shape shape = {.type = WK_F32, .profile = WS_PROFILE_SM90, .grid = 6, .block = 96};
     uint64_t seed = 99, *bits = malloc(n * sizeof *bits);
     assert_non_null(bits);
     for (size_t i = 0; i < n; i++)
@@ -260,11 +260,11 @@ static void fast_rejects_bad_shapes(void **state)
     (void)state;
     wk_dr_state s;
     char err[200];
-    assert_false(wk_dr_begin(&s, &(wk_dr_shape){.type = WK_SYM, .lanes = 32, .grid = 1, .block = 1}, err, sizeof err));
-    assert_false(wk_dr_begin(&s, &(wk_dr_shape){.type = WK_F32, .lanes = 48, .grid = 1, .block = 1}, err, sizeof err));
-    assert_false(wk_dr_begin(&s, &(wk_dr_shape){.type = WK_F32, .lanes = 32, .grid = 0, .block = 1}, err, sizeof err));
-    assert_false(wk_dr_begin(&s, &(wk_dr_shape){.type = WK_F32, .lanes = 32, .grid = 1, .block = 1025}, err, sizeof err));
-    assert_true(wk_dr_begin(&s, &(wk_dr_shape){.type = WK_F32, .lanes = 32, .grid = 1, .block = 1}, err, sizeof err));
+    assert_false(wk_dr_begin(&s, &(wk_dr_shape){.type = WK_SYM, .profile = WS_PROFILE_SM90, .grid = 1, .block = 1}, err, sizeof err));
+    assert_false(wk_dr_begin(&s, &(wk_dr_shape){.type = WK_F32, .profile = WS_PROFILE_COUNT, .grid = 1, .block = 1}, err, sizeof err));
+    assert_false(wk_dr_begin(&s, &(wk_dr_shape){.type = WK_F32, .profile = WS_PROFILE_SM90, .grid = 0, .block = 1}, err, sizeof err));
+    assert_false(wk_dr_begin(&s, &(wk_dr_shape){.type = WK_F32, .profile = WS_PROFILE_SM90, .grid = 1, .block = 1025}, err, sizeof err));
+    assert_true(wk_dr_begin(&s, &(wk_dr_shape){.type = WK_F32, .profile = WS_PROFILE_SM90, .grid = 1, .block = 1}, err, sizeof err));
     uint64_t sum, partial;
     assert_false(wk_dr_finish(&s, &sum, &partial, err, sizeof err)); /* no values */
     assert_non_null(strstr(err, "at least one value"));
