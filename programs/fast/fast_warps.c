@@ -20,6 +20,7 @@
 #include "warpsim/fpops.h"
 
 #include "fast_warps.h"
+#include "transpose.h"
 #include "warp_plan.h"
 
 enum { BATCH = 64 };
@@ -36,31 +37,37 @@ static inline bool lt_i64(uint64_t a, uint64_t b) { return (int64_t)a < (int64_t
 /* ---- One batch, per element type (warp_batch.h) ----------------------- */
 
 #define FAST_T uint32_t
+#define FAST_TRANSPOSE transpose_u32
 #define FAST_ADD add_int32
 #define FAST_LT lt_i32
 #define FAST_NAME(x) x##_i32
 #include "warp_batch.h"
 #define FAST_T uint32_t
+#define FAST_TRANSPOSE transpose_u32
 #define FAST_ADD add_int32
 #define FAST_LT lt_u32
 #define FAST_NAME(x) x##_u32
 #include "warp_batch.h"
 #define FAST_T uint32_t
+#define FAST_TRANSPOSE transpose_u32
 #define FAST_ADD ws_inl_f32_add
 #define FAST_LT ws_inl_f32_lt
 #define FAST_NAME(x) x##_f32
 #include "warp_batch.h"
 #define FAST_T uint64_t
+#define FAST_TRANSPOSE transpose_u64
 #define FAST_ADD add_int64
 #define FAST_LT lt_i64
 #define FAST_NAME(x) x##_i64
 #include "warp_batch.h"
 #define FAST_T uint64_t
+#define FAST_TRANSPOSE transpose_u64
 #define FAST_ADD add_int64
 #define FAST_LT lt_u64
 #define FAST_NAME(x) x##_u64
 #include "warp_batch.h"
 #define FAST_T uint64_t
+#define FAST_TRANSPOSE transpose_u64
 #define FAST_ADD ws_inl_f64_add
 #define FAST_LT ws_inl_f64_lt
 #define FAST_NAME(x) x##_f64

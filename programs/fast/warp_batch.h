@@ -5,7 +5,8 @@
  *   FAST_ADD     a + b as the model adds (a: the operand whose f64 NaN
  *                payload survives two NaNs),
  *   FAST_LT      a < b as setp.lt on the type,
- *   FAST_NAME(x) the name of x for this type (x_f32, ...).
+ *   FAST_NAME(x) the name of x for this type (x_f32, ...),
+ *   FAST_TRANSPOSE transpose_u32 or transpose_u64 (transpose.h).
  * Kept out of a macro so that compiler reports (-fopt-info-vec) name the
  * loops' own lines. No include guard: meant to be included several times. */
 
@@ -45,9 +46,7 @@ static inline __attribute__((always_inline)) void FAST_NAME(batch_body)(const fa
     /* Into the batch layout; unused columns are zeros. */
     if (count < (size_t)width)
         memset(cur, 0, (size_t)lanes * row);
-    for (size_t w = 0; w < count; w++)
-        for (int lane = 0; lane < lanes; lane++)
-            cur[(size_t)lane * (size_t)width + w] = in[(first + w) * (size_t)lanes + (size_t)lane];
+    FAST_TRANSPOSE(cur, (size_t)width, in + first * (size_t)lanes, (size_t)lanes, (int)count, lanes);
     for (int s = 0; s < pl->n_steps; s++) {
         const fast_step *st = &pl->steps[s];
         for (int lane = 0; lane < lanes; lane++) {
@@ -98,9 +97,7 @@ static inline __attribute__((always_inline)) void FAST_NAME(batch_body)(const fa
         }
         cur = next;
     }
-    for (size_t w = 0; w < count; w++)
-        for (int lane = 0; lane < lanes; lane++)
-            outs[0][(first + w) * (size_t)lanes + (size_t)lane] = cur[(size_t)lane * (size_t)width + w];
+    FAST_TRANSPOSE(outs[0] + first * (size_t)lanes, (size_t)lanes, cur, (size_t)width, lanes, (int)count);
 }
 
 /* A full batch with the compile-time width BATCH (the loops vectorise); a
@@ -122,3 +119,4 @@ static void FAST_NAME(batch)(const fast_plan *pl, const T *in, T *const outs[2],
 #undef FAST_ADD
 #undef FAST_LT
 #undef FAST_NAME
+#undef FAST_TRANSPOSE
