@@ -221,8 +221,9 @@ bool cli_size(const char *opt, const char *text, size_t min, size_t max, size_t 
             cli_error("%s: expected a count like 4096 or 2^12, got '%s'", opt, cli_shown(text, buf, NULL));
             return false;
         }
-        v = e > 63 || overflow ? ULLONG_MAX : 1ull << e; /* beyond 64 bits: out of range below */
-        overflow = false;
+        bool beyond = e > 63 || overflow; /* beyond 64 bits: out of range below, whatever max is */
+        v = beyond ? ULLONG_MAX : 1ull << e;
+        overflow = beyond;
         end = end2;
     }
     if (*end) {

@@ -213,6 +213,7 @@ cases=$((cases + 1))
 # ---- bench: arguments, and a tiny run (no timing is checked)
 expect 0 'usage: warpsim bench' -- bench --help
 expect 2 '--n: 2\^28 is out of range \(64\.\.2\^27\)' -- bench --n '2^28'
+expect 2 '--n: 2\^82 is out of range \(1\.\.2\^40\)' -- run device-reduce --n '2^82'
 expect 2 '--n: 1 is out of range \(64\.\.2\^27\)' -- bench --n 1
 expect 2 '--repeat: 0 is out of range' -- bench --repeat 0
 expect 2 '--block: 1025 is out of range' -- bench --block 1025
