@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cost.h"
 #include "kernel.h"
 
 /* ---- Failures --------------------------------------------------------- */
@@ -95,6 +96,67 @@ static wk_elem reg_elem(const wk_warp *k, ws_reg reg)
     return t == k->storage ? k->type : wk_elem_of_storage(t);
 }
 
+/* ---- The cycle estimate (cost.h): each operation's latency ------------ */
+
+static bool costing(const wk_warp *k) { return k->cost && !k->run->failed; }
+
+/* An operation reading up to three registers and writing dst. */
+static void cost3(wk_warp *k, const char *name, unsigned cycles, ws_reg dst, ws_reg a, ws_reg b, ws_reg c)
+{
+    if (!costing(k))
+        return;
+    const ws_reg src[3] = {a, b, c};
+    wk_cost_op(k->cost, name, cycles, src, 3, NULL, 0, &dst, dst ? 1 : 0);
+}
+
+/* "add.f32", "setp.u64": an operation's name with its type. */
+static const char *typed(char *buf, size_t size, const char *op, const char *type)
+{
+    snprintf(buf, size, "%s.%s", op, type ? type : "?");
+    return buf;
+}
+
+static wk_arith arith_of(ws_binop op)
+{
+    switch (op) {
+    case WS_ADD:
+    case WS_SUB: return WK_AR_ADD;
+    case WS_MUL: return WK_AR_MUL;
+    case WS_MIN:
+    case WS_MAX: return WK_AR_OTHER;
+    default: return WK_AR_LOGIC;
+    }
+}
+
+/* A load of the executing lanes' words (their addresses in addr[]): it also
+ * waits for the stores of those words. */
+static void cost_load(wk_warp *k, ws_reg dst, ws_reg idx, const uint64_t *mem, const size_t *index, int n)
+{
+    if (!costing(k))
+        return;
+    wk_cost_time words[64];
+    for (int i = 0; i < n; i++)
+        words[i] = wk_cost_word(k->cost, &mem[index[i]]);
+    bool shared = wk_cost_is_shared(k->cost, mem);
+    const ws_reg src[1] = {idx};
+    wk_cost_op(k->cost, shared ? "ld.shared" : "ld.global",
+               wk_latencies[shared ? WK_LAT_LD_SHARED : WK_LAT_GLOBAL].cycles, src, 1, words, n, &dst, 1);
+}
+
+/* A store: the words it writes become visible when it is done. */
+static void cost_store(wk_warp *k, ws_reg src_reg, ws_reg idx, const uint64_t *mem, const size_t *index, int n)
+{
+    if (!costing(k))
+        return;
+    bool shared = wk_cost_is_shared(k->cost, mem);
+    const ws_reg src[2] = {src_reg, idx};
+    wk_cost_time t = wk_cost_op(k->cost, shared ? "st.shared" : "st.global",
+                                wk_latencies[shared ? WK_LAT_ST_SHARED : WK_LAT_GLOBAL].cycles, src, 2, NULL, 0,
+                                NULL, 0);
+    for (int i = 0; i < n; i++)
+        wk_cost_word_set(k->cost, &mem[index[i]], t);
+}
+
 static void close_step(wk_warp *k)
 {
     wk_step *s = open_step(k);
@@ -179,6 +241,8 @@ void wk_stmt(wk_warp *k, const char *fmt, ...)
     va_end(ap);
     s->cuda = text_append(NULL, "", text);
     k->step = (long)t->count++;
+    if (k->cost)
+        wk_cost_step(k->cost, k->step);
     k->last_written = 0;
     k->shown = 0;
     k->n_writes = 0;
@@ -217,6 +281,15 @@ wk_warp *wk_warp_begin(wk_run *r, int block, int warp, int threads)
     k->lanes = ws_warp_lanes(k->w);
     k->full = ws_low_lanes(k->lanes);
     snprintf(k->full_text, sizeof k->full_text, "0x%" PRIx64, k->full);
+    if (r->cost) {
+        k->cost = wk_cost_warp_begin(r->cost, block, warp, threads ? threads : k->lanes);
+        if (!k->cost) {
+            wk_fail(r, WS_ERR_NOMEM, "out of memory for the cycle estimate");
+            ws_warp_destroy(k->w);
+            free(k);
+            return NULL;
+        }
+    }
 
     ws_mask active = r->params.active;
     if (active && (active & ws_lanes_present(k->w)) != ws_lanes_present(k->w)) {
@@ -275,8 +348,22 @@ void wk_warp_end(wk_warp *k)
         check(k, ws_warp_finish(k->w), "end of kernel");
     keep_diagnostics(k);
     ws_warp_destroy(k->w);
+    wk_cost_warp_end(k->cost);
     free(k->step_of);
     free(k);
+}
+
+void wk_syncthreads(wk_warp *k)
+{
+    wk_stmt(k, "__syncthreads();");
+    if (live(k) && k->cost)
+        wk_cost_barrier(k->cost);
+}
+
+void wk_shared(wk_run *r, const uint64_t *mem, size_t len)
+{
+    if (r && r->cost)
+        wk_cost_shared(r->cost, mem, len);
 }
 
 /* ---- Variables ---------------------------------------------------------- */
@@ -311,9 +398,14 @@ void wk_load_lanes(wk_warp *k, ws_reg dst, const uint64_t *mem, size_t len, size
     if (!live(k))
         return;
     ws_mask ex = executing(k);
+    size_t index[64];
+    int n = 0;
     for (int lane = 0; lane < k->lanes; lane++)
-        if ((ex >> lane & 1) && in_bounds(k, base + (size_t)lane, len, "load", lane))
+        if ((ex >> lane & 1) && in_bounds(k, base + (size_t)lane, len, "load", lane)) {
             ws_set_bits(k->w, dst, lane, mem[base + (size_t)lane]);
+            index[n++] = base + (size_t)lane;
+        }
+    cost_load(k, dst, 0, mem, index, n);
     note(k, dst, "ld %s, [mem + %zu + lane]", rn(k, dst), base);
 }
 
@@ -332,6 +424,8 @@ void wk_load_idx(wk_warp *k, ws_reg dst, const uint64_t *mem, size_t len, ws_reg
     if (!live(k))
         return;
     ws_mask ex = executing(k);
+    size_t index[64];
+    int n = 0;
     for (int lane = 0; lane < k->lanes; lane++) {
         if (!(ex >> lane & 1))
             continue;
@@ -339,7 +433,9 @@ void wk_load_idx(wk_warp *k, ws_reg dst, const uint64_t *mem, size_t len, ws_reg
         if (!in_bounds(k, i, len, "load", lane))
             return;
         ws_set_bits(k->w, dst, lane, mem[i]);
+        index[n++] = i;
     }
+    cost_load(k, dst, idx, mem, index, n);
     note(k, dst, "ld %s, [mem + %s]", rn(k, dst), rn(k, idx));
 }
 
@@ -348,6 +444,8 @@ void wk_store_idx(wk_warp *k, uint64_t *mem, size_t len, ws_reg idx, ws_reg src)
     if (!live(k))
         return;
     ws_mask ex = executing(k);
+    size_t index[64];
+    int n = 0;
     for (int lane = 0; lane < k->lanes; lane++) {
         if (!(ex >> lane & 1))
             continue;
@@ -355,7 +453,9 @@ void wk_store_idx(wk_warp *k, uint64_t *mem, size_t len, ws_reg idx, ws_reg src)
         if (!in_bounds(k, i, len, "store", lane))
             return;
         mem[i] = ws_get_bits(k->w, src, lane);
+        index[n++] = i;
     }
+    cost_store(k, src, idx, mem, index, n);
     note(k, 0, "st [mem + %s], %s", rn(k, idx), rn(k, src));
 }
 
@@ -364,9 +464,14 @@ void wk_store_lanes(wk_warp *k, uint64_t *mem, size_t len, size_t base, ws_reg s
     if (!live(k))
         return;
     ws_mask ex = executing(k);
+    size_t index[64];
+    int n = 0;
     for (int lane = 0; lane < k->lanes; lane++)
-        if ((ex >> lane & 1) && in_bounds(k, base + (size_t)lane, len, "store", lane))
+        if ((ex >> lane & 1) && in_bounds(k, base + (size_t)lane, len, "store", lane)) {
             mem[base + (size_t)lane] = ws_get_bits(k->w, src, lane);
+            index[n++] = base + (size_t)lane;
+        }
+    cost_store(k, src, 0, mem, index, n);
     note(k, 0, "st [mem + %zu + lane], %s", base, rn(k, src));
 }
 
@@ -410,6 +515,9 @@ static void elem_binop(wk_warp *k, ws_binop op, const char *name, ws_reg dst, ws
         sym_combine(k, dst, a, b, op == WS_SUB ? -1 : 1);
     else
         check(k, ws_binop_apply(k->w, op, k->storage, dst, a, b), name);
+    char op_name[32];
+    cost3(k, typed(op_name, sizeof op_name, name, wk_elem_name(k->type)), wk_cost_arith(arith_of(op), k->storage),
+          dst, a, b, 0);
     note(k, dst, "%s.%s %s, %s, %s", name, wk_elem_name(k->type), rn(k, dst), rn(k, a), rn(k, b));
 }
 
@@ -429,6 +537,7 @@ void wk_zero(wk_warp *k, ws_reg dst)
     if (!live(k))
         return;
     check(k, ws_mov_imm(k->w, dst, 0), "mov"); /* 0, +0.0 and the empty sum are all bits 0 */
+    cost3(k, "mov", wk_latencies[WK_LAT_MOVE].cycles, dst, 0, 0, 0);
     note(k, dst, "mov.%s %s, 0", wk_elem_name(k->type), rn(k, dst));
 }
 
@@ -437,6 +546,7 @@ void wk_mov(wk_warp *k, ws_reg dst, ws_reg src)
     if (!live(k))
         return;
     check(k, ws_mov(k->w, dst, src), "mov");
+    cost3(k, "mov", wk_latencies[WK_LAT_MOVE].cycles, dst, src, 0, 0);
     note(k, dst, "mov %s, %s", rn(k, dst), rn(k, src));
 }
 
@@ -451,6 +561,9 @@ void wk_cmp(wk_warp *k, ws_cmpop op, ws_reg dst, ws_reg a, ws_reg b)
         return;
     }
     check(k, ws_cmp_apply(k->w, op, k->storage, dst, a, b), "setp");
+    char op_name[32];
+    cost3(k, typed(op_name, sizeof op_name, "setp", wk_elem_name(k->type)), wk_cost_arith(WK_AR_OTHER, k->storage),
+          dst, a, b, 0);
     note(k, dst, "setp.%s.%s %s, %s, %s", cmp_names[op % WS_CMPOP_COUNT], wk_elem_name(k->type), rn(k, dst),
          rn(k, a), rn(k, b));
 }
@@ -460,6 +573,7 @@ void wk_select(wk_warp *k, ws_reg dst, ws_reg cond, ws_reg a, ws_reg b)
     if (!live(k))
         return;
     check(k, ws_select(k->w, dst, cond, a, b), "selp");
+    cost3(k, "selp", wk_cost_arith(WK_AR_SELECT, ws_reg_type(k->w, dst)), dst, cond, a, b);
     note(k, dst, "selp %s, %s, %s, %s", rn(k, dst), rn(k, a), rn(k, b), rn(k, cond));
 }
 
@@ -473,6 +587,7 @@ void wk_lane_id(wk_warp *k, ws_reg dst)
     if (!live(k))
         return;
     check(k, ws_lane_id(k->w, dst), "laneid");
+    cost3(k, "mov", wk_latencies[WK_LAT_MOVE].cycles, dst, 0, 0, 0);
     note(k, dst, "mov %s, %%laneid", rn(k, dst));
 }
 
@@ -481,6 +596,7 @@ void wk_set_imm(wk_warp *k, ws_reg dst, uint64_t bits)
     if (!live(k))
         return;
     check(k, ws_mov_imm(k->w, dst, bits), "mov");
+    cost3(k, "mov", wk_latencies[WK_LAT_MOVE].cycles, dst, 0, 0, 0);
     note(k, dst, "mov %s, 0x%" PRIx64, rn(k, dst), bits);
 }
 
@@ -490,6 +606,9 @@ void wk_binop(wk_warp *k, ws_binop op, ws_reg dst, ws_reg a, ws_reg b)
         return;
     ws_type t = ws_reg_type(k->w, a);
     check(k, ws_binop_apply(k->w, op, t, dst, a, b), binop_names[op % WS_BINOP_COUNT]);
+    char op_name[32];
+    cost3(k, typed(op_name, sizeof op_name, binop_names[op % WS_BINOP_COUNT], ws_type_name(t)),
+          wk_cost_arith(arith_of(op), t), dst, a, b, 0);
     note(k, dst, "%s.%s %s, %s, %s", binop_names[op % WS_BINOP_COUNT], ws_type_name(t), rn(k, dst), rn(k, a),
          rn(k, b));
 }
@@ -500,6 +619,9 @@ void wk_binop_imm(wk_warp *k, ws_binop op, ws_reg dst, ws_reg a, uint64_t imm)
         return;
     ws_type t = ws_reg_type(k->w, a);
     check(k, ws_binop_imm(k->w, op, t, dst, a, imm), binop_names[op % WS_BINOP_COUNT]);
+    char op_name[32];
+    cost3(k, typed(op_name, sizeof op_name, binop_names[op % WS_BINOP_COUNT], ws_type_name(t)),
+          wk_cost_arith(arith_of(op), t), dst, a, 0, 0);
     note(k, dst, "%s.%s %s, %s, 0x%" PRIx64, binop_names[op % WS_BINOP_COUNT], ws_type_name(t), rn(k, dst),
          rn(k, a), imm);
 }
@@ -510,6 +632,8 @@ void wk_cmp_imm(wk_warp *k, ws_cmpop op, ws_reg dst, ws_reg a, uint64_t imm)
         return;
     ws_type t = ws_reg_type(k->w, a);
     check(k, ws_cmp_imm(k->w, op, t, dst, a, imm), "setp");
+    char op_name[32];
+    cost3(k, typed(op_name, sizeof op_name, "setp", ws_type_name(t)), wk_cost_arith(WK_AR_OTHER, t), dst, a, 0, 0);
     note(k, dst, "setp.%s.%s %s, %s, 0x%" PRIx64, cmp_names[op % WS_CMPOP_COUNT], ws_type_name(t), rn(k, dst),
          rn(k, a), imm);
 }
@@ -528,6 +652,7 @@ void wk_popc(wk_warp *k, ws_reg dst, ws_reg src)
             v = (uint32_t)v;
         ws_set_bits(k->w, dst, lane, (uint64_t)__builtin_popcountll(v));
     }
+    cost3(k, "popc", wk_cost_arith(WK_AR_OTHER, ws_reg_type(k->w, src)), dst, src, 0, 0);
     note(k, dst, "popc %s, %s", rn(k, dst), rn(k, src));
 }
 
@@ -547,6 +672,8 @@ void wk_if(wk_warp *k, ws_reg cond)
     if (!live(k))
         return;
     check(k, ws_if(k->w, cond), "if");
+    if (costing(k))
+        wk_cost_branch(k->cost, cond);
     note(k, 0, "if %s", rn(k, cond));
 }
 
@@ -573,6 +700,8 @@ int wk_loop_while(wk_warp *k, ws_reg cond)
     int left = ws_loop_while(k->w, cond);
     if (!check(k, left < 0 ? (ws_status)left : WS_OK, "loop test"))
         return 0;
+    if (costing(k))
+        wk_cost_branch(k->cost, cond);
     note(k, 0, "@!%s leave loop", rn(k, cond));
     return left;
 }
@@ -617,6 +746,7 @@ void wk_shfl(wk_warp *k, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg src
     ws_coll_desc d = {.kind = kind, .mask = mask, .dst = dst, .src = src, .b = b, .width = width};
     check(k, ws_collective(k->w, &d), ws_coll_kind_name(kind));
     keep_reads(k);
+    cost3(k, shfl_op(k, kind), wk_latencies[WK_LAT_SHFL].cycles, dst, src, 0, 0);
     note(k, dst, "%s %s, %s, %d, width %d, mask 0x%" PRIx64, shfl_op(k, kind), rn(k, dst), rn(k, src), (int)b,
          width, mask);
 }
@@ -632,6 +762,7 @@ void wk_shfl_var(wk_warp *k, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg
     ws_coll_desc d = {.kind = kind, .mask = mask, .dst = dst, .src = src, .b_reg = b_reg, .width = width};
     check(k, ws_collective(k->w, &d), ws_coll_kind_name(kind));
     keep_reads(k);
+    cost3(k, shfl_op(k, kind), wk_latencies[WK_LAT_SHFL].cycles, dst, src, b_reg, 0);
     note(k, dst, "%s %s, %s, %s, width %d, mask 0x%" PRIx64, shfl_op(k, kind), rn(k, dst), rn(k, src),
          rn(k, b_reg), width, mask);
 }
@@ -689,6 +820,16 @@ static void shfl_ptx_wide(wk_warp *k, ws_coll_kind kind, ws_mask mask, ws_reg ds
         check(k, ws_mov(w, dst, wide), op);
 }
 
+/* A raw shfl.sync writes the value and the predicate; a 64-bit value is two
+ * independent 32-bit shuffles (the movs around them cost nothing). */
+static void cost_ptx(wk_warp *k, ws_coll_kind kind, ws_reg dst, ws_reg pred, ws_reg src)
+{
+    if (!costing(k))
+        return;
+    const ws_reg out[2] = {dst, pred};
+    wk_cost_op(k->cost, ptx_shfl(kind), wk_latencies[WK_LAT_SHFL].cycles, &src, 1, NULL, 0, out, pred ? 2 : 1);
+}
+
 void wk_shfl_ptx(wk_warp *k, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg pred, ws_reg src, uint32_t b,
                  uint32_t c)
 {
@@ -697,6 +838,7 @@ void wk_shfl_ptx(wk_warp *k, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg
     if (ws_type_is_64bit(ws_reg_type(k->w, src))) {
         shfl_ptx_wide(k, kind, mask, dst, pred, src, b, c);
         keep_reads(k);
+        cost_ptx(k, kind, dst, pred, src);
         note(k, dst, "mov.b64 {lo, hi}, %s; %s.b32 lo|%s, lo, %" PRIu32 ", 0x%" PRIx32 ", 0x%" PRIx64
              "; %s.b32 hi|%s, hi, (same); mov.b64 %s, {lo, hi}",
              rn(k, src), ptx_shfl(kind), pred ? rn(k, pred) : "_", b, c, mask, ptx_shfl(kind),
@@ -705,6 +847,7 @@ void wk_shfl_ptx(wk_warp *k, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg
     }
     check(k, ws_shfl_ptx(k->w, kind, mask, dst, pred, src, b, c), ws_coll_kind_name(kind));
     keep_reads(k);
+    cost_ptx(k, kind, dst, pred, src);
     note(k, dst, "%s.b32 %s|%s, %s, %" PRIu32 ", 0x%" PRIx32 ", 0x%" PRIx64, ptx_shfl(kind), rn(k, dst),
          pred ? rn(k, pred) : "_", rn(k, src), b, c, mask);
 }
@@ -714,6 +857,7 @@ void wk_ballot(wk_warp *k, ws_reg dst, ws_reg pred)
     if (!live(k))
         return;
     check(k, ws_ballot_sync(k->w, k->full, dst, pred), "vote.ballot");
+    cost3(k, ws_coll_ptx_name(WS_COLL_VOTE_BALLOT), wk_latencies[WK_LAT_VOTE_BALLOT].cycles, dst, pred, 0, 0);
     note(k, dst, "%s.b32 %s, %s, 0x%" PRIx64, ws_coll_ptx_name(WS_COLL_VOTE_BALLOT), rn(k, dst), rn(k, pred), k->full);
 }
 
@@ -729,6 +873,7 @@ void wk_reduce(wk_warp *k, wk_redop op, ws_mask mask, ws_reg dst, ws_reg src)
     }
     ws_coll_desc d = {.kind = kinds[op], .mask = mask, .dst = dst, .src = src};
     check(k, ws_collective(k->w, &d), ws_coll_kind_name(kinds[op]));
+    cost3(k, ws_coll_ptx_name(kinds[op]), wk_latencies[WK_LAT_REDUX].cycles, dst, src, 0, 0);
     note(k, dst, "%s.%s %s, %s, 0x%" PRIx64, ws_coll_ptx_name(kinds[op]), ws_type_name(ws_reg_type(k->w, src)),
          rn(k, dst), rn(k, src), mask);
 }

@@ -64,6 +64,8 @@ typedef struct wk_params {
     bool model_only;         /* run on the warp model even when untraced: no fast path
                                 (programs/fast/fast_warps.h; the tests and cross-checks
                                 compare the two) */
+    bool cost;               /* the cycle estimate (cost.h): sm90, a number type; records
+                                the steps as trace does */
 } wk_params;
 
 typedef struct wk_program wk_program;
@@ -107,6 +109,7 @@ typedef struct wk_run {
     ws_status status;
     char error[600];
     char note[300];          /* a line after the text result (wk_program.note), or "" */
+    struct wk_cost *cost;    /* params.cost: the estimate's bookkeeping (cost.h) */
 } wk_run;
 
 /* A warp of a run, with the text of its full mask for CUDA lines. */
@@ -132,6 +135,7 @@ typedef struct wk_warp {
     int n_writes;
     /* Scratch words for 64-bit raw shuffles (made on first use). */
     ws_reg ptx_lo, ptx_hi, ptx_wide, ptx_low64;
+    struct wk_cost_warp *cost; /* params.cost: this warp's (cost.h) */
 } wk_warp;
 
 /* ---- Runs (used by the CLI and the tests) ---------------------------- */
@@ -186,7 +190,18 @@ void wk_stmt(wk_warp *k, const char *cuda_fmt, ...) __attribute__((format(printf
  * step wrote. */
 void wk_show(wk_warp *k, ws_reg reg);
 
+/* __syncthreads(): the step of that line in this warp. Every warp of the
+ * block opens it (in any order) before any of them runs past it; for --cost
+ * it is the block's barrier. */
+void wk_syncthreads(wk_warp *k);
+
 /* ---- Memory: plain arrays of element bits (global or shared) --------- */
+
+/* mem[0..len) is a __shared__ array (new, nothing stored in it yet). The
+ * model does not tell memories apart; the cycle estimate (--cost) does:
+ * loads and stores of shared arrays take the measured shared-memory
+ * latencies, every other array is global memory, which it does not time. */
+void wk_shared(wk_run *r, const uint64_t *mem, size_t len);
 
 /* dst[lane] = mem[base + lane] in the executing lanes (a coalesced load).
  * A lane whose index is past `len` fails the run (a program bug). */

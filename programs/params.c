@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cost.h"
 #include "program.h"
 
 static const char *const redop_names[WK_OP_COUNT] = {"add", "min", "max", "and", "or", "xor"};
@@ -103,5 +104,7 @@ bool wk_check_params(const wk_program *p, const wk_params *params, char *err, si
                  params->threads);
         return false;
     }
+    if (params->cost && !wk_cost_check(params, err, size))
+        return false;
     return true;
 }

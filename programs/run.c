@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cost.h"
 #include "fast/fast_warps.h"
 #include "program.h"
 
@@ -31,6 +32,11 @@ bool wk_run_init(wk_run *r, const wk_program *p, const wk_params *params, const 
         return init_fail(r, "%s", err);
     params = &r->params;
     r->lanes = ws_profile_lanes(params->profile);
+    if (params->cost) { /* the estimate is kept per step: the run is traced */
+        r->params.trace = true;
+        if (!(r->cost = wk_cost_new(r)))
+            return init_fail(r, "out of memory for the cycle estimate");
+    }
 
     size_t want = wk_input_count(p, params, err, sizeof err);
     if (want == 0)
@@ -108,6 +114,8 @@ bool wk_run_exec(wk_run *r)
         return false;
     if (!run_fast(r))
         r->program->run(r);
+    if (!r->failed && r->cost)
+        wk_cost_finish(r);
     if (!r->failed && r->program->note)
         r->program->note(r);
     return !r->failed;
@@ -118,6 +126,7 @@ void wk_trace_free(wk_trace *t)
     for (size_t i = 0; i < t->count; i++) {
         free(t->steps[i].cuda);
         free(t->steps[i].model);
+        free(t->steps[i].cost_ops);
     }
     free(t->steps);
     memset(t, 0, sizeof *t);
@@ -128,6 +137,7 @@ void wk_run_free(wk_run *r)
     free(r->input);
     wk_sym_free(&r->sym);
     wk_trace_free(&r->trace);
+    wk_cost_free(r->cost);
     for (int i = 0; i < r->n_outputs; i++) {
         free(r->outputs[i].bits);
         free(r->outputs[i].lane_state);

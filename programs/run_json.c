@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cost.h"
 #include "program.h"
 #include "writers.h"
 
@@ -194,6 +195,49 @@ static void json_steps(FILE *out, const wk_run *r, char *text)
     fprintf(out, "%s]", r->trace.count ? "\n  " : "");
 }
 
+/* --cost: the estimate, its caveat, the critical path, every warp's, and
+ * every step's cycles (docs/cli.md). */
+static void json_cost(FILE *out, const wk_run *r)
+{
+    int block, warp;
+    uint64_t total = wk_cost_total(r, &block, &warp);
+    fprintf(out, ",\n  \"cost\": {\"profile\": \"sm90\", \"unit\": \"cycles\", \"estimate\": ");
+    wk_json_string(out, wk_cost_caveat);
+    fprintf(out, ",\n    \"source\": ");
+    wk_json_string(out, wk_cost_source);
+    fprintf(out, ", \"critical_path\": %" PRIu64 ", \"block\": %d, \"warp\": %d,\n    \"warps\": [", total, block,
+            warp);
+    size_t n;
+    const wk_cost_warp_total *w = wk_cost_warps(r, &n);
+    for (size_t i = 0; i < n; i++)
+        fprintf(out, "%s{\"block\": %d, \"warp\": %d, \"critical_path\": %" PRIu64 "}", i ? ", " : "", w[i].block,
+                w[i].warp, w[i].cycles);
+    fprintf(out, "],\n    \"steps\": [");
+    bool first = true;
+    for (size_t i = 0; i < r->trace.count; i++) {
+        const wk_step *s = &r->trace.steps[i];
+        if (!s->has_cost)
+            continue;
+        fprintf(out, "%s\n      {\"step\": %zu, \"block\": %d, \"warp\": %d, \"cycles\": %" PRIu32
+                ", \"done\": %" PRIu64 ", \"critical\": %s, \"ops\": [",
+                first ? "" : ",", i + 1, s->block, s->warp, s->cost_cycles, s->cost_done,
+                s->cost_critical ? "true" : "false");
+        first = false;
+        /* "name cycles, name cycles": as objects */
+        for (const char *p = s->cost_ops; p && *p;) {
+            const char *end = strstr(p, ", ");
+            size_t len = end ? (size_t)(end - p) : strlen(p);
+            const char *sp = memchr(p, ' ', len);
+            size_t name_len = sp ? (size_t)(sp - p) : len;
+            fprintf(out, "%s{\"op\": \"%.*s\", \"cycles\": %lu}", p == s->cost_ops ? "" : ", ", (int)name_len, p,
+                    sp ? strtoul(sp + 1, NULL, 10) : 0UL);
+            p = end ? end + 2 : p + len;
+        }
+        fprintf(out, "]}");
+    }
+    fprintf(out, "%s]}", first ? "" : "\n    ");
+}
+
 bool wk_write_run_json(FILE *out, const wk_run *r, bool with_steps)
 {
     char *text = malloc(WK_VALUE_TEXT);
@@ -209,6 +253,8 @@ bool wk_write_run_json(FILE *out, const wk_run *r, bool with_steps)
     json_diagnostics(out, r);
     if (with_steps)
         json_steps(out, r, text);
+    if (r->params.cost && r->cost)
+        json_cost(out, r);
     fprintf(out, "\n}\n");
     free(text);
     return fflush(out) == 0 && !ferror(out);

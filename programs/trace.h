@@ -1,6 +1,7 @@
 /* programs/trace.h: the recorded steps of a run. Recording happens where
- * the operation runs (kernel.c); the writers (trace_text.c, trace_csv.c,
- * run_json.c, trace_svg.c) only format what is here. */
+ * the operation runs (kernel.c, and cost.c for --cost); the writers
+ * (trace_text.c, trace_csv.c, run_json.c, trace_svg.c, trace_html.c) only
+ * format what is here. */
 #ifndef WARPSIM_PROGRAMS_TRACE_H
 #define WARPSIM_PROGRAMS_TRACE_H
 
@@ -30,6 +31,15 @@ typedef struct wk_step {
     uint64_t bits[64];       /* every lane's value after the line */
     bool has_reads;          /* the line ran a shuffle */
     ws_lane_read reads[64];  /* what each lane read in it */
+    /* --cost (cost.h): the step's latency in cycles (the longest chain of its
+     * operations, its inputs ready at its start), the cycle at which every
+     * result of its warp up to this step is ready, whether it is on the
+     * critical path, and its operations with their cycles
+     * ("shfl.sync.down 26, add.f32 4"; NULL when it has none). */
+    bool has_cost, cost_critical;
+    uint32_t cost_cycles;
+    uint64_t cost_done;
+    char *cost_ops;
 } wk_step;
 
 /* A longer trace fails the run (each step takes about 1 KiB). */

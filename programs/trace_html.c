@@ -31,6 +31,10 @@
  *             0..63)
  *   "diagnostics": as in the JSON trace, plus "step": the step that raised
  *             it (wk_run.diag_step), or null when not known
+ *   "cost":   only with --cost (cost.h): "estimate" (the caveat),
+ *             "critical_path" (cycles), "block" and "warp" where it ends,
+ *             "steps": per step [cycles, done, critical (0/1), operations]
+ *             with operations an index into "texts" (-1: none)
  *
  * Base-64 digits: 0-9, A-Z, a-z, '-', '_' (values 0..63). Every '<', '>'
  * and '&' in a string is written \u003c, \u003e, \u0026, so the data can
@@ -40,6 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cost.h"
 #include "program.h"
 #include "writers.h"
 
@@ -588,7 +593,7 @@ static int index_digits(size_t n)
 
 /* The steps, then the tables they refer to (known only once every step is
  * written): the steps go to a separate buffer first. */
-static void write_steps(builder *b, sbuf *steps)
+static void write_steps(builder *b, sbuf *steps, sbuf *cost)
 {
     const wk_trace *t = &b->r->trace;
     /* Value indices are written with the final width, so a first pass
@@ -642,6 +647,11 @@ static void write_steps(builder *b, sbuf *steps)
             }
         sb_put(steps, cell, n);
         sb_put(steps, "\"]", 2);
+        if (cost) {
+            long ops = s->cost_ops ? (long)must(b, text_index(&b->texts, s->cost_ops)) : -1;
+            sb_printf(cost, "%s[%" PRIu32 ",%" PRIu64 ",%d,%ld]", i ? "," : "", s->cost_cycles, s->cost_done,
+                      s->cost_critical ? 1 : 0, ops);
+        }
         /* The values' text comes on top: a rough estimate keeps a run far
          * past the limit from being written out in full. */
         if (steps->len + b->out.len > b->out.limit)
@@ -713,7 +723,8 @@ static bool build_data(builder *b)
 {
     const wk_run *r = b->r;
     sbuf *out = &b->out;
-    sbuf steps = {.limit = out->limit};
+    sbuf steps = {.limit = out->limit}, cost = {.limit = out->limit};
+    bool with_cost = r->params.cost && r->cost;
     split_listing(r->program->cuda, &b->listing);
 
     sb_str(out, "{\"schema\": \"warpsim-view/1\",\n\"program\": ");
@@ -739,10 +750,10 @@ static bool build_data(builder *b)
     }
     sb_str(out, "],\n");
 
-    write_steps(b, &steps);
-    if (steps.no_memory)
+    write_steps(b, &steps, with_cost ? &cost : NULL);
+    if (steps.no_memory || cost.no_memory)
         out->no_memory = true;
-    if (steps.over)
+    if (steps.over || cost.over)
         out->over = true;
 
     sb_str(out, "\"texts\": [");
@@ -787,7 +798,20 @@ static bool build_data(builder *b)
         else
             sb_str(out, ", \"step\": null}");
     }
-    sb_printf(out, "],\n\"diagnostics_dropped\": %zu}\n", r->diags_dropped);
+    sb_printf(out, "],\n\"diagnostics_dropped\": %zu", r->diags_dropped);
+    if (with_cost) {
+        int block, warp;
+        uint64_t total = wk_cost_total(r, &block, &warp);
+        sb_str(out, ",\n\"cost\": {\"estimate\": ");
+        sb_json(out, wk_cost_caveat);
+        sb_printf(out, ", \"critical_path\": %" PRIu64 ", \"block\": %d, \"warp\": %d,\n\"steps\": [", total, block,
+                  warp);
+        if (sb_ok(out))
+            sb_put(out, cost.p ? cost.p : "", cost.len);
+        sb_str(out, "]}");
+    }
+    free(cost.p);
+    sb_str(out, "}\n");
     return sb_ok(out);
 }
 

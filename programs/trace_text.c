@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cost.h"
 #include "program.h"
 #include "writers.h"
 
@@ -88,6 +89,85 @@ static void step_header(FILE *out, const wk_step *s, size_t number)
     if (s->has_values)
         fprintf(out, "; shows %s", s->reg);
     fprintf(out, "\n");
+    if (s->has_cost) {
+        fprintf(out, "    cost: %" PRIu32 " cycles", s->cost_cycles);
+        if (s->cost_ops)
+            fprintf(out, " (%.200s%s)", s->cost_ops, strlen(s->cost_ops) > 200 ? "..." : "");
+        fprintf(out, "; done at %" PRIu64 "%s\n", s->cost_done, s->cost_critical ? "; on the critical path" : "");
+    }
+}
+
+/* Text wrapped at LINE_WIDTH, later lines indented by `indent`. */
+static void wrapped(FILE *out, const char *text, int indent)
+{
+    int col = 0;
+    bool start = true;
+    for (const char *p = text; *p;) {
+        while (*p == ' ')
+            p++;
+        if (!*p)
+            break;
+        int len = (int)strcspn(p, " ");
+        if (!start && col + 1 + len > LINE_WIDTH) {
+            fprintf(out, "\n%*s", indent, "");
+            col = indent;
+            start = true;
+        }
+        if (!start) {
+            fputc(' ', out);
+            col++;
+        }
+        fprintf(out, "%.*s", len, p);
+        col += len;
+        start = false;
+        p += len;
+    }
+    fputc('\n', out);
+}
+
+/* The estimate's caveat, then the critical path (and each warp's). */
+static void cost_summary(FILE *out, const wk_run *r)
+{
+    int block, warp;
+    uint64_t total = wk_cost_total(r, &block, &warp);
+    size_t n;
+    const wk_cost_warp_total *w = wk_cost_warps(r, &n);
+    if (n > 1)
+        fprintf(out, "critical path: %" PRIu64 " cycles, ending in block %d, warp %d (steps marked *)\n", total, block,
+                warp);
+    else
+        fprintf(out, "critical path: %" PRIu64 " cycles (steps marked *)\n", total);
+    for (size_t i = 0; n > 1 && i < n; i++)
+        fprintf(out, "  block %d, warp %d: %" PRIu64 " cycles\n", w[i].block, w[i].warp, w[i].cycles);
+    char caveat[600];
+    snprintf(caveat, sizeof caveat, "cycles (sm90): %s.", wk_cost_caveat);
+    wrapped(out, caveat, 2);
+}
+
+bool wk_write_cost_text(FILE *out, const wk_run *r)
+{
+    const wk_trace *t = &r->trace;
+    size_t n_warps;
+    wk_cost_warps(r, &n_warps);
+    bool many = n_warps > 1;
+    fprintf(out, "\ncycle estimate, sm90 (--cost): cost = the step's cycles (its operations' chain); done = the "
+                 "cycle\nat which every result of its warp so far is ready; * = on the critical path\n");
+    fprintf(out, " step%s    cost      done   CUDA line, then its operations and their cycles\n",
+            many ? "  block  warp" : "");
+    for (size_t i = 0; i < t->count; i++) {
+        const wk_step *s = &t->steps[i];
+        if (!s->has_cost)
+            continue;
+        fprintf(out, "%5zu", i + 1);
+        if (many)
+            fprintf(out, "  %5d  %4d", s->block, s->warp);
+        fprintf(out, "  %6" PRIu32 "  %8" PRIu64 " %c %s\n", s->cost_cycles, s->cost_done,
+                s->cost_critical ? '*' : ' ', s->cuda ? s->cuda : "");
+        if (s->cost_ops)
+            fprintf(out, "%*s%s\n", many ? 39 : 26, "", s->cost_ops);
+    }
+    cost_summary(out, r);
+    return fflush(out) == 0 && !ferror(out);
 }
 
 /* Cells formatted once for the grid (float formatting is the writer's
@@ -166,6 +246,22 @@ static void write_grid(FILE *out, const wk_run *r, const char *cache, const size
                 fprintf(out, "  %*s", (int)width, cell_at(r, cache, idx, i, lanes, lane, buf));
             fprintf(out, "\n");
         }
+        if (!r->params.cost)
+            continue;
+        /* --cost: the step's cycles, and when its warp is done so far (* on the critical path) */
+        for (int row = 0; row < 2; row++) {
+            fprintf(out, "%5s", row ? "done" : "cost");
+            for (size_t i = first; i < last; i++) {
+                const wk_step *s = &r->trace.steps[idx[i]];
+                char cell[32];
+                if (row)
+                    snprintf(cell, sizeof cell, "%" PRIu64 "%s", s->cost_done, s->cost_critical ? "*" : "");
+                else
+                    snprintf(cell, sizeof cell, "%" PRIu32, s->cost_cycles);
+                fprintf(out, "  %*s", (int)width, cell);
+            }
+            fprintf(out, "\n");
+        }
     }
 }
 
@@ -200,6 +296,9 @@ bool wk_write_trace_text(FILE *out, const wk_run *r)
     fprintf(out, "cells: the value after step N of the variable in the column head (N:v);\n"
                  "  <N read lane N; * out of range, kept its own value; !N lane N did not take part, read 0;\n"
                  "  . the step wrote no variable; - the lane has exited or does not exist\n");
+    if (r->params.cost)
+        fprintf(out, "cost: the step's cycles (its operations' chain); done: the cycle at which every result of\n"
+                     "  its warp so far is ready, * on the critical path (--cost, sm90: an estimate, see the end)\n");
     bool many_warps = false;
     for (size_t i = 0; i < t->count; i++)
         if (!same_warp(&t->steps[i], t->steps[0].block, t->steps[0].warp))
@@ -227,6 +326,10 @@ bool wk_write_trace_text(FILE *out, const wk_run *r)
         else
             write_blocks(out, r, idx, n, first->lanes, buf);
         free(cache);
+    }
+    if (r->params.cost) {
+        fprintf(out, "\n");
+        cost_summary(out, r);
     }
     free(idx);
     free(done);

@@ -22,6 +22,10 @@ bool wk_write_results_text(FILE *out, const wk_run *r);
  * lane's source was out of range and it kept its own value, '!' the source
  * did not take part and the lane read 0. */
 bool wk_write_trace_text(FILE *out, const wk_run *r);
+/* --cost: the cycle estimate as a table, one row per step (its cycles, when
+ * its warp is done so far, the critical path marked, its operations), the
+ * critical path, the caveat (cost.h). */
+bool wk_write_cost_text(FILE *out, const wk_run *r);
 /* One row per lane per step; the columns are documented in docs/cli.md. */
 bool wk_write_trace_csv(FILE *out, const wk_run *r);
 /* Lanes as columns, one row per step, arrows for shuffle reads. */

@@ -13,7 +13,7 @@
 
 enum {
     O_HELP = 1, O_PROFILE, O_LANES, O_TYPE, O_INPUT, O_BITS, O_BINARY, O_GEN, O_N, O_THREADS, O_ACTIVE,
-    O_WIDTH, O_SRC, O_OP, O_DESCENDING, O_PAIRS, O_BLOCK, O_GRID, O_TRACE, O_OUTPUT, O_DIAG, O_JSON,
+    O_WIDTH, O_SRC, O_OP, O_DESCENDING, O_PAIRS, O_BLOCK, O_GRID, O_TRACE, O_OUTPUT, O_DIAG, O_JSON, O_COST,
 };
 
 static const cli_opt options[] = {
@@ -24,7 +24,7 @@ static const cli_opt options[] = {
     {"src", true, O_SRC},        {"op", true, O_OP},           {"descending", false, O_DESCENDING},
     {"pairs", false, O_PAIRS},   {"block", true, O_BLOCK},     {"grid", true, O_GRID},
     {"trace", true, O_TRACE},    {"output", true, O_OUTPUT},   {"diag", true, O_DIAG},
-    {"json", false, O_JSON},     {NULL, false, 0},
+    {"json", false, O_JSON},     {"cost", false, O_COST},      {NULL, false, 0},
 };
 
 static const char usage[] =
@@ -56,6 +56,10 @@ static const char usage_after_trace[] =
     "                         step viewer, one self-contained page; docs/viewer.md)\n"
     "  --output FILE          write there instead of standard output\n"
     "  --json                 print the result as JSON (hex bits and decoded values)\n"
+    "  --cost                 sm90: each step's latency and the warp's critical path in\n"
+    "                         cycles, from latencies measured on an H200: an estimate along\n"
+    "                         the dependency chain, not a timing simulator (with --trace\n"
+    "                         text, json or html, or alone)\n"
     "  --diag ignore|warn|error  what undefined behaviour does (default warn:\n"
     "                         computed as the hardware does, reported on stderr)\n"
     "Exit status: 0 ok, 1 the simulation failed, 2 bad arguments or input,\n"
@@ -235,6 +239,7 @@ static int parse(int argc, char **argv, run_args *a)
                 rc = CLI_EXIT_USAGE;
             break;
         case O_JSON: a->json = true; break;
+        case O_COST: a->params.cost = true; break;
         default: break;
         }
     }
@@ -282,6 +287,14 @@ static int parse(int argc, char **argv, run_args *a)
         cli_error("--input: --type sym takes no input values (each input is a symbol)");
         return CLI_EXIT_USAGE;
     }
+    if (a->params.cost && a->trace && strcmp(a->trace, "text") != 0 && strcmp(a->trace, "json") != 0 &&
+        strcmp(a->trace, "html") != 0) {
+        cli_error("--cost with --trace %s: the estimate is shown by --trace text, json and html, or without --trace",
+                  a->trace);
+        return CLI_EXIT_USAGE;
+    }
+    if (a->params.cost)
+        a->params.trace = true; /* the estimate is kept per step: the run is recorded as a trace is */
     bool trace_to_stdout = a->trace && !a->output;
     if (a->json && a->trace && strcmp(a->trace, "json") != 0 && trace_to_stdout) {
         cli_error("--json with --trace %s: both would go to standard output; give the trace an --output FILE",
@@ -435,8 +448,11 @@ static void report_diagnostics(const wk_run *r)
 /* The trace or result in the format asked for. */
 static bool write_main(FILE *f, const run_args *a, const wk_run *r)
 {
-    if (!a->trace)
-        return a->json ? wk_write_run_json(f, r, false) : wk_write_results_text(f, r);
+    if (!a->trace) {
+        if (a->json)
+            return wk_write_run_json(f, r, false);
+        return wk_write_results_text(f, r) && (!r->params.cost || wk_write_cost_text(f, r));
+    }
     return wk_find_trace_writer(a->trace)->write(f, r); /* the name was checked */
 }
 

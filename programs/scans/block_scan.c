@@ -65,6 +65,7 @@ static void run(wk_run *r)
     wk_warp *warps[MAX_WARPS] = {0};
     thread_regs regs[MAX_WARPS] = {{0}};
     uint64_t sums[MAX_WARPS] = {0}, totals[MAX_WARPS] = {0};
+    wk_shared(r, sums, MAX_WARPS); /* __shared__ T sums[32]; */
     uint64_t *out = calloc(n, sizeof *out);
     if (!out) {
         wk_fail(r, WS_ERR_NOMEM, "out of memory for %zu output values", n);
@@ -93,7 +94,7 @@ static void run(wk_run *r)
         wk_show(k, q->v);
     }
     for (int w = 0; w < nwarps; w++) {
-        wk_stmt(warps[w], "__syncthreads();");
+        wk_syncthreads(warps[w]);
         wk_show(warps[w], regs[w].v);
     }
     for (int w = 0; w < nwarps; w++)
@@ -118,7 +119,7 @@ static void run(wk_run *r)
     wk_end_if(k);
     wk_show(k, q->s);
     for (int w = 0; w < nwarps; w++) {
-        wk_stmt(warps[w], "__syncthreads();");
+        wk_syncthreads(warps[w]);
         wk_show(warps[w], regs[w].v);
     }
 

@@ -65,6 +65,8 @@ static void run(wk_run *r)
     /* __shared__ T skey[N]; __shared__ unsigned sval[N]; and the outputs */
     size_t len = (size_t)n;
     uint64_t skey[MAX_BLOCK] = {0}, sval[MAX_BLOCK] = {0}, out_key[MAX_BLOCK] = {0}, out_value[MAX_BLOCK] = {0};
+    wk_shared(r, skey, len);
+    wk_shared(r, sval, len);
 
     for (int w = 0; w < n_warps; w++) {
         wk_warp *k = warps[w] = wk_warp_begin(r, 0, w, 0);
@@ -113,7 +115,7 @@ static void run(wk_run *r)
                         wk_stmt(k, "sval[tid] = value;");
                         wk_store_idx(k, sval, len, regs[w].tid, regs[w].value);
                     }
-                    wk_stmt(k, "__syncthreads();");
+                    wk_syncthreads(k);
                 }
                 for (int w = 0; w < n_warps; w++) {
                     wk_warp *k = warps[w];
@@ -126,7 +128,7 @@ static void run(wk_run *r)
                         wk_load_idx(k, t->pv, sval, len, t->partner);
                     }
                     compare_exchange(k, t, j, pairs);
-                    wk_stmt(k, "__syncthreads();");
+                    wk_syncthreads(k);
                 }
             } else {
                 for (int w = 0; w < n_warps; w++) {

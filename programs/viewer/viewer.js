@@ -33,6 +33,12 @@
     return step;
   });
   data.diagnostics.forEach((d) => { if (d.step) steps[d.step - 1].diags.push(d); });
+  // --cost: each step's cycles, when its warp is done so far, on the critical path or not.
+  if (data.cost) {
+    data.cost.steps.forEach(([cycles, done, critical, ops], i) => {
+      steps[i].cost = { cycles, done, critical: critical === 1, ops: ops < 0 ? '' : data.texts[ops] };
+    });
+  }
 
   // The warps, in the order they first appear, with their steps.
   const warps = new Map();
@@ -169,6 +175,15 @@
     if (line) line.classList.add('current');
     $('stepcuda').replaceChildren(document.createTextNode('runs '), codeOf(s.cuda));
     $('model').replaceChildren(document.createTextNode('model: '), codeOf(s.model));
+    if (s.cost) {
+      $('cost').hidden = false;
+      const c = s.cost;
+      $('cost').replaceChildren('cycles: ', Object.assign(document.createElement('b'), { textContent: c.cycles }),
+        c.ops ? ' (' + c.ops + ')' : '', '; done at ' + c.done + ' of ' + data.cost.critical_path,
+        c.critical ? Object.assign(document.createElement('span'), { className: 'critical',
+          textContent: ' \u00b7 on the critical path' }) : '',
+        Object.assign(document.createElement('small'), { textContent: 'cycle estimate (sm90): ' + data.cost.estimate }));
+    }
     $('diags').replaceChildren(...s.diags.map((d) => {
       const div = document.createElement('div');
       div.className = 'diag';
@@ -310,12 +325,15 @@
     h2.append('lane ' + lane + (warps.size > 1 ? ' of block ' + w.block + ', warp ' + w.warp : '') +
       ': every step', close);
     const table = document.createElement('table');
-    table.innerHTML = '<thead><tr><th>step</th><th>CUDA</th><th>register</th><th>value</th><th>read</th></tr></thead>';
+    table.innerHTML = '<thead><tr><th>step</th><th>CUDA</th><th>register</th><th>value</th><th>read</th>' +
+      (data.cost ? '<th>cycles</th><th>done</th>' : '') + '</tr></thead>';
     const body = table.appendChild(document.createElement('tbody'));
     for (const s of w.steps) {
       const tr = body.appendChild(document.createElement('tr'));
       if (s === cur) tr.className = 'current';
-      [s.number, s.cuda, s.reg || '', s.reg ? shown(s, lane) : '', readText(s, lane)].forEach((v, i) => {
+      const cells = [s.number, s.cuda, s.reg || '', s.reg ? shown(s, lane) : '', readText(s, lane)];
+      if (s.cost) cells.push(s.cost.cycles, s.cost.done + (s.cost.critical ? ' *' : ''));
+      cells.forEach((v, i) => {
         const td = tr.appendChild(document.createElement('td'));
         td.textContent = v;
         if (i === 1 || i === 3) td.className = 'mono';

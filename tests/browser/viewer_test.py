@@ -19,10 +19,14 @@ another writer and read here with Python's own parser:
   - the diagnostics: a step where lanes read exited lanes shows the
     EXITED_SOURCE diagnostic with exactly those lanes;
   - a lane's history (a click on its number), play and pause, a link to a step;
+  - with --cost (issue 14), each step's cycles, when its warp is done so far,
+    whether it is on the critical path and the run's critical path, against
+    the JSON trace's "cost", and the cycles in a lane's history;
   - nothing logged on the console, nothing loaded from anywhere.
 
-Screenshots of two steps are saved in the artifacts folder for a person to
-look at (viewer-reduce-down-i32-step3.png, viewer-scan-incl-exited-step4.png). Usage: viewer_test.py WARPSIM ARTIFACTS_DIR [CHROMIUM CHROMEDRIVER].
+Screenshots of three steps are saved in the artifacts folder for a person to
+look at (viewer-reduce-down-i32-step3.png, viewer-scan-incl-exited-step4.png,
+viewer-reduce-down-f32-cost-step3.png). Usage: viewer_test.py WARPSIM ARTIFACTS_DIR [CHROMIUM CHROMEDRIVER].
 Exit status: 0 passed, 1 failed, 77 skipped (no browser or no Selenium)."""
 
 import json
@@ -56,10 +60,12 @@ CASES = [
     ("bitonic-64", ["bitonic", "--lanes", "64", "--type", "i64"]),
     ("block-reduce", ["block-reduce", "--block", "100"]),
     ("block-scan-sym-64", ["block-scan", "--lanes", "64", "--block", "128", "--type", "sym"]),
+    ("reduce-down-f32-cost", ["reduce-down", "--type", "f32", "--cost"]),
+    ("block-reduce-cost", ["block-reduce", "--block", "100", "--cost"]),
 ]
 # The screenshots kept as artifacts: a step of the classic tree, and a
 # step where lanes read exited lanes (marks and diagnostics).
-SCREENSHOTS = {("reduce-down-i32", 3), ("scan-incl-exited", 4)}
+SCREENSHOTS = {("reduce-down-i32", 3), ("scan-incl-exited", 4), ("reduce-down-f32-cost", 3)}
 
 failures = []
 
@@ -120,6 +126,7 @@ return {
   arrows: [...document.querySelectorAll('#xbar g.arrow')].map((g) =>
     [g.getAttribute('class').split(' ')[1], Number(g.dataset.lane), Number(g.dataset.source)]),
   diags: [...document.querySelectorAll('#diags .diag')].map((d) => d.textContent),
+  cost: document.getElementById('cost').hidden ? null : document.getElementById('cost').textContent,
   resources: performance.getEntriesByType('resource').length,
 };
 """
@@ -134,6 +141,15 @@ def expect_step(driver, trace, index, mode, case):
     check(page["hash"] == f"#step={step['step']}", f"{where}: the address says {page['hash']}")
     check(page["cuda"] == step["cuda"], f"{where}: CUDA line {page['cuda']!r}, trace {step['cuda']!r}")
     check(page["resources"] == 0, f"{where}: the page loaded {page['resources']} resources")
+    # --cost: the step's cycles, done, critical path (the JSON's "cost").
+    if "cost" in trace:
+        c = next(x for x in trace["cost"]["steps"] if x["step"] == step["step"])
+        want = (f"cycles: {c['cycles']}", f"; done at {c['done']} of {trace['cost']['critical_path']}")
+        text = page["cost"] or ""
+        check(text.startswith(want[0]) and want[1] in text and ("on the critical path" in text) == c["critical"]
+              and "not a timing simulator" in text, f"{where}: the cost shown is {text!r}, the JSON says {c}")
+    else:
+        check(page["cost"] is None, f"{where}: a cost is shown without --cost: {page['cost']!r}")
     if step["register"] is None:
         check(page["reg"] is None, f"{where}: the step shows no register, but row {page['reg']} is current")
         return page
@@ -259,6 +275,10 @@ def run_case(driver, warpsim, tmp, artifacts, case, args):
         want = "" if not s["lanes"] else "-" if gone(s, lane) else s["lanes"][lane]["value"]
         check(row[0] == str(s["step"]) and row[3] == want,
               f"{case}: lane {lane}'s history at step {s['step']}: {row}, trace {want!r}")
+        if "cost" in trace:
+            c = next(x for x in trace["cost"]["steps"] if x["step"] == s["step"])
+            check(row[5:] == [str(c["cycles"]), str(c["done"]) + (" *" if c["critical"] else "")],
+                  f"{case}: lane {lane}'s history at step {s['step']}: cycles {row[5:]}, the JSON says {c}")
     key(driver, Keys.ESCAPE)
     check(not driver.find_element(By.ID, "history").is_displayed(), f"{case}: Esc did not close the history")
 
