@@ -44,6 +44,7 @@ typedef enum wk_fast_kind {
     WK_FAST_SCAN_INCL,    /* t = shfl_up(v, d); if (lane >= d) v += t;  d = 1 .. lanes/2 */
     WK_FAST_SCAN_EXCL,    /* the same, then e = shfl_up(v, 1); lane 0: e = 0 */
     WK_FAST_BITONIC,      /* the compare-exchange network of sorts/bitonic.c (keys) */
+    WK_FAST_BROADCAST,    /* v = shfl_idx(v, src): every lane gets lane src's value */
     WK_FAST_DEVICE_REDUCE /* the streaming grid-stride reduction (fast/device_reduce_fast.c) */
 } wk_fast_kind;
 

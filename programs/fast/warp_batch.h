@@ -73,6 +73,9 @@ static inline __attribute__((always_inline)) void FAST_NAME(batch_body)(const fa
                     FAST_NAME(keep_larger_row)(d, own, t, width);
                 break;
             }
+            case WK_FAST_BROADCAST: /* a move: the bits as they are */
+                memcpy(d, t, row);
+                break;
             case WK_FAST_NONE:
             case WK_FAST_DEVICE_REDUCE: /* fast_plan_make makes no plan for these */
                 break;

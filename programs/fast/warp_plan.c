@@ -89,6 +89,9 @@ bool fast_plan_make(fast_plan *plan, const wk_program *p, const wk_params *param
             for (int j = k / 2; j > 0 && ok; j /= 2)
                 ok = add_step(plan, q.profile, WS_COLL_SHFL_BFLY, j, k);
         break;
+    case WK_FAST_BROADCAST:
+        ok = add_step(plan, q.profile, WS_COLL_SHFL_IDX, q.src_lane, 0);
+        break;
     case WK_FAST_NONE:
     case WK_FAST_DEVICE_REDUCE: /* refused above */
         break;

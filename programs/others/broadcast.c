@@ -44,4 +44,5 @@ const wk_program wk_prog_broadcast = {
     .sym_term = "lane",
     .input_count = input_count,
     .run = run,
+    .fast = WK_FAST_BROADCAST,
 };

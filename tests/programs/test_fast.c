@@ -35,11 +35,12 @@ static const ws_profile_id profiles[] = {WS_PROFILE_SM90, WS_PROFILE_WAVE64, WS_
 typedef struct fast_case {
     const char *program;
     bool descending;
+    int src_lane; /* broadcast's --src */
 } fast_case;
 
 static const fast_case cases[] = {
-    {"reduce-down", false}, {"reduce-xor", false}, {"scan-incl", false},
-    {"scan-excl", false},   {"bitonic", false},    {"bitonic", true},
+    {"reduce-down", false, 0}, {"reduce-xor", false, 0}, {"scan-incl", false, 0}, {"scan-excl", false, 0},
+    {"bitonic", false, 0},     {"bitonic", true, 0},     {"broadcast", false, 0}, {"broadcast", false, 29},
 };
 #define N_CASES (sizeof cases / sizeof cases[0])
 
@@ -140,7 +141,7 @@ static uint64_t get_bits(wk_elem e, const void *buf, size_t i)
 
 static wk_params case_params(const fast_case *c, ws_profile_id profile, wk_elem type)
 {
-    return (wk_params){.profile = profile, .type = type, .descending = c->descending};
+    return (wk_params){.profile = profile, .type = type, .descending = c->descending, .src_lane = c->src_lane};
 }
 
 /* ---- fast path == model path, bit for bit --------------------------------- */
@@ -415,9 +416,9 @@ static void test_thread_count_invariance(void **state)
         wk_elem type;
         size_t warps;
     } runs[] = {
-        {{"reduce-down", false}, WS_PROFILE_SM90, WK_F32, 10000},
-        {{"scan-incl", false}, WS_PROFILE_WAVE64, WK_F64, 1000},
-        {{"bitonic", true}, WS_PROFILE_SM90, WK_I32, 1000},
+        {{"reduce-down", false, 0}, WS_PROFILE_SM90, WK_F32, 10000},
+        {{"scan-incl", false, 0}, WS_PROFILE_WAVE64, WK_F64, 1000},
+        {{"bitonic", true, 0}, WS_PROFILE_SM90, WK_I32, 1000},
     };
     const int thread_counts[] = {1, 2, 3, 8};
     int saved = omp_get_max_threads();
@@ -448,8 +449,8 @@ static void test_unsupported(void **state)
 {
     (void)state;
     const wk_program *bitonic = wk_find_program("bitonic"), *down = wk_find_program("reduce-down");
-    const wk_program *broadcast = wk_find_program("broadcast");
-    assert_true(bitonic && down && broadcast);
+    const wk_program *seed_sort = wk_find_program("seed-xor-sort"); /* no fast path */
+    assert_true(bitonic && down && seed_sort);
     const struct {
         const wk_program *p;
         wk_params q;
@@ -458,7 +459,7 @@ static void test_unsupported(void **state)
         {down, {.threads = 20}},
         {down, {.active = 0xFFFF}},
         {down, {.type = WK_SYM}},
-        {broadcast, {0}},
+        {seed_sort, {0}},
         {down, {.profile = (ws_profile_id)99}},
     };
     uint32_t in[32] = {0}, out[32];
