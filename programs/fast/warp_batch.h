@@ -33,6 +33,21 @@ static inline void FAST_NAME(keep_larger_row)(T *restrict d, const T *restrict k
     for (int w = 0; w < width; w++)
         d[w] = LT(key[w], p[w]) ? p[w] : key[w];
 }
+/* acc = acc OP x, __reduce_*_sync's integer operations (any order gives the
+ * same bits: add wraps, min/max by the type's LT, and/or/xor bitwise). */
+static inline void FAST_NAME(redux_row)(T *restrict acc, const T *restrict x, int width, wk_redop op)
+{
+    switch (op) {
+    case WK_OP_ADD: for (int w = 0; w < width; w++) acc[w] = (T)(acc[w] + x[w]); break;
+    case WK_OP_MIN: for (int w = 0; w < width; w++) acc[w] = LT(x[w], acc[w]) ? x[w] : acc[w]; break;
+    case WK_OP_MAX: for (int w = 0; w < width; w++) acc[w] = LT(acc[w], x[w]) ? x[w] : acc[w]; break;
+    case WK_OP_AND: for (int w = 0; w < width; w++) acc[w] &= x[w]; break;
+    case WK_OP_OR: for (int w = 0; w < width; w++) acc[w] |= x[w]; break;
+    case WK_OP_XOR: for (int w = 0; w < width; w++) acc[w] ^= x[w]; break;
+    default: break;
+    }
+}
+
 /* The batch's `count` warps in a register file `width` warps wide (rows of
  * width elements). Always inlined, so that width is a constant in the full
  * batches' loops. */
@@ -76,6 +91,7 @@ static inline __attribute__((always_inline)) void FAST_NAME(batch_body)(const fa
             case WK_FAST_BROADCAST: /* a move: the bits as they are */
                 memcpy(d, t, row);
                 break;
+            case WK_FAST_REDUX: /* no steps */
             case WK_FAST_NONE:
             case WK_FAST_DEVICE_REDUCE: /* fast_plan_make makes no plan for these */
                 break;
@@ -84,6 +100,13 @@ static inline __attribute__((always_inline)) void FAST_NAME(batch_body)(const fa
         T *swap = cur;
         cur = next;
         next = swap;
+    }
+    if (pl->algo == WK_FAST_REDUX) { /* every lane gets the combination of all lanes' values */
+        memcpy(next, cur, row);
+        for (int lane = 1; lane < lanes; lane++)
+            FAST_NAME(redux_row)(next, cur + (size_t)lane * (size_t)width, width, pl->op);
+        for (int lane = 0; lane < lanes; lane++)
+            memcpy(cur + (size_t)lane * (size_t)width, next, row);
     }
     if (pl->algo == WK_FAST_SCAN_EXCL) {
         if (outs[1]) /* "inclusive": v before the shift */

@@ -43,8 +43,8 @@ bool fast_plan_make(fast_plan *plan, const wk_program *p, const wk_params *param
     plan->algo = p->fast;
     wk_params q = *params;
     wk_apply_defaults(p, &q);
-    if (!wk_check_params(p, &q, err, size))
-        return false;
+    if (!wk_check_params(p, &q, err, size) || wk_input_count(p, &q, err, size) == 0)
+        return false; /* the program's own rules, e.g. no 64-bit __reduce_*_sync on sm90 */
     if (q.type == WK_SYM) {
         snprintf(err, size, "fast path: %s: sym is not supported (numeric types only)", p->name);
         return false;
@@ -91,6 +91,9 @@ bool fast_plan_make(fast_plan *plan, const wk_program *p, const wk_params *param
         break;
     case WK_FAST_BROADCAST:
         ok = add_step(plan, q.profile, WS_COLL_SHFL_IDX, q.src_lane, 0);
+        break;
+    case WK_FAST_REDUX: /* no shuffle: one combine over all lanes (warp_batch.h) */
+        plan->op = q.op;
         break;
     case WK_FAST_NONE:
     case WK_FAST_DEVICE_REDUCE: /* refused above */

@@ -29,6 +29,7 @@ typedef struct fast_plan {
     fast_step steps[FAST_MAX_STEPS];
     fast_step shift;     /* scan-excl: e = shfl_up(v, 1) */
     int n_outputs;       /* per-lane outputs: 1, or 2 for scan-excl */
+    wk_redop op;         /* WK_FAST_REDUX: the operation (integers only) */
     const char *output_names[2];
 } fast_plan;
 

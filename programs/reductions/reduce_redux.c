@@ -56,4 +56,5 @@ const wk_program wk_prog_reduce_redux = {
     .sym_term = "lane",
     .input_count = input_count,
     .run = run,
+    .fast = WK_FAST_REDUX,
 };
