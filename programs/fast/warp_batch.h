@@ -72,6 +72,9 @@ static inline __attribute__((always_inline)) void FAST_NAME(batch_body)(const fa
             case WK_FAST_REDUCE_XOR:
                 FAST_NAME(add_row)(d, own, t, width);
                 break;
+            case WK_FAST_SEGMENTED: /* v + t: the own value first (programs/README.md) */
+                FAST_NAME(add_row)(d, t, own, width);
+                break;
             case WK_FAST_SCAN_INCL:
             case WK_FAST_SCAN_EXCL: /* if (lane >= d) v += t; */
                 if (lane >= st->b)

@@ -6,14 +6,9 @@
 
 #include "warp_plan.h"
 
-/* The lane `lane` reads in a full-warp shuffle of this profile with this b
- * and width = lanes: the profile's own rule, from the model. */
-static int source_lane(ws_profile_id profile, int lanes, ws_coll_kind kind, int lane, int b)
-{
-    return ws_profile_shfl_source(profile, kind, lane, (uint32_t)b, lanes, NULL);
-}
-
-static bool add_step(fast_plan *plan, ws_profile_id profile, ws_coll_kind kind, int b, int size)
+/* One shuffle step: its b, the network's block size (bitonic), and the lane
+ * each lane reads in a shuffle of this width, by the profile's own rule. */
+static bool add_step_w(fast_plan *plan, ws_profile_id profile, ws_coll_kind kind, int b, int size, int width)
 {
     if (plan->n_steps == FAST_MAX_STEPS)
         return false;
@@ -21,12 +16,18 @@ static bool add_step(fast_plan *plan, ws_profile_id profile, ws_coll_kind kind, 
     s->b = b;
     s->size = size;
     for (int lane = 0; lane < plan->lanes; lane++) {
-        int src = source_lane(profile, plan->lanes, kind, lane, b);
+        int src = ws_profile_shfl_source(profile, kind, lane, (uint32_t)b, width, NULL);
         if (src < 0 || src >= plan->lanes)
             return false;
         s->src[lane] = (unsigned char)src;
     }
     return true;
+}
+
+/* A full-warp shuffle step (width = the warp's lanes). */
+static bool add_step(fast_plan *plan, ws_profile_id profile, ws_coll_kind kind, int b, int size)
+{
+    return add_step_w(plan, profile, kind, b, size, plan->lanes);
 }
 
 bool fast_plan_make(fast_plan *plan, const wk_program *p, const wk_params *params, char *err, size_t size)
@@ -91,6 +92,10 @@ bool fast_plan_make(fast_plan *plan, const wk_program *p, const wk_params *param
         break;
     case WK_FAST_BROADCAST:
         ok = add_step(plan, q.profile, WS_COLL_SHFL_IDX, q.src_lane, 0);
+        break;
+    case WK_FAST_SEGMENTED:
+        for (int o = q.width / 2; o > 0 && ok; o /= 2)
+            ok = add_step_w(plan, q.profile, WS_COLL_SHFL_DOWN, o, 0, q.width);
         break;
     case WK_FAST_REDUX: /* no shuffle: one combine over all lanes (warp_batch.h) */
         plan->op = q.op;

@@ -48,4 +48,7 @@ const wk_program wk_prog_cg_reduce = {
     .default_gen = "seq",
     .sym_term = "lane",
     .run = run,
+    /* The butterfly's bits in every lane for every type: for i32/u32 the
+     * redux sum equals the butterfly's (integer adds in any order). */
+    .fast = WK_FAST_REDUCE_XOR,
 };

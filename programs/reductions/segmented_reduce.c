@@ -57,4 +57,5 @@ const wk_program wk_prog_segmented_reduce = {
     .input_count = input_count,
     .run = run,
     .defaults = {.width = 8},
+    .fast = WK_FAST_SEGMENTED,
 };

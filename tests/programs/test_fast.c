@@ -37,14 +37,17 @@ typedef struct fast_case {
     bool descending;
     int src_lane; /* broadcast's --src */
     wk_redop op;  /* reduce-redux's --op */
+    int width;    /* segmented-reduce's --width (0: the default) */
 } fast_case;
 
 static const fast_case cases[] = {
-    {"reduce-down", false, 0, WK_OP_ADD}, {"reduce-xor", false, 0, WK_OP_ADD}, {"scan-incl", false, 0, WK_OP_ADD},
-    {"scan-excl", false, 0, WK_OP_ADD},   {"bitonic", false, 0, WK_OP_ADD},    {"bitonic", true, 0, WK_OP_ADD},
-    {"broadcast", false, 0, WK_OP_ADD},   {"broadcast", false, 29, WK_OP_ADD},
-    {"reduce-redux", false, 0, WK_OP_ADD}, {"reduce-redux", false, 0, WK_OP_MIN}, {"reduce-redux", false, 0, WK_OP_MAX},
-    {"reduce-redux", false, 0, WK_OP_AND}, {"reduce-redux", false, 0, WK_OP_OR},  {"reduce-redux", false, 0, WK_OP_XOR},
+    {"reduce-down", false, 0, WK_OP_ADD, 0}, {"reduce-xor", false, 0, WK_OP_ADD, 0}, {"scan-incl", false, 0, WK_OP_ADD, 0},
+    {"scan-excl", false, 0, WK_OP_ADD, 0},   {"bitonic", false, 0, WK_OP_ADD, 0},    {"bitonic", true, 0, WK_OP_ADD, 0},
+    {"broadcast", false, 0, WK_OP_ADD, 0},   {"broadcast", false, 29, WK_OP_ADD, 0},
+    {"reduce-redux", false, 0, WK_OP_ADD, 0}, {"reduce-redux", false, 0, WK_OP_MIN, 0}, {"reduce-redux", false, 0, WK_OP_MAX, 0},
+    {"reduce-redux", false, 0, WK_OP_AND, 0}, {"reduce-redux", false, 0, WK_OP_OR, 0},  {"reduce-redux", false, 0, WK_OP_XOR, 0},
+    {"cg-reduce", false, 0, WK_OP_ADD, 0},    {"segmented-reduce", false, 0, WK_OP_ADD, 0},
+    {"segmented-reduce", false, 0, WK_OP_ADD, 2}, {"segmented-reduce", false, 0, WK_OP_ADD, 16},
 };
 #define N_CASES (sizeof cases / sizeof cases[0])
 
@@ -146,7 +149,7 @@ static uint64_t get_bits(wk_elem e, const void *buf, size_t i)
 static wk_params case_params(const fast_case *c, ws_profile_id profile, wk_elem type)
 {
     return (wk_params){.profile = profile, .type = type, .descending = c->descending, .src_lane = c->src_lane,
-                       .op = c->op};
+                       .op = c->op, .width = c->width};
 }
 
 /* Whether the program takes this type on this profile at all (reduce-redux:
@@ -435,9 +438,9 @@ static void test_thread_count_invariance(void **state)
         wk_elem type;
         size_t warps;
     } runs[] = {
-        {{"reduce-down", false, 0, WK_OP_ADD}, WS_PROFILE_SM90, WK_F32, 10000},
-        {{"scan-incl", false, 0, WK_OP_ADD}, WS_PROFILE_WAVE64, WK_F64, 1000},
-        {{"bitonic", true, 0, WK_OP_ADD}, WS_PROFILE_SM90, WK_I32, 1000},
+        {{"reduce-down", false, 0, WK_OP_ADD, 0}, WS_PROFILE_SM90, WK_F32, 10000},
+        {{"scan-incl", false, 0, WK_OP_ADD, 0}, WS_PROFILE_WAVE64, WK_F64, 1000},
+        {{"bitonic", true, 0, WK_OP_ADD, 0}, WS_PROFILE_SM90, WK_I32, 1000},
     };
     const int thread_counts[] = {1, 2, 3, 8};
     int saved = omp_get_max_threads();
