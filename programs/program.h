@@ -47,6 +47,8 @@ typedef enum wk_fast_kind {
     WK_FAST_BROADCAST,    /* v = shfl_idx(v, src): every lane gets lane src's value */
     WK_FAST_REDUX,        /* v = __reduce_<op>_sync(FULL, v): every lane gets the whole warp's */
     WK_FAST_SEGMENTED,    /* v = v + shfl_down(v, o, width), o = width/2 .. 1 (own value first) */
+    WK_FAST_CUB_REDUCE,   /* cub::WarpReduce Sum: redux for i32/u32, else CUB's predicated shfl_down
+                             sweep at offsets 1 .. 16 (reductions/cub_reduce.c) */
     WK_FAST_DEVICE_REDUCE /* the streaming grid-stride reduction (fast/device_reduce_fast.c) */
 } wk_fast_kind;
 

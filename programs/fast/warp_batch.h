@@ -75,6 +75,15 @@ static inline __attribute__((always_inline)) void FAST_NAME(batch_body)(const fa
             case WK_FAST_SEGMENTED: /* v + t: the own value first (programs/README.md) */
                 FAST_NAME(add_row)(d, t, own, width);
                 break;
+            case WK_FAST_CUB_REDUCE: /* @p add: a lane whose source is out of range keeps its value;
+                                        f64 adds own + peer after offset 1 (programs/README.md) */
+                if (st->src[lane] == lane)
+                    memcpy(d, own, row);
+                else if (pl->type == WK_F64 && st->b > 1)
+                    FAST_NAME(add_row)(d, t, own, width);
+                else
+                    FAST_NAME(add_row)(d, own, t, width);
+                break;
             case WK_FAST_SCAN_INCL:
             case WK_FAST_SCAN_EXCL: /* if (lane >= d) v += t; */
                 if (lane >= st->b)

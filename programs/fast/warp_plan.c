@@ -100,6 +100,15 @@ bool fast_plan_make(fast_plan *plan, const wk_program *p, const wk_params *param
     case WK_FAST_REDUX: /* no shuffle: one combine over all lanes (warp_batch.h) */
         plan->op = q.op;
         break;
+    case WK_FAST_CUB_REDUCE:
+        if (q.type == WK_I32 || q.type == WK_U32) { /* one __reduce_add_sync */
+            plan->algo = WK_FAST_REDUX;
+            plan->op = WK_OP_ADD;
+            break;
+        }
+        for (int o = 1; o < lanes && ok; o *= 2) /* raw shfl.sync.down, c = 0x1f: the lanes' own width */
+            ok = add_step(plan, q.profile, WS_COLL_SHFL_DOWN, o, 0);
+        break;
     case WK_FAST_NONE:
     case WK_FAST_DEVICE_REDUCE: /* refused above */
         break;

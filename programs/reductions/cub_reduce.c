@@ -66,4 +66,5 @@ const wk_program wk_prog_cub_reduce = {
     .default_gen = "seq",
     .sym_term = "lane",
     .run = run,
+    .fast = WK_FAST_CUB_REDUCE,
 };
