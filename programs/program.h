@@ -49,6 +49,9 @@ typedef enum wk_fast_kind {
     WK_FAST_SEGMENTED,    /* v = v + shfl_down(v, o, width), o = width/2 .. 1 (own value first) */
     WK_FAST_CUB_REDUCE,   /* cub::WarpReduce Sum: redux for i32/u32, else CUB's predicated shfl_down
                              sweep at offsets 1 .. 16 (reductions/cub_reduce.c) */
+    WK_FAST_PRED_SCAN,    /* the inclusive scan of CUB and CG: v += shfl_up(v, d) for d = 1 .. 16 in
+                             the lanes whose source exists (the others keep v); f64 adds the peer
+                             first at d = 1, its own value first after */
     WK_FAST_DEVICE_REDUCE /* the streaming grid-stride reduction (fast/device_reduce_fast.c) */
 } wk_fast_kind;
 

@@ -77,6 +77,7 @@ static inline __attribute__((always_inline)) void FAST_NAME(batch_body)(const fa
                 break;
             case WK_FAST_CUB_REDUCE: /* @p add: a lane whose source is out of range keeps its value;
                                         f64 adds own + peer after offset 1 (programs/README.md) */
+            case WK_FAST_PRED_SCAN:
                 if (st->src[lane] == lane)
                     memcpy(d, own, row);
                 else if (pl->type == WK_F64 && st->b > 1)

@@ -109,6 +109,10 @@ bool fast_plan_make(fast_plan *plan, const wk_program *p, const wk_params *param
         for (int o = 1; o < lanes && ok; o *= 2) /* raw shfl.sync.down, c = 0x1f: the lanes' own width */
             ok = add_step(plan, q.profile, WS_COLL_SHFL_DOWN, o, 0);
         break;
+    case WK_FAST_PRED_SCAN:
+        for (int d = 1; d < lanes && ok; d *= 2) /* shfl.sync.up with c = 0: width 32 */
+            ok = add_step(plan, q.profile, WS_COLL_SHFL_UP, d, 0);
+        break;
     case WK_FAST_NONE:
     case WK_FAST_DEVICE_REDUCE: /* refused above */
         break;

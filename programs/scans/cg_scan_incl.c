@@ -52,4 +52,5 @@ const wk_program wk_prog_cg_scan_incl = {
     .default_gen = "seq",
     .sym_term = "lane",
     .run = run,
+    .fast = WK_FAST_PRED_SCAN,
 };

@@ -48,7 +48,8 @@ static const fast_case cases[] = {
     {"reduce-redux", false, 0, WK_OP_AND, 0}, {"reduce-redux", false, 0, WK_OP_OR, 0},  {"reduce-redux", false, 0, WK_OP_XOR, 0},
     {"cg-reduce", false, 0, WK_OP_ADD, 0},    {"segmented-reduce", false, 0, WK_OP_ADD, 0},
     {"segmented-reduce", false, 0, WK_OP_ADD, 2}, {"segmented-reduce", false, 0, WK_OP_ADD, 16},
-    {"cub-reduce", false, 0, WK_OP_ADD, 0},
+    {"cub-reduce", false, 0, WK_OP_ADD, 0},  {"cub-scan-incl", false, 0, WK_OP_ADD, 0},
+    {"cg-scan-incl", false, 0, WK_OP_ADD, 0},
 };
 #define N_CASES (sizeof cases / sizeof cases[0])
 
