@@ -52,6 +52,8 @@ typedef enum wk_fast_kind {
     WK_FAST_PRED_SCAN,    /* the inclusive scan of CUB and CG: v += shfl_up(v, d) for d = 1 .. 16 in
                              the lanes whose source exists (the others keep v); f64 adds the peer
                              first at d = 1, its own value first after */
+    WK_FAST_CG_SCAN_EXCL, /* that scan, then integers: e = v - x; floats: e = shfl_up(v, 1), lane 0 +0 */
+    WK_FAST_CUB_SCAN_EXCL,/* the same after CUB's inc = 0 + v (Update) */
     WK_FAST_DEVICE_REDUCE /* the streaming grid-stride reduction (fast/device_reduce_fast.c) */
 } wk_fast_kind;
 

@@ -48,6 +48,38 @@ static inline void FAST_NAME(redux_row)(T *restrict acc, const T *restrict x, in
     }
 }
 
+/* The exclusive scans of CG and CUB after their inclusive scan (cur):
+ * "inclusive" is v; CUB first makes inc = 0 + v (its Update); then
+ * integers take e = inc - x (x, the input, read again from `in`) and floats
+ * e = shfl_up(inc, 1) with +0 in lane 0 (scans/cg_scan_excl.c,
+ * scans/cub_scan_excl.c). `next` is free. */
+static void FAST_NAME(scan_excl_tail)(const fast_plan *pl, const T *in, T *const outs[2], size_t first, size_t count,
+                                      T *cur, T *next, int width)
+{
+    const int lanes = pl->lanes;
+    const size_t row = (size_t)width * sizeof(T);
+    T *out0 = outs[0] + first * (size_t)lanes;
+    if (outs[1])
+        FAST_TRANSPOSE(outs[1] + first * (size_t)lanes, (size_t)lanes, cur, (size_t)width, lanes, (int)count);
+    T *inc = cur;
+    if (pl->algo == WK_FAST_CUB_SCAN_EXCL) { /* inc = T{} + v: the zero first */
+        for (size_t i = 0; i < (size_t)lanes * (size_t)width; i++)
+            next[i] = ADD((T)0, cur[i]);
+        inc = next;
+    }
+    if (pl->type != WK_F32 && pl->type != WK_F64) { /* integers: e = inc - x, wrapping */
+        FAST_TRANSPOSE(out0, (size_t)lanes, inc, (size_t)width, lanes, (int)count);
+        const T *x = in + first * (size_t)lanes;
+        for (size_t i = 0; i < count * (size_t)lanes; i++)
+            out0[i] = (T)(out0[i] - x[i]);
+        return;
+    }
+    T *e = inc == cur ? next : cur; /* the buffer inc is not in */
+    memset(e, 0, row);             /* lane 0: +0 */
+    memcpy(e + width, inc, (size_t)(lanes - 1) * row); /* lane l: lane l - 1's inc */
+    FAST_TRANSPOSE(out0, (size_t)lanes, e, (size_t)width, lanes, (int)count);
+}
+
 /* The batch's `count` warps in a register file `width` warps wide (rows of
  * width elements). Always inlined, so that width is a constant in the full
  * batches' loops. */
@@ -78,6 +110,8 @@ static inline __attribute__((always_inline)) void FAST_NAME(batch_body)(const fa
             case WK_FAST_CUB_REDUCE: /* @p add: a lane whose source is out of range keeps its value;
                                         f64 adds own + peer after offset 1 (programs/README.md) */
             case WK_FAST_PRED_SCAN:
+            case WK_FAST_CG_SCAN_EXCL:
+            case WK_FAST_CUB_SCAN_EXCL:
                 if (st->src[lane] == lane)
                     memcpy(d, own, row);
                 else if (pl->type == WK_F64 && st->b > 1)
@@ -121,11 +155,13 @@ static inline __attribute__((always_inline)) void FAST_NAME(batch_body)(const fa
         for (int lane = 0; lane < lanes; lane++)
             memcpy(cur + (size_t)lane * (size_t)width, next, row);
     }
+    if (pl->algo == WK_FAST_CG_SCAN_EXCL || pl->algo == WK_FAST_CUB_SCAN_EXCL) {
+        FAST_NAME(scan_excl_tail)(pl, in, outs, first, count, cur, next, width);
+        return;
+    }
     if (pl->algo == WK_FAST_SCAN_EXCL) {
         if (outs[1]) /* "inclusive": v before the shift */
-            for (size_t w = 0; w < count; w++)
-                for (int lane = 0; lane < lanes; lane++)
-                    outs[1][(first + w) * (size_t)lanes + (size_t)lane] = cur[(size_t)lane * (size_t)width + w];
+            FAST_TRANSPOSE(outs[1] + first * (size_t)lanes, (size_t)lanes, cur, (size_t)width, lanes, (int)count);
         /* e = shfl_up(v, 1); if (lane == 0) e = 0; */
         for (int lane = 0; lane < lanes; lane++) {
             T *d = next + (size_t)lane * (size_t)width;

@@ -110,8 +110,14 @@ bool fast_plan_make(fast_plan *plan, const wk_program *p, const wk_params *param
             ok = add_step(plan, q.profile, WS_COLL_SHFL_DOWN, o, 0);
         break;
     case WK_FAST_PRED_SCAN:
+    case WK_FAST_CG_SCAN_EXCL:
+    case WK_FAST_CUB_SCAN_EXCL:
         for (int d = 1; d < lanes && ok; d *= 2) /* shfl.sync.up with c = 0: width 32 */
             ok = add_step(plan, q.profile, WS_COLL_SHFL_UP, d, 0);
+        if (plan->algo != WK_FAST_PRED_SCAN) {
+            plan->n_outputs = 2; /* "v": the exclusive scan; "inclusive" */
+            plan->output_names[1] = "inclusive";
+        }
         break;
     case WK_FAST_NONE:
     case WK_FAST_DEVICE_REDUCE: /* refused above */

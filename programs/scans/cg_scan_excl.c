@@ -67,4 +67,5 @@ const wk_program wk_prog_cg_scan_excl = {
     .default_gen = "seq",
     .sym_term = "lane",
     .run = run,
+    .fast = WK_FAST_CG_SCAN_EXCL,
 };

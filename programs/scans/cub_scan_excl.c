@@ -68,4 +68,5 @@ const wk_program wk_prog_cub_scan_excl = {
     .default_gen = "seq",
     .sym_term = "lane",
     .run = run,
+    .fast = WK_FAST_CUB_SCAN_EXCL,
 };

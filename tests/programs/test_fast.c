@@ -49,7 +49,8 @@ static const fast_case cases[] = {
     {"cg-reduce", false, 0, WK_OP_ADD, 0},    {"segmented-reduce", false, 0, WK_OP_ADD, 0},
     {"segmented-reduce", false, 0, WK_OP_ADD, 2}, {"segmented-reduce", false, 0, WK_OP_ADD, 16},
     {"cub-reduce", false, 0, WK_OP_ADD, 0},  {"cub-scan-incl", false, 0, WK_OP_ADD, 0},
-    {"cg-scan-incl", false, 0, WK_OP_ADD, 0},
+    {"cg-scan-incl", false, 0, WK_OP_ADD, 0}, {"cg-scan-excl", false, 0, WK_OP_ADD, 0},
+    {"cub-scan-excl", false, 0, WK_OP_ADD, 0},
 };
 #define N_CASES (sizeof cases / sizeof cases[0])
 
@@ -469,6 +470,37 @@ static void test_thread_count_invariance(void **state)
 
 /* ---- what the fast path refuses ------------------------------------------- */
 
+/* The exclusive scans' first lanes, worked by hand: lane 0 holds -0.0f,
+ * lane 1 +1. CUB's Update makes inc = 0 + v, and 0 + -0 is +0, so lane 1's
+ * exclusive value is +0 (0x00000000); CG shifts v itself: -0 (0x80000000).
+ * Lane 0 gets +0 in both. With an f32 NaN of payload 0x7FC00123 in lane 0,
+ * CUB's 0 + NaN gives the H200's 0x7FFFFFFF, CG passes the payload on. */
+static void test_exclusive_scans_first_lanes(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *program;
+        uint32_t lane0, want_lane1;
+    } firsts[] = {
+        {"cub-scan-excl", 0x80000000u, 0x00000000u},
+        {"cg-scan-excl", 0x80000000u, 0x80000000u},
+        {"cub-scan-excl", 0x7FC00123u, 0x7FFFFFFFu},
+        {"cg-scan-excl", 0x7FC00123u, 0x7FC00123u},
+    };
+    for (size_t i = 0; i < sizeof firsts / sizeof firsts[0]; i++) {
+        uint32_t in[32] = {0}, out[32];
+        in[0] = firsts[i].lane0;
+        in[1] = 0x3F800000u; /* 1.0f */
+        wk_params q = {.profile = WS_PROFILE_SM90, .type = WK_F32};
+        run_fast(firsts[i].program, &q, in, out, 1);
+        if (out[0] != 0 || out[1] != firsts[i].want_lane1) {
+            print_error("%s, lane 0 = 0x%08x: lanes 0, 1 = 0x%08x 0x%08x, want 0 and 0x%08x\n", firsts[i].program,
+                        (unsigned)firsts[i].lane0, (unsigned)out[0], (unsigned)out[1], (unsigned)firsts[i].want_lane1);
+            fail();
+        }
+    }
+}
+
 static void test_unsupported(void **state)
 {
     (void)state;
@@ -508,6 +540,7 @@ int main(void)
         cmocka_unit_test(test_float_tree),
         cmocka_unit_test(test_bitonic_ints_sorted),
         cmocka_unit_test(test_thread_count_invariance),
+        cmocka_unit_test(test_exclusive_scans_first_lanes),
         cmocka_unit_test(test_unsupported),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
