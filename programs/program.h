@@ -54,6 +54,7 @@ typedef enum wk_fast_kind {
                              first at d = 1, its own value first after */
     WK_FAST_CG_SCAN_EXCL, /* that scan, then integers: e = v - x; floats: e = shfl_up(v, 1), lane 0 +0 */
     WK_FAST_CUB_SCAN_EXCL,/* the same after CUB's inc = 0 + v (Update) */
+    WK_FAST_SEED_SORT,    /* seed-xor-sort's five xor stages: the lower lane min, the upper max */
     WK_FAST_DEVICE_REDUCE /* the streaming grid-stride reduction (fast/device_reduce_fast.c) */
 } wk_fast_kind;
 

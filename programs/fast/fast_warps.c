@@ -33,6 +33,15 @@ static inline bool lt_u32(uint32_t a, uint32_t b) { return a < b; }
 static inline bool lt_i32(uint32_t a, uint32_t b) { return (int32_t)a < (int32_t)b; }
 static inline bool lt_u64(uint64_t a, uint64_t b) { return a < b; }
 static inline bool lt_i64(uint64_t a, uint64_t b) { return (int64_t)a < (int64_t)b; }
+/* min/max as the model's WS_MIN/WS_MAX: integers by their order (equal
+ * values have equal bits), floats by fminf/fmaxf's rules (fpops.h). */
+#define INT_MINMAX(name, T, lt)                                                  \
+    static inline T min_##name(T a, T b) { return lt(b, a) ? b : a; }           \
+    static inline T max_##name(T a, T b) { return lt(a, b) ? b : a; }
+INT_MINMAX(i32, uint32_t, lt_i32)
+INT_MINMAX(u32, uint32_t, lt_u32)
+INT_MINMAX(i64, uint64_t, lt_i64)
+INT_MINMAX(u64, uint64_t, lt_u64)
 
 /* ---- One batch, per element type (warp_batch.h) ----------------------- */
 
@@ -40,36 +49,48 @@ static inline bool lt_i64(uint64_t a, uint64_t b) { return (int64_t)a < (int64_t
 #define FAST_TRANSPOSE transpose_u32
 #define FAST_ADD add_int32
 #define FAST_LT lt_i32
+#define FAST_MIN min_i32
+#define FAST_MAX max_i32
 #define FAST_NAME(x) x##_i32
 #include "warp_batch.h"
 #define FAST_T uint32_t
 #define FAST_TRANSPOSE transpose_u32
 #define FAST_ADD add_int32
 #define FAST_LT lt_u32
+#define FAST_MIN min_u32
+#define FAST_MAX max_u32
 #define FAST_NAME(x) x##_u32
 #include "warp_batch.h"
 #define FAST_T uint32_t
 #define FAST_TRANSPOSE transpose_u32
 #define FAST_ADD ws_inl_f32_add
 #define FAST_LT ws_inl_f32_lt
+#define FAST_MIN ws_f32_min
+#define FAST_MAX ws_f32_max
 #define FAST_NAME(x) x##_f32
 #include "warp_batch.h"
 #define FAST_T uint64_t
 #define FAST_TRANSPOSE transpose_u64
 #define FAST_ADD add_int64
 #define FAST_LT lt_i64
+#define FAST_MIN min_i64
+#define FAST_MAX max_i64
 #define FAST_NAME(x) x##_i64
 #include "warp_batch.h"
 #define FAST_T uint64_t
 #define FAST_TRANSPOSE transpose_u64
 #define FAST_ADD add_int64
 #define FAST_LT lt_u64
+#define FAST_MIN min_u64
+#define FAST_MAX max_u64
 #define FAST_NAME(x) x##_u64
 #include "warp_batch.h"
 #define FAST_T uint64_t
 #define FAST_TRANSPOSE transpose_u64
 #define FAST_ADD ws_inl_f64_add
 #define FAST_LT ws_inl_f64_lt
+#define FAST_MIN ws_f64_min
+#define FAST_MAX ws_f64_max
 #define FAST_NAME(x) x##_f64
 #include "warp_batch.h"
 

@@ -6,7 +6,9 @@
  *                payload survives two NaNs),
  *   FAST_LT      a < b as setp.lt on the type,
  *   FAST_NAME(x) the name of x for this type (x_f32, ...),
- *   FAST_TRANSPOSE transpose_u32 or transpose_u64 (transpose.h).
+ *   FAST_TRANSPOSE transpose_u32 or transpose_u64 (transpose.h),
+ *   FAST_MIN, FAST_MAX min(a, b) and max(a, b) as the model's WS_MIN/WS_MAX
+ *                (a: the operand whose f64 NaN payload survives two NaNs).
  * Kept out of a macro so that compiler reports (-fopt-info-vec) name the
  * loops' own lines. No include guard: meant to be included several times. */
 
@@ -138,6 +140,14 @@ static inline __attribute__((always_inline)) void FAST_NAME(batch_body)(const fa
             case WK_FAST_BROADCAST: /* a move: the bits as they are */
                 memcpy(d, t, row);
                 break;
+            case WK_FAST_SEED_SORT: { /* the lower lane keeps the min, the upper the max; the
+                                         first stage passes p first (programs/README.md) */
+                bool lower = (lane & st->b) == 0, p_first = s == 0;
+                const T *a = p_first ? t : own, *b2 = p_first ? own : t;
+                for (int w = 0; w < width; w++)
+                    d[w] = lower ? FAST_MIN(a[w], b2[w]) : FAST_MAX(a[w], b2[w]);
+                break;
+            }
             case WK_FAST_REDUX: /* no steps */
             case WK_FAST_NONE:
             case WK_FAST_DEVICE_REDUCE: /* fast_plan_make makes no plan for these */
@@ -195,3 +205,5 @@ static void FAST_NAME(batch)(const fast_plan *pl, const T *in, T *const outs[2],
 #undef FAST_LT
 #undef FAST_NAME
 #undef FAST_TRANSPOSE
+#undef FAST_MIN
+#undef FAST_MAX

@@ -62,7 +62,7 @@ bool fast_plan_make(fast_plan *plan, const wk_program *p, const wk_params *param
     plan->lanes = ws_profile_lanes(q.profile);
     plan->descending = q.descending;
     plan->n_outputs = 1;
-    plan->output_names[0] = plan->algo == WK_FAST_BITONIC ? "key" : "v";
+    plan->output_names[0] = plan->algo == WK_FAST_BITONIC || plan->algo == WK_FAST_SEED_SORT ? "key" : "v";
 
     bool ok = true;
     int lanes = plan->lanes;
@@ -84,6 +84,10 @@ bool fast_plan_make(fast_plan *plan, const wk_program *p, const wk_params *param
             plan->n_outputs = 2;
             plan->output_names[1] = "inclusive";
         }
+        break;
+    case WK_FAST_SEED_SORT:
+        for (int j = lanes / 2; j > 0 && ok; j /= 2)
+            ok = add_step(plan, q.profile, WS_COLL_SHFL_BFLY, j, 0);
         break;
     case WK_FAST_BITONIC:
         for (int k = 2; k <= lanes && ok; k *= 2)

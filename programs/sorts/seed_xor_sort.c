@@ -129,4 +129,5 @@ const wk_program wk_prog_seed_xor_sort = {
     .default_gen = "rand:1",
     .run = run,
     .note = note,
+    .fast = WK_FAST_SEED_SORT,
 };
