@@ -373,12 +373,19 @@ static void report_block_deadlock(wc_block *b)
 static void block_setup(wc_block *b, wc_fiber *fibers)
 {
     const ws_cuda_launch_desc *d = &b->launch->desc;
+    ws_cuda_uint3 tid = {0, 0, 0}; /* thread t's index, counted up (no divisions per thread) */
     for (int t = 0; t < b->threads; t++) {
         wc_lane *l = &b->lanes[t];
-        unsigned dx = d->block.x, dy = d->block.y;
         *l = (wc_lane){.block = b, .wp = &b->warp[t / WC_WARP], .warp = t / WC_WARP, .lane = t % WC_WARP,
                        .fiber = &fibers[t]};
-        l->ctx.thread_idx = (ws_cuda_uint3){(unsigned)t % dx, (unsigned)t / dx % dy, (unsigned)t / (dx * dy)};
+        l->ctx.thread_idx = tid;
+        if (++tid.x == d->block.x) {
+            tid.x = 0;
+            if (++tid.y == d->block.y) {
+                tid.y = 0;
+                tid.z++;
+            }
+        }
         l->ctx.block_idx = b->idx;
         l->ctx.block_dim = d->block;
         l->ctx.grid_dim = d->grid;
