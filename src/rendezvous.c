@@ -17,24 +17,22 @@ static ws_status (*const executors[WS_COLL_KIND_COUNT])(ws_exec *) = {
     [WS_COLL_SYNCWARP] = NULL, /* no data: completing is all it does */
 };
 
-/* The results of a group whose lanes share dst and pred_dst (one call). */
-static ws_status write_back(ws_warp *w, ws_mask group, const ws_arrival *a, const uint64_t *result,
-                            const uint32_t *pred)
+/* The results of `lanes`, which share a's dst and pred_dst. */
+static void write_back(ws_warp *w, ws_mask lanes, const ws_arrival *a, const uint64_t *result, const uint32_t *pred)
 {
     if (a->dst) {
         uint64_t *cells = ws_cell(w, a->dst, 0);
         bool wide = ws_type_is_64bit(w->reg_types[a->dst - 1]); /* dst was checked */
-        for (ws_mask todo = group; todo; todo &= todo - 1) {
+        for (ws_mask todo = lanes; todo; todo &= todo - 1) {
             int lane = ws_lowest_lane(todo);
             cells[lane] = wide ? result[lane] : (uint32_t)result[lane];
         }
     }
     if (a->pred_dst) {
         uint64_t *cells = ws_cell(w, a->pred_dst, 0);
-        for (ws_mask todo = group; todo; todo &= todo - 1)
+        for (ws_mask todo = lanes; todo; todo &= todo - 1)
             cells[ws_lowest_lane(todo)] = pred[ws_lowest_lane(todo)];
     }
-    return WS_OK;
 }
 
 /* Executes the lanes of `group` (all of one kind) and releases them. */
@@ -60,26 +58,24 @@ static ws_status execute(ws_warp *w, ws_mask group, bool one_call)
     }
     if (s != WS_OK)
         return s;
-    if (x.one_call && !x.again) /* the usual case, with what every lane shares looked up once */
-        return write_back(w, group, &w->arrivals[ws_lowest_lane(group)], x.result, x.pred);
-    ws_reg dst = 0;
-    bool dst_wide = false;
-    for (ws_mask todo = group; todo; todo &= todo - 1) {
+    for (ws_mask todo = x.again; todo; todo &= todo - 1) { /* they wait again, for their second word */
         int lane = ws_lowest_lane(todo);
-        if (ws_lane_in(x.again, lane)) { /* waits again, for its second word */
-            w->arrivals[lane].second_word = true;
-            w->arrivals[lane].first_word = x.result[lane];
-            continue;
-        }
-        const ws_arrival *a = &w->arrivals[lane];
-        if (a->dst != dst) { /* lanes of one call share it: look its type up once */
-            dst = a->dst;
-            dst_wide = dst && ws_type_is_64bit(w->reg_types[dst - 1]); /* dst was checked */
-        }
-        if (dst)
-            *ws_cell(w, dst, lane) = dst_wide ? x.result[lane] : (uint32_t)x.result[lane];
-        if (a->pred_dst)
-            *ws_cell(w, a->pred_dst, lane) = x.pred[lane];
+        w->arrivals[lane].second_word = true;
+        w->arrivals[lane].first_word = x.result[lane];
+    }
+    /* The results, a set of lanes with the same dst and pred_dst at a time
+     * (one call's lanes all share them; two calls met in one group may not). */
+    for (ws_mask todo = group & ~x.again; todo;) {
+        const ws_arrival *a = &w->arrivals[ws_lowest_lane(todo)];
+        ws_mask same = todo;
+        if (!x.one_call)
+            for (ws_mask t = todo; t; t &= t - 1) {
+                const ws_arrival *b = &w->arrivals[ws_lowest_lane(t)];
+                if (b->dst != a->dst || b->pred_dst != a->pred_dst)
+                    same &= ~(t & -t);
+            }
+        write_back(w, same, a, x.result, x.pred);
+        todo &= ~same;
     }
     return WS_OK;
 }

@@ -97,15 +97,6 @@ ws_status ws_exec_shfl(ws_exec *x)
     int passes = both_words_now ? 2 : 1;
     int first_shift = p->hi_word_first ? 32 : 0;
     ws_mask bad = 0;
-    if (wide == 0) { /* every lane moves one 32-bit word: no shifts */
-        uint32_t in[WS_MAX_LANES], out[WS_MAX_LANES];
-        for (ws_mask todo = x->group; todo; todo &= todo - 1)
-            in[ws_lowest_lane(todo)] = (uint32_t)x->arrivals[ws_lowest_lane(todo)].value;
-        bad = ws_crossbar_move32(p, x->group, x->group, source, in, out);
-        for (ws_mask todo = x->group; todo; todo &= todo - 1)
-            x->result[ws_lowest_lane(todo)] = out[ws_lowest_lane(todo)];
-        passes = 0;
-    }
     for (int pass = 0; pass < passes; pass++) {
         int shift[WS_MAX_LANES];
         uint32_t in[WS_MAX_LANES], out[WS_MAX_LANES];
