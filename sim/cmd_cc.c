@@ -310,6 +310,18 @@ static bool write_file(const char *path, const char *text, size_t len)
 
 /* nvcc's flags for the GPU side (code generation, ptxas, device debug
  * info, nvlink): accepted and ignored, so an nvcc command line works. */
+/* nvcc's way of passing host-compiler flags: -Xcompiler A,B or --compiler-options A,B (or =A,B). */
+static bool compiler_options_flag(const char *a)
+{
+    static const char *const names[] = {"-Xcompiler", "--compiler-options"};
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+        size_t n = strlen(names[k]);
+        if (strncmp(a, names[k], n) == 0 && (a[n] == '\0' || a[n] == '='))
+            return true;
+    }
+    return false;
+}
+
 static bool nvcc_only_flag(const char *a, bool *takes_value)
 {
     static const char *const with_value[] = {"-arch", "-gencode", "--gpu-architecture", "-code", "--gpu-code",
@@ -633,13 +645,14 @@ int cmd_cc(int argc, char **argv)
             if (!sv_push(to, a) || !sv_push(to, v))
                 goto oom;
             i++;
-        } else if (strcmp(a, "-Xcompiler") == 0 || strncmp(a, "-Xcompiler=", 11) == 0) {
-            const char *list = a[10] == '=' ? a + 11 : v;
+        } else if (compiler_options_flag(a)) { /* -Xcompiler or --compiler-options, with = or apart */
+            const char *eq = strchr(a, '=');
+            const char *list = eq ? eq + 1 : v;
             if (!list) {
-                errorf("-Xcompiler needs a value (see --help)");
+                errorf("%.*s needs a value (see --help)", (int)(eq ? (size_t)(eq - a) : strlen(a)), a);
                 goto done;
             }
-            if (a[10] != '=')
+            if (!eq)
                 i++;
             char buf[1024];
             snprintf(buf, sizeof buf, "%s", list);
@@ -667,19 +680,6 @@ int cmd_cc(int argc, char **argv)
             if (!sv_pushf(&link, "-Wl,%s", v))
                 goto oom;
             i++;
-        } else if (strcmp(a, "--compiler-options") == 0 || strncmp(a, "--compiler-options=", 19) == 0) {
-            const char *list = a[18] == '=' ? a + 19 : v;
-            if (!list) {
-                errorf("--compiler-options needs a value (see --help)");
-                goto done;
-            }
-            if (a[18] != '=')
-                i++;
-            char buf[1024];
-            snprintf(buf, sizeof buf, "%s", list);
-            for (char *w = strtok(buf, ","); w; w = strtok(NULL, ","))
-                if (!sv_push(&flags, w))
-                    goto oom;
         } else if (nvcc_only_flag(a, &takes)) {
             if (verbose)
                 errorf("%s: an nvcc flag, ignored", a);
