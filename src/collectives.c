@@ -192,6 +192,23 @@ static void raise_call_diags(ws_warp *w, const ws_coll_desc *d, ws_mask callers,
     }
 }
 
+/* A shuffle that raise_call_diags would find nothing in and that the
+ * rendezvous would execute at once as one call (completes_alone): no lane
+ * waits, one mask from the descriptor names every caller, no exited lane
+ * and (with a rendezvous) no live lane that is not calling. */
+static bool is_whole_shuffle(const ws_warp *w, const ws_coll_desc *d, ws_mask callers)
+{
+    const ws_profile *p = w->profile;
+    ws_mask m = d->mask & w->all;
+    if (!is_shfl(d->kind) || d->ptx || d->pred_dst || d->mask_reg || d->b_reg || d->width_reg || d->c_reg)
+        return false;
+    if (w->waiting || (callers & ~m) || (m & w->exited) || (p->mask_is_exec_check && m != callers))
+        return false;
+    if (p->rendezvous && (m & ws_live(w) & ~callers))
+        return false;
+    return is_pow2_width(d->width, w->lanes) && !(p->has_ptx && ((uint32_t)d->b & ~UINT32_C(31)));
+}
+
 /* Records the arrivals of `callers` (one converged call) and lets them
  * meet the rendezvous. */
 static ws_status arrive(ws_warp *w, const ws_coll_desc *d, ws_mask callers)
@@ -204,6 +221,8 @@ static ws_status arrive(ws_warp *w, const ws_coll_desc *d, ws_mask callers)
         .call = ++w->calls,
     };
     w->last_call_from_desc = !d->mask_reg && !d->b_reg && !d->width_reg && !d->c_reg;
+    if (is_whole_shuffle(w, d, callers) && ws_shfl_whole_call(w, &common, callers, d->src))
+        return WS_OK;
     for (ws_mask todo = callers; todo; todo &= todo - 1)
         w->arrivals[ws_lowest_lane(todo)] = common;
     if (d->src) {

@@ -22,3 +22,17 @@ ws_mask ws_crossbar_move32(const ws_profile *p, ws_mask readers, ws_mask partici
     }
     return bad;
 }
+
+void ws_crossbar_gather64(ws_mask readers, const int source[WS_MAX_LANES], const uint64_t *in, uint64_t keep,
+                          uint64_t *out)
+{
+    if (readers == UINT32_MAX) { /* a whole 32-lane warp: a fixed loop */
+        for (int d = 0; d < 32; d++)
+            out[d] = in[source[d]] & keep;
+        return;
+    }
+    for (ws_mask todo = readers; todo; todo &= todo - 1) {
+        int d = ws_lowest_lane(todo);
+        out[d] = in[source[d]] & keep;
+    }
+}

@@ -35,13 +35,13 @@ void ws_raise_bad_reads(ws_exec *x, const char *op, ws_mask bad, const int sourc
 }
 
 /* Keeps what each lane read, for ws_last_shuffle_reads (traces). */
-static void record_reads(ws_exec *x, const int source[WS_MAX_LANES], ws_mask bad)
+static void record_reads(ws_warp *w, ws_mask group, const int source[WS_MAX_LANES],
+                         const uint32_t pred[WS_MAX_LANES], ws_mask bad)
 {
-    ws_warp *w = x->w;
-    w->last_group = x->group;
+    w->last_group = group;
     w->last_bad = bad;
     memcpy(w->last_source, source, sizeof w->last_source);
-    memcpy(w->last_pred, x->pred, sizeof w->last_pred);
+    memcpy(w->last_pred, pred, sizeof w->last_pred);
     w->shuffles_executed++;
 }
 
@@ -65,7 +65,7 @@ uint64_t ws_last_shuffle_reads(const ws_warp *warp, ws_lane_read reads[64])
 
 ws_status ws_exec_shfl(ws_exec *x)
 {
-    const ws_warp *w = x->w;
+    ws_warp *w = x->w;
     const ws_profile *p = w->profile;
     const ws_arrival *first = &x->arrivals[ws_lowest_lane(x->group)];
     const char *op = ws_coll_kind_name(first->kind);
@@ -118,7 +118,7 @@ ws_status ws_exec_shfl(ws_exec *x)
             x->result[ws_lowest_lane(todo)] |= x->arrivals[ws_lowest_lane(todo)].first_word;
     }
 
-    record_reads(x, source, bad);
+    record_reads(x->w, x->group, source, x->pred, bad);
     if (bad)
         ws_raise_bad_reads(x, op, bad, source);
     if (not_in_mask) {
@@ -128,4 +128,39 @@ ws_status ws_exec_shfl(ws_exec *x)
                       "value moved as on converged hardware)", op, ws_format_lanes(not_in_mask, r, sizeof r));
     }
     return WS_OK;
+}
+
+bool ws_shfl_whole_call(ws_warp *w, const ws_arrival *call, ws_mask callers, ws_reg src)
+{
+    const ws_profile *p = w->profile;
+    int source[WS_MAX_LANES];
+    uint32_t pred[WS_MAX_LANES];
+    w->arrivals[ws_lowest_lane(callers)] = *call; /* the formula reads a one_call's operands there */
+    p->shfl_sources(p, w->arrivals, callers, true, source, pred);
+    ws_mask outside = 0;
+    if (callers == w->all) { /* every lane calls: any lane in range takes part */
+        for (int lane = 0; lane < w->lanes; lane++)
+            outside |= (unsigned)source[lane] >= (unsigned)w->lanes;
+    } else {
+        for (ws_mask todo = callers; todo; todo &= todo - 1) {
+            int s = source[ws_lowest_lane(todo)];
+            outside |= (unsigned)s >= (unsigned)w->lanes || !ws_lane_in(callers, s);
+        }
+    }
+    if (outside)
+        return false;
+    /* Both words of a 64-bit value come from the one source lane, so the
+     * two 32-bit moves of the general path are one 64-bit move here. */
+    uint64_t keep = call->wide ? ~UINT64_C(0) : UINT32_MAX; /* src and dst are alike in width */
+    uint64_t *dst = ws_cell(w, call->dst, 0);
+    if (call->dst != src) {
+        ws_crossbar_gather64(callers, source, ws_cell(w, src, 0), keep, dst);
+    } else {
+        uint64_t moved[WS_MAX_LANES];
+        ws_crossbar_gather64(callers, source, dst, keep, moved);
+        for (ws_mask todo = callers; todo; todo &= todo - 1)
+            dst[ws_lowest_lane(todo)] = moved[ws_lowest_lane(todo)];
+    }
+    record_reads(w, callers, source, pred, 0);
+    return true;
 }

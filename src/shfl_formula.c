@@ -96,18 +96,39 @@ int ws_hip_shfl_source(ws_coll_kind kind, int lane, uint32_t b, int32_t width, i
 
 /* ---- the profiles' per-call form: every lane of a shuffle call ---- */
 
+/* Inlined with a constant kind, so that each loop has no switch in it. */
+static inline __attribute__((always_inline)) void call_sources(ws_coll_kind kind, ws_mask group, uint32_t b,
+                                                               uint32_t c, int *restrict source,
+                                                               uint32_t *restrict pred)
+{
+    if (group == UINT32_MAX) { /* the usual group, a whole warp: a fixed loop the compiler vectorises */
+        for (int lane = 0; lane < 32; lane++) {
+            bool pval;
+            source[lane] = ptx_source(kind, lane, b, c, &pval);
+            pred[lane] = pval;
+        }
+        return;
+    }
+    for (ws_mask todo = group; todo; todo &= todo - 1) {
+        int lane = ws_lowest_lane(todo);
+        bool pval;
+        source[lane] = ptx_source(kind, lane, b, c, &pval);
+        pred[lane] = pval;
+    }
+}
+
 void ws_nvidia_shfl_sources(const ws_profile *p, const ws_arrival *arrivals, ws_mask group, bool one_call,
                             int source[WS_MAX_LANES], uint32_t pred[WS_MAX_LANES])
 {
     (void)p;
-    if (one_call) { /* kind, b and c alike in every lane: the compiler hoists them */
+    if (one_call) { /* kind, b and c alike in every lane: one loop per kind, the switch hoisted */
         const ws_arrival *a = &arrivals[ws_lowest_lane(group)];
         uint32_t c = a->ptx ? a->c : cuda_c(a->kind, a->width);
-        for (ws_mask todo = group; todo; todo &= todo - 1) {
-            int lane = ws_lowest_lane(todo);
-            bool pval;
-            source[lane] = ptx_source(a->kind, lane, a->b, c, &pval);
-            pred[lane] = pval;
+        switch (a->kind) {
+        case WS_COLL_SHFL_UP: call_sources(WS_COLL_SHFL_UP, group, a->b, c, source, pred); break;
+        case WS_COLL_SHFL_DOWN: call_sources(WS_COLL_SHFL_DOWN, group, a->b, c, source, pred); break;
+        case WS_COLL_SHFL_BFLY: call_sources(WS_COLL_SHFL_BFLY, group, a->b, c, source, pred); break;
+        default: call_sources(WS_COLL_SHFL_IDX, group, a->b, c, source, pred); break;
         }
         return;
     }
@@ -123,10 +144,10 @@ void ws_nvidia_shfl_sources(const ws_profile *p, const ws_arrival *arrivals, ws_
 void ws_hip_shfl_sources(const ws_profile *p, const ws_arrival *arrivals, ws_mask group, bool one_call,
                          int source[WS_MAX_LANES], uint32_t pred[WS_MAX_LANES])
 {
-    (void)one_call; /* HIP's wavefronts run without the rendezvous: no hot path here */
+    const ws_arrival *call = &arrivals[ws_lowest_lane(group)]; /* one_call: only its first lane's is set */
     for (ws_mask todo = group; todo; todo &= todo - 1) {
         int lane = ws_lowest_lane(todo);
-        const ws_arrival *a = &arrivals[lane];
+        const ws_arrival *a = one_call ? call : &arrivals[lane];
         ws_coll_kind kind = a->kind;
         uint32_t b = a->b;
         int s = ws_hip_shfl_source(kind, lane, b, a->width, p->lanes);

@@ -27,7 +27,9 @@ typedef struct ws_profile {
                                  mask value (sm90, measured) rather than mask bits & active (HIP) */
     uint32_t inactive_read;   /* the word a read of a non-participating lane yields */
     /* For each lane of `group`, the lane it reads and the predicate, from
-     * the operands of its arrival (shfl_formula.c). */
+     * the operands of its arrival (shfl_formula.c). one_call: the group is
+     * one call with its operands in the descriptor, and only the arrival of
+     * the group's lowest lane need be recorded. */
     void (*shfl_sources)(const struct ws_profile *p, const struct ws_arrival *arrivals, ws_mask group,
                          bool one_call, int source[WS_MAX_LANES], uint32_t pred[WS_MAX_LANES]);
 } ws_profile;
@@ -165,6 +167,10 @@ void ws_diag_record(ws_warp *w, const ws_diag *diag);
  * out[d] is left as it is when source[d] is WS_NO_SOURCE.
  * All reads happen before any write (in and out never alias). Returns the
  * readers whose source did not take part. */
+/* out[d] = in[source[d]] & keep for every d in `readers`, whose sources
+ * all take part (the caller has checked). in and out do not alias. */
+void ws_crossbar_gather64(ws_mask readers, const int source[WS_MAX_LANES], const uint64_t *in, uint64_t keep,
+                          uint64_t *out);
 ws_mask ws_crossbar_move32(const ws_profile *p, ws_mask readers, ws_mask participants,
                            const int source[WS_MAX_LANES], const uint32_t in[WS_MAX_LANES],
                            uint32_t out[WS_MAX_LANES]);
@@ -183,6 +189,12 @@ typedef struct ws_exec {
 } ws_exec;
 
 ws_status ws_exec_shfl(ws_exec *x);   /* shfl.c */
+/* shfl.c: the usual shuffle, a whole call that the rendezvous would
+ * complete at once with nothing undefined in it (collectives.c decides),
+ * executed without per-lane arrivals. Returns false, having written no
+ * register, when some lane would read a lane outside `callers`: the
+ * general path then runs it and reports the read. */
+bool ws_shfl_whole_call(ws_warp *w, const ws_arrival *call, ws_mask callers, ws_reg src);
 ws_status ws_exec_vote(ws_exec *x);   /* vote.c */
 ws_status ws_exec_match(ws_exec *x);  /* match.c */
 ws_status ws_exec_redux(ws_exec *x);  /* redux.c */

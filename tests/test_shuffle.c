@@ -915,6 +915,121 @@ static void test_policies_on_inactive_read(void **state)
 
 /* ---------------------------------------------- bad arguments: WS_ERR_ARG */
 
+/* ---- the whole-call path (shfl.c ws_shfl_whole_call) ----
+ * A converged call with its operands in the descriptor takes a shorter
+ * path than one with per-lane registers. Both must give the bits of the
+ * formulas restated in test_support.c, and the same reads, diagnostics
+ * and registers as each other wherever the shorter path declines (lanes
+ * reading lanes that do not take part). */
+
+typedef struct whole_case {
+    ws_profile_id profile;
+    int threads;       /* 0: a whole warp */
+    ws_mask exited;    /* lanes that have returned before the call */
+    ws_mask active;    /* lanes that call (0: every live lane) and the mask they pass */
+} whole_case;
+
+static ws_status run_one(ws_warp *w, const whole_case *c, ws_coll_kind kind, int32_t b, int32_t width,
+                         ws_reg dst, ws_reg src, ws_reg b_reg)
+{
+    ws_mask live = ws_lanes_present(w) & ~c->exited;
+    ws_mask callers = c->active ? c->active : live;
+    ws_coll_desc d = {.kind = kind, .mask = callers, .dst = dst, .src = src, .b = b, .width = width,
+                      .b_reg = b_reg};
+    return ws_collective_lanes(w, callers, &d);
+}
+
+static ws_warp *whole_warp(const whole_case *c, ws_type type, ws_reg *src, ws_reg *dst, ws_reg *b_reg,
+                           int32_t b, bool alias)
+{
+    ws_warp *w = test_warp(c->profile, c->threads);
+    int lanes = ws_profile_lanes(c->profile);
+    *src = test_reg(w, "src", type);
+    *dst = alias ? *src : test_reg(w, "dst", type);
+    *b_reg = test_reg(w, "b", WS_U32);
+    for (int lane = 0; lane < lanes; lane++) {
+        ws_set_bits(w, *src, lane, ws_type_is_64bit(type) ? wide_value(lane) : (uint32_t)wide_value(lane));
+        ws_set_u32(w, *b_reg, lane, (uint32_t)b);
+    }
+    if (c->exited)
+        ws_exit_lanes(w, c->exited);
+    return w;
+}
+
+static void test_whole_call_path(void **state)
+{
+    (void)state;
+    static const whole_case cases[] = {
+        {WS_PROFILE_SM90, 0, 0, 0},
+        {WS_PROFILE_SM90, 20, 0, 0},                /* absent lanes 20-31 */
+        {WS_PROFILE_SM90, 0, 0xFF000000u, 0},       /* exited lanes 24-31 */
+        {WS_PROFILE_SM90, 0, 0, 0x0000FFFFu},       /* half the warp calls with its own mask */
+        {WS_PROFILE_WAVE64, 0, 0, 0},
+        {WS_PROFILE_WAVE32, 0, 0, 0},
+        {WS_PROFILE_WAVE64, 0, 0, 0xFFFFFFFFu},     /* the low half of a wavefront */
+    };
+    static const ws_coll_kind kinds[] = {WS_COLL_SHFL_IDX, WS_COLL_SHFL_UP, WS_COLL_SHFL_DOWN, WS_COLL_SHFL_BFLY};
+    static const int32_t bs[] = {0, 1, 3, 8, 16, 31, 40};
+    static const int32_t widths[] = {1, 2, 4, 8, 16, 32, 64};
+    static const ws_type types[] = {WS_U32, WS_F32, WS_U64, WS_F64};
+    int checked = 0;
+    for (size_t ci = 0; ci < sizeof cases / sizeof cases[0]; ci++) {
+        const whole_case *c = &cases[ci];
+        int lanes = ws_profile_lanes(c->profile);
+        for (size_t ki = 0; ki < 4; ki++)
+            for (size_t bi = 0; bi < sizeof bs / sizeof bs[0]; bi++)
+                for (size_t wi = 0; wi < sizeof widths / sizeof widths[0]; wi++)
+                    for (size_t ti = 0; ti < 4; ti++)
+                        for (int alias = 0; alias < 2; alias++) {
+                            int32_t b = bs[bi], width = widths[wi];
+                            if (width > lanes)
+                                continue;
+                            char name[120];
+                            snprintf(name, sizeof name, "case %zu %s b=%d width=%d %s%s", ci,
+                                     ws_coll_kind_name(kinds[ki]), b, width, ws_type_name(types[ti]),
+                                     alias ? " dst=src" : "");
+                            ws_reg s1, d1, b1, s2, d2, b2;
+                            ws_warp *whole = whole_warp(c, types[ti], &s1, &d1, &b1, b, alias);
+                            ws_warp *general = whole_warp(c, types[ti], &s2, &d2, &b2, b, alias);
+                            ws_status st1 = run_one(whole, c, kinds[ki], b, width, d1, s1, 0);
+                            ws_status st2 = run_one(general, c, kinds[ki], b, width, d2, s2, b2);
+                            EXPECT_STATUS("whole call vs per-lane b", name, st1, st2);
+                            ws_lane_read r1[64], r2[64];
+                            ws_last_shuffle_reads(whole, r1);
+                            ws_last_shuffle_reads(general, r2);
+                            for (int lane = 0; lane < lanes; lane++) {
+                                EXPECT_U64("dst", name, lane, ws_get_bits(whole, d1, lane), ws_get_bits(general, d2, lane));
+                                EXPECT_U64("read kind", name, lane, r1[lane].kind, r2[lane].kind);
+                                EXPECT_U64("read source", name, lane, (uint64_t)r1[lane].source, (uint64_t)r2[lane].source);
+                            }
+                            EXPECT_U64("diagnostics", name, -1, ws_diag_count(whole), ws_diag_count(general));
+                            for (size_t k = 0; k < ws_diag_count(whole) && k < ws_diag_count(general); k++)
+                                EXPECT_U64("diagnostic code", name, (int)k, ws_diag_get(whole, k)->code,
+                                           ws_diag_get(general, k)->code);
+                            /* A whole warp with a valid width: every value from the restated formula. */
+                            bool valid_width = width >= 1 && !(width & (width - 1));
+                            if (c->threads == 0 && !c->exited && !c->active && valid_width) {
+                                for (int lane = 0; lane < lanes; lane++) {
+                                    int pred = 0;
+                                    int from = c->profile == WS_PROFILE_SM90
+                                                   ? spec_ptx_source(kinds[ki], lane, (uint32_t)b,
+                                                                     spec_cuda_c(kinds[ki], width), &pred)
+                                                   : spec_hip_source(kinds[ki], lane, b, width, lanes);
+                                    uint64_t v = wide_value(from);
+                                    EXPECT_U64("formula", name, lane, ws_get_bits(whole, d1, lane),
+                                               ws_type_is_64bit(types[ti]) ? v : (uint32_t)v);
+                                }
+                                if (!(c->profile == WS_PROFILE_SM90 && (b & ~31)))
+                                    EXPECT_NO_DIAG(whole, name);
+                            }
+                            drop_warp(whole);
+                            drop_warp(general);
+                            checked++;
+                        }
+    }
+    assert_true(checked > 1000);
+}
+
 static void test_bad_arguments(void **state)
 {
     (void)state;
@@ -1103,6 +1218,7 @@ int main(void)
         cmocka_unit_test(test_per_lane_b_and_c_registers),
         cmocka_unit_test(test_policies_on_inactive_read),
         cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_whole_call_path),
     };
     return cmocka_run_group_tests(tests, NULL, destroy_live_warps);
 }

@@ -99,8 +99,9 @@ static void take_model_diags(wc_block *b, int w)
     }
 }
 
-/* Lanes whose collective completed take their results and run again. */
-static void wake_completed(wc_block *b, int w)
+/* Lanes whose collective completed take their results and run again.
+ * call_lanes: the lanes of the one call just given to the model (0: none). */
+static void wake_completed(wc_block *b, int w, ws_mask call_lanes)
 {
     wc_warp *wp = &b->warp[w];
     ws_mask completed = wp->in[WC_IN_MODEL] & ~ws_lanes_waiting(wp->model);
@@ -112,11 +113,14 @@ static void wake_completed(wc_block *b, int w)
     for (ws_mask todo = completed; todo;) {
         const wc_call *c = &lane_of(b, w, __builtin_ctzll(todo))->call;
         ws_mask same = 0;
-        for (ws_mask t = todo; t; t &= t - 1) {
-            const wc_call *lc = &lane_of(b, w, __builtin_ctzll(t))->call;
-            if (lc->op == c->op && lc->type == c->type)
-                same |= t & -t;
-        }
+        if (todo == call_lanes) /* the usual case: the call just made, alone */
+            same = todo;
+        else
+            for (ws_mask t = todo; t; t &= t - 1) {
+                const wc_call *lc = &lane_of(b, w, __builtin_ctzll(t))->call;
+                if (lc->op == c->op && lc->type == c->type)
+                    same |= t & -t;
+            }
         todo &= ~same;
         if (c->op != WS_COLL_SYNCWARP)
             ws_get_bits_lanes(wp->model, wp->dst[c->type], same, wp->result);
@@ -130,7 +134,7 @@ static void wake_completed(wc_block *b, int w)
     wc_move_lanes(wp, completed, WC_RUNNABLE);
 }
 
-static bool after_model(wc_block *b, int w, ws_status s)
+static bool after_model(wc_block *b, int w, ws_mask call_lanes, ws_status s)
 {
     take_model_diags(b, w);
     if (s < 0) {
@@ -140,7 +144,7 @@ static bool after_model(wc_block *b, int w, ws_status s)
         fail(b, s, msg);
         return false;
     }
-    wake_completed(b, w);
+    wake_completed(b, w, call_lanes);
     return true;
 }
 
@@ -276,7 +280,7 @@ static bool run_site(wc_block *b, int w, ws_mask group)
                       .b_reg = sync || (same_mask && same_b && same_width) ? 0 : wp->b,
                       .width = c->width,
                       .width_reg = same_mask && same_b && same_width ? 0 : wp->width};
-    return after_model(b, w, ws_collective_lanes(wp->model, group, &d));
+    return after_model(b, w, group, ws_collective_lanes(wp->model, group, &d));
 }
 
 /* Runs the warp until none of its lanes can go on without the others of
@@ -294,7 +298,7 @@ static bool warp_step(wc_block *b, int w)
         ws_mask done = wp->in[WC_DONE] & ~wp->exited;
         if (done) {
             wp->exited |= done;
-            if (!after_model(b, w, ws_exit_lanes(wp->model, done)))
+            if (!after_model(b, w, 0, ws_exit_lanes(wp->model, done)))
                 return true;
             continue;
         }
@@ -376,8 +380,12 @@ static void block_setup(wc_block *b, wc_fiber *fibers)
     ws_cuda_uint3 tid = {0, 0, 0}; /* thread t's index, counted up (no divisions per thread) */
     for (int t = 0; t < b->threads; t++) {
         wc_lane *l = &b->lanes[t];
-        *l = (wc_lane){.block = b, .wp = &b->warp[t / WC_WARP], .warp = t / WC_WARP, .lane = t % WC_WARP,
-                       .fiber = &fibers[t]};
+        /* Field by field: l->call is written at every sync point before it is read. */
+        l->block = b;
+        l->wp = &b->warp[t / WC_WARP];
+        l->warp = t / WC_WARP;
+        l->lane = t % WC_WARP;
+        l->fiber = &fibers[t];
         l->ctx.thread_idx = tid;
         if (++tid.x == d->block.x) {
             tid.x = 0;
