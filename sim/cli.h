@@ -7,7 +7,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "kernel.h"
+#include "run/run.h"
+#include "runtime/kernel.h"
 
 /* Exit codes (docs/cli.md). */
 enum {

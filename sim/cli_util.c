@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "program.h"
+#include "runtime/program.h"
 
 static bool progress_on_screen; /* a progress line is drawn: an error clears it first */
 

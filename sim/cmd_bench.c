@@ -11,8 +11,8 @@
 #include "cli.h"
 #include "fast/device_reduce_fast.h"
 #include "fast/fast_warps.h"
-#include "program.h"
-#include "writers.h"
+#include "runtime/program.h"
+#include "writers/writers.h"
 
 enum { O_HELP = 1, O_N, O_GRID, O_BLOCK, O_REPEAT, O_JSON };
 

@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "program.h"
+#include "runtime/program.h"
 
 int cmd_list(int argc, char **argv)
 {

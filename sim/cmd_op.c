@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "writers.h"
+#include "writers/writers.h"
 
 /* The operations, by CLI name. */
 static const struct op_info {

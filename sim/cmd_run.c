@@ -6,10 +6,10 @@
 #include <string.h>
 
 #include "cli.h"
-#include "program.h"
+#include "runtime/program.h"
 #include "run_fast.h"
-#include "sym.h"
-#include "writers.h"
+#include "runtime/sym.h"
+#include "writers/writers.h"
 
 enum {
     O_HELP = 1, O_PROFILE, O_LANES, O_TYPE, O_INPUT, O_BITS, O_BINARY, O_GEN, O_N, O_THREADS, O_ACTIVE,

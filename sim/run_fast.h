@@ -4,7 +4,7 @@
 
 #include <stdbool.h>
 
-#include "program.h"
+#include "runtime/program.h"
 
 /* Where the values come from: --input (with --bits, --binary) or --gen. */
 typedef struct cli_fast_input {

@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernel.h"
+#include "runtime/kernel.h"
 
 #ifdef __cplusplus
 extern "C" {

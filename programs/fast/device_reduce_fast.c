@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "device_reduce_fast.h"
-#include "../program.h"
+#include "runtime/program.h"
 #include "warpsim/fpops.h"
 
 enum {

@@ -27,7 +27,7 @@
 
 #include "warpsim/warpsim.h"
 
-#include "../elem.h"
+#include "runtime/elem.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -12,8 +12,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "../kernel.h"
-#include "../program.h"
+#include "runtime/kernel.h"
+#include "runtime/program.h"
 
 #ifdef __cplusplus
 extern "C" {

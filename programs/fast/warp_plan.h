@@ -7,8 +7,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "../kernel.h"
-#include "../program.h"
+#include "runtime/kernel.h"
+#include "runtime/program.h"
 
 enum { FAST_MAX_STEPS = 32 };
 

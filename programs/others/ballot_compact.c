@@ -7,7 +7,7 @@
  *
  * On the 64-lane wave64 profile __ballot_sync returns 64 bits (semantics.md 4.3,
  * 4.4): the ballot, the lane mask and the popc are 64-bit there. */
-#include "program.h"
+#include "runtime/program.h"
 
 static void run(wk_run *r)
 {

@@ -6,7 +6,7 @@
  * diagnostic. */
 #include <stdio.h>
 
-#include "program.h"
+#include "runtime/program.h"
 
 static size_t input_count(const wk_params *p, int lanes, char *err, size_t err_size)
 {

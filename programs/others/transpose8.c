@@ -20,7 +20,7 @@
  * shows the shuffled value. */
 #include <stdio.h>
 
-#include "program.h"
+#include "runtime/program.h"
 
 #define ROW 8
 

@@ -16,7 +16,7 @@
 #include <stdio.h>
 
 #include "block_reduce.h"
-#include "program.h"
+#include "runtime/program.h"
 
 /* v += __shfl_down_sync(FULL, v, offset) for offset = warpSize/2 .. 1 */
 static void warp_tree(wk_warp *k, ws_reg v, ws_reg t)

@@ -3,7 +3,7 @@
 #ifndef WARPSIM_PROGRAMS_BLOCK_REDUCE_H
 #define WARPSIM_PROGRAMS_BLOCK_REDUCE_H
 
-#include "kernel.h"
+#include "runtime/kernel.h"
 
 /* Reduces the register v (element type) over the n_warps warps of one block,
  * warps[w] being warp w, each after the statements that computed its v:

@@ -5,7 +5,7 @@
  * partners l ^ 16, l ^ 8, ..., l ^ 1: every lane gets the total too, and for
  * f32 the same bits (each pair computes a + b and b + a). The leader's f32
  * sum differs from CUB's (cub-reduce) in most warps (semantics.md 5.5). */
-#include "program.h"
+#include "runtime/program.h"
 
 static void run(wk_run *r)
 {

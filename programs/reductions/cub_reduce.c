@@ -13,8 +13,8 @@
  * value): a bit-exact model must reproduce these too (semantics.md 5.3, 7). */
 #include <stdio.h>
 
-#include "cub.h"
-#include "program.h"
+#include "runtime/cub.h"
+#include "runtime/program.h"
 
 enum { LOGICAL_WARP = 32, LAST_LANE = LOGICAL_WARP - 1 };
 

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 
 #include "block_reduce.h"
-#include "program.h"
+#include "runtime/program.h"
 
 typedef struct launch {
     size_t n;

@@ -2,7 +2,7 @@
  * lanes; 32..1 on 64). Lane 0 ends with the sum; a lane whose source is out
  * of range adds its own value, so lane i ends with more than its share
  * (semantics.md 7: with v = lane, lane i holds 496 + 16*i). */
-#include "program.h"
+#include "runtime/program.h"
 
 static void run(wk_run *r)
 {

@@ -10,7 +10,7 @@
  * reading. */
 #include <stdio.h>
 
-#include "program.h"
+#include "runtime/program.h"
 
 static size_t input_count(const wk_params *p, int lanes, char *err, size_t err_size)
 {

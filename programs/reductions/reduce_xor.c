@@ -3,7 +3,7 @@
  * 64), so after log2(lanes) steps every lane holds the total. The partner
  * pair computes a + b and b + a: the same bits for f32 (semantics.md 5.1, 6.1), and
  * for f64 too unless both are NaNs with different payloads. */
-#include "program.h"
+#include "runtime/program.h"
 
 static void run(wk_run *r)
 {

@@ -8,7 +8,7 @@
  * than once, as in reduce-down. */
 #include <stdio.h>
 
-#include "program.h"
+#include "runtime/program.h"
 
 static int width_of(const wk_params *p) { return p->width ? p->width : 8; }
 

@@ -20,7 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "program.h"
+#include "runtime/program.h"
 
 enum { DEFAULT_BLOCK = 128, MAX_BLOCK = 1024, MAX_WARPS = 1024 / 32 };
 

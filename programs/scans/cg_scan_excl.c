@@ -9,7 +9,7 @@
  * sym takes the float path, as CG would for a user type with plus: the
  * counts are the same either way, and the trace shows the shuffle. sm90
  * only. */
-#include "program.h"
+#include "runtime/program.h"
 
 static void run(wk_run *r)
 {

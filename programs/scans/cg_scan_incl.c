@@ -7,7 +7,7 @@
  * v where rank < d (semantics.md 5.2 [PTX]); the model does the same. CG has no
  * integer redux path for scans, so every type takes this loop. sm90 only:
  * cooperative groups and the tile of 32 are CUDA's. */
-#include "program.h"
+#include "runtime/program.h"
 
 static void run(wk_run *r)
 {

@@ -13,8 +13,8 @@
  * So unlike cg::exclusive_scan, a lane after a -0.0 inclusive value gets
  * +0.0. sym takes the float path (counts are the same either way). sm90
  * only. */
-#include "cub.h"
-#include "program.h"
+#include "runtime/cub.h"
+#include "runtime/program.h"
 
 static void run(wk_run *r)
 {

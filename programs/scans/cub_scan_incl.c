@@ -19,8 +19,8 @@
  * stands for long long; a `long` would take CUB's generic step, which
  * gives the same bits. sym takes the 32-bit integer shape. sm90 only: the
  * raw PTX shuffle and its predicate are NVIDIA's. */
-#include "cub.h"
-#include "program.h"
+#include "runtime/cub.h"
+#include "runtime/program.h"
 
 static void run(wk_run *r)
 {

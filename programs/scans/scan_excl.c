@@ -12,7 +12,7 @@
  * inf - inf = NaN instead of the finite sum before it. The shift copies
  * the exact bits lane i-1 computed, for every type; cg::exclusive_scan
  * does the same for floats (semantics.md 5.2). */
-#include "program.h"
+#include "runtime/program.h"
 
 static void run(wk_run *r)
 {

@@ -7,7 +7,7 @@
  * cg::inclusive_scan and CUB's InclusiveSum also use). A lane only ever
  * reads lanes below it, so with --threads N the present lanes still get
  * their prefix sums. */
-#include "program.h"
+#include "runtime/program.h"
 
 static void run(wk_run *r)
 {

@@ -12,7 +12,7 @@
  * the input, but not sorted. One compare-exchange never swaps equal keys
  * (-0 and +0 compare equal), but the network is not stable: equal keys
  * end in an order the stages decide, so -0 and +0 can come out interleaved. */
-#include "program.h"
+#include "runtime/program.h"
 
 static void run(wk_run *r)
 {

@@ -14,7 +14,7 @@
  * in `bitonic`. */
 #include <stdio.h>
 
-#include "program.h"
+#include "runtime/program.h"
 
 #define MAX_BLOCK 1024
 #define DEFAULT_BLOCK 128

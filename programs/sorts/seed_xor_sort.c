@@ -22,7 +22,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "program.h"
+#include "runtime/program.h"
 
 static void run(wk_run *r)
 {

@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "prog_support.h"
-#include "writers.h"
+#include "writers/writers.h"
 
 typedef struct page {
     char *text;

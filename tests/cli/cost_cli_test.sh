@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# warpsim run --cost (issue 14: the cycle estimate, programs/cost.h) from the
+# warpsim run --cost (issue 14: the cycle estimate, programs/runtime/cost.h) from the
 # command line: the text table (a golden output checked by hand), the text
 # trace's cost lines and rows, the JSON's "cost", the step viewer's data, and
 # the refusals (exit 2, one line, nothing on stdout). The numbers are worked

@@ -29,7 +29,7 @@
 #include <math.h>
 
 #include "cli.h"
-#include "elem.h"
+#include "runtime/elem.h"
 
 static const char *dir;
 

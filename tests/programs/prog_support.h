@@ -13,8 +13,8 @@
 
 #include "test_support.h"
 
-#include "kernel.h"
-#include "program.h"
+#include "runtime/kernel.h"
+#include "run/run.h"
 
 /* Runs `name` with these params on n input bits (ignored for sym). */
 void prog_run(wk_run *r, const char *name, const wk_params *params, const uint64_t *input, size_t n);

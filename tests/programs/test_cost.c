@@ -1,4 +1,4 @@
-/* The cycle estimate (--cost, programs/cost.h, issue 14) against critical
+/* The cycle estimate (--cost, programs/runtime/cost.h, issue 14) against critical
  * paths worked out by hand from the H200's measured latencies
  * (docs/probes/latency_probe.h200.txt):
  *
@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cost.h"
+#include "runtime/cost.h"
 #include "prog_support.h"
 
 /* ---- the table against the probe's output --------------------------------- */

@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "elem.h"
+#include "runtime/elem.h"
 
 static uint64_t f32_bits(float f)
 {

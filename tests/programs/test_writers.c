@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "prog_support.h"
-#include "writers.h"
+#include "writers/writers.h"
 
 #define CSV_HEADER "step,block,warp,lane,cuda,model,executed,exited,absent,register,type,bits,value,read,source"
 enum { CSV_COLUMNS = 15 };

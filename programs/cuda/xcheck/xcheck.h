@@ -21,7 +21,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "program.h"
+#include "run/run.h"
 #include "twin.h"
 
 /* Exit statuses. */

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cost.h"
-#include "program.h"
+#include "runtime/cost.h"
+#include "runtime/program.h"
 #include "writers.h"
 
 

@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cost.h"
-#include "program.h"
+#include "runtime/cost.h"
+#include "runtime/program.h"
 #include "writers.h"
 
 #define CELL_MAX 24      /* wider values (sym sums) are written one block per step */

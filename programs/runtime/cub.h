@@ -1,4 +1,4 @@
-/* programs/cub.h: CUB's warp steps as its hand-written PTX runs them
+/* programs/runtime/cub.h: CUB's warp steps as its hand-written PTX runs them
  * (semantics.md 5.3, 5.4), shared by cub-reduce, cub-scan-incl and cub-scan-excl. */
 #ifndef WARPSIM_PROGRAMS_CUB_H
 #define WARPSIM_PROGRAMS_CUB_H

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "program.h"
+#include "runtime/program.h"
 #include "writers.h"
 
 

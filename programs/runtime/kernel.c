@@ -9,20 +9,6 @@
 #include "cost.h"
 #include "kernel.h"
 
-/* ---- Failures --------------------------------------------------------- */
-
-void wk_fail(wk_run *r, ws_status status, const char *fmt, ...)
-{
-    if (r->failed)
-        return;
-    r->failed = true;
-    r->status = status;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(r->error, sizeof r->error, fmt, ap);
-    va_end(ap);
-}
-
 /* True when the run can go on; records a model failure otherwise. */
 static bool check(wk_warp *k, ws_status st, const char *op)
 {

@@ -3,7 +3,7 @@
  * one WK_PROGRAM(group, name) line per file, sorted by group then name. */
 #include <string.h>
 
-#include "program.h"
+#include "run.h"
 
 #define WK_PROGRAM(group, name) extern const wk_program wk_prog_##name;
 #include "registry_list.h"

@@ -1,4 +1,4 @@
-/* programs/kernel.h: what a warpsim program is written against.
+/* programs/runtime/kernel.h: what a warpsim program is written against.
  *
  * A program drives the warp model one line per CUDA statement. Each line
  * opens a *step* with its CUDA text (wk_stmt); the model operations that
@@ -138,24 +138,14 @@ typedef struct wk_warp {
     struct wk_cost_warp *cost; /* params.cost: this warp's (cost.h) */
 } wk_warp;
 
-/* ---- Runs (used by the CLI and the tests) ---------------------------- */
-
-/* Prepares a run: validates params against the program (type, profile,
- * the options it takes) and takes a copy of `input` (raw bits, one per
- * value; ignored for sym, whose inputs are x0..x(n-1)). n must equal the
- * program's input count for these params (wk_input_count). On failure
- * returns false with the reason in r->error; wk_run_free is still needed. */
-bool wk_run_init(wk_run *r, const wk_program *p, const wk_params *params, const uint64_t *input,
-                 size_t n);
-/* Runs the program; returns false (reason in r->error) on failure. */
-bool wk_run_exec(wk_run *r);
-void wk_run_free(wk_run *r);
-
 /* How many input values the program takes with these params (> 0), or 0
  * with a message in err when the params are invalid. */
 size_t wk_input_count(const wk_program *p, const wk_params *params, char *err, size_t err_size);
 
 const wk_output *wk_find_output(const wk_run *r, const char *name);
+/* A new output of the run (count values, per lane or not), or NULL with
+ * the run failed (too many outputs, out of memory). */
+wk_output *wk_output_new(wk_run *r, const char *name, wk_elem type, size_t count, bool per_lane);
 
 /* ---- Inside a program: failures -------------------------------------- */
 

@@ -1,5 +1,5 @@
-// The step viewer's script (programs/viewer/viewer.js): reads the run's data
-// (schema warpsim-view/1, written by programs/trace_html.c) from the page
+// The step viewer's script (programs/writers/viewer/viewer.js): reads the run's data
+// (schema warpsim-view/1, written by programs/writers/trace_html.c) from the page
 // and shows one step at a time. Plain browser JavaScript, no libraries.
 'use strict';
 (function () {

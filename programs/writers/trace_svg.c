@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "program.h"
+#include "runtime/program.h"
 #include "writers.h"
 
 #define MONO "DejaVu Sans Mono, Menlo, Consolas, monospace"

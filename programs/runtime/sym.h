@@ -1,4 +1,4 @@
-/* programs/sym.h: symbolic values. A sym value says how many times each
+/* programs/runtime/sym.h: symbolic values. A sym value says how many times each
  * input is counted in a lane's sum, so a student sees that after the
  * shfl_down tree lane 1 holds lane(1)+...+lane(31)+lane(17)... and not the
  * sum of lanes 1..31. A register holds a handle (u32) into the table:

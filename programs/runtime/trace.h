@@ -1,4 +1,4 @@
-/* programs/trace.h: the recorded steps of a run. Recording happens where
+/* programs/runtime/trace.h: the recorded steps of a run. Recording happens where
  * the operation runs (kernel.c, and cost.c for --cost); the writers
  * (trace_text.c, trace_csv.c, run_json.c, trace_svg.c, trace_html.c) only
  * format what is here. */

@@ -1,11 +1,11 @@
-/* programs/writers.h: writing a run's results and trace. Each writer only
+/* programs/writers/writers.h: writing a run's results and trace. Each writer only
  * formats what the run recorded. All return false when writing failed. */
 #ifndef WARPSIM_PROGRAMS_WRITERS_H
 #define WARPSIM_PROGRAMS_WRITERS_H
 
 #include <stdio.h>
 
-#include "kernel.h"
+#include "runtime/kernel.h"
 
 #ifdef __cplusplus
 extern "C" {

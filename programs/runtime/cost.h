@@ -1,4 +1,4 @@
-/* programs/cost.h: the cycle estimate of `warpsim run --cost` (issue 14).
+/* programs/runtime/cost.h: the cycle estimate of `warpsim run --cost` (issue 14).
  *
  * An ESTIMATE OF LATENCY ALONG THE DEPENDENCY CHAIN, for the sm90 profile
  * only, from latencies measured on an NVIDIA H200 with chains of dependent

@@ -1,4 +1,4 @@
-/* programs/program.h: how a program is registered.
+/* programs/runtime/program.h: how a program is registered.
  *
  * A program is one file, programs/<group>/<name>.c, defining
  * `const wk_program wk_prog_<name>`; CMake finds the files and generates
@@ -81,18 +81,11 @@ struct wk_program {
     wk_fast_kind fast;
 };
 
-extern const wk_program *const wk_programs[];
-extern const size_t wk_program_count;
 /* Fills the zero fields of block, grid, width and n with the program's defaults. */
 void wk_apply_defaults(const wk_program *p, wk_params *params);
 /* Checks params against the program (profile, type, options it takes, lane
  * masks); false with a message in err otherwise. */
 bool wk_check_params(const wk_program *p, const wk_params *params, char *err, size_t err_size);
-
-/* NULL if no program has that name. */
-const wk_program *wk_find_program(const char *name);
-/* The folder of wk_programs[index]: "reductions", "scans", "sorts", "others". */
-const char *wk_program_group(size_t index);
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,4 @@
-/* programs/elem.h: the element types a program runs on, and how their
+/* programs/runtime/elem.h: the element types a program runs on, and how their
  * values are written and read as text. */
 #ifndef WARPSIM_PROGRAMS_ELEM_H
 #define WARPSIM_PROGRAMS_ELEM_H
