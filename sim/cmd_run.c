@@ -483,32 +483,14 @@ static int write_results(const run_args *a, wk_run *run)
     return rc;
 }
 
-/* device-reduce's trace: how many steps kernel 1's grid-stride loops add
- * for n values. A warp whose first index f is below n loops
- * ceil((n - f) / (G * B)) times (its lane 0 has the smallest index), three
- * traced lines a trip (body, step, test); everything else in the trace
- * (the loops' first test, the block reductions, kernel 2) does not depend
- * on n. */
-static uint64_t dr_trips(size_t n, int grid, int block, int lanes)
-{
-    uint64_t stride = (uint64_t)grid * (uint64_t)block, trips = 0;
-    for (int b = 0; b < grid; b++)
-        for (int w = 0; w * lanes < block; w++) {
-            uint64_t f = (uint64_t)b * (uint64_t)block + (uint64_t)w * (uint64_t)lanes;
-            if (f >= n)
-                return trips; /* the later warps start further still */
-            trips += (n - f + stride - 1) / stride;
-        }
-    return trips;
-}
-
-/* The largest --n whose trace fits WK_TRACE_MAX_STEPS, for device-reduce:
- * the steps of a traced run on one value, plus three per extra loop trip.
- * 0 when not even one value fits; SIZE_MAX when it cannot be worked out
- * here (the run itself then says). */
+/* The largest --n whose trace fits WK_TRACE_MAX_STEPS, for a program whose
+ * trace grows with n (its descriptor's trace_trips): the steps of a traced
+ * run on one value, plus trace_steps_per_trip per extra loop trip. 0 when
+ * not even one value fits; SIZE_MAX when the program's trace does not grow
+ * with n or it cannot be worked out here (the run itself then says). */
 static size_t max_traced_n(const wk_program *prog, const wk_params *params)
 {
-    if (strcmp(prog->name, "device-reduce") != 0)
+    if (!prog->trace_trips || prog->trace_steps_per_trip <= 0)
         return SIZE_MAX;
     wk_params one = *params;
     one.n = 1;
@@ -524,14 +506,14 @@ static size_t max_traced_n(const wk_program *prog, const wk_params *params)
     wk_run_free(&r);
     if (!ok)
         return steps >= WK_TRACE_MAX_STEPS ? 0 : SIZE_MAX;
-    int lanes = ws_profile_lanes(params->profile);
-    uint64_t budget = (WK_TRACE_MAX_STEPS - steps) / 3 + dr_trips(1, params->grid, params->block, lanes);
-    size_t lo = 1, hi = CLI_MODEL_MAX_N; /* the largest n with dr_trips(n) <= budget */
-    if (dr_trips(hi, params->grid, params->block, lanes) <= budget)
+    uint64_t budget = (WK_TRACE_MAX_STEPS - steps) / (uint64_t)prog->trace_steps_per_trip +
+                      prog->trace_trips(1, params);
+    size_t lo = 1, hi = CLI_MODEL_MAX_N; /* the largest n with trace_trips(n) <= budget */
+    if (prog->trace_trips(hi, params) <= budget)
         return hi;
     while (hi - lo > 1) {
         size_t mid = lo + (hi - lo) / 2;
-        if (dr_trips(mid, params->grid, params->block, lanes) <= budget)
+        if (prog->trace_trips(mid, params) <= budget)
             lo = mid;
         else
             hi = mid;

@@ -145,6 +145,25 @@ static void run(wk_run *r)
     free(partial);
 }
 
+/* The trace grows with n through kernel 1's grid-stride loops: a warp
+ * whose first index f is below n loops ceil((n - f) / (G * B)) times (its
+ * lane 0 has the smallest index), three traced lines a trip (body, step,
+ * test); everything else in the trace (the loops' first test, the block
+ * reductions, kernel 2) does not depend on n. */
+static uint64_t trace_trips(size_t n, const wk_params *params)
+{
+    int lanes = ws_profile_lanes(params->profile);
+    uint64_t stride = (uint64_t)params->grid * (uint64_t)params->block, trips = 0;
+    for (int b = 0; b < params->grid; b++)
+        for (int w = 0; w * lanes < params->block; w++) {
+            uint64_t f = (uint64_t)b * (uint64_t)params->block + (uint64_t)w * (uint64_t)lanes;
+            if (f >= n)
+                return trips; /* the later warps start further still */
+            trips += (n - f + stride - 1) / stride;
+        }
+    return trips;
+}
+
 const wk_program wk_prog_device_reduce = {
     .name = "device-reduce",
     .summary = "the two-kernel device sum: grid-stride loops, a block reduction per block, then one block",
@@ -172,4 +191,6 @@ const wk_program wk_prog_device_reduce = {
     .run = run,
     .defaults = {.block = 128, .grid = 4, .n = 4096},
     .fast = WK_FAST_DEVICE_REDUCE,
+    .trace_trips = trace_trips,
+    .trace_steps_per_trip = 3,
 };

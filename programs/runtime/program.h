@@ -79,6 +79,12 @@ struct wk_program {
     wk_params defaults;
     /* Its fast path, if any: the only place that says which program has one. */
     wk_fast_kind fast;
+    /* Optional, for a program whose trace grows with --n (a grid-stride
+     * loop): the loop trips of a run of n values, each adding
+     * trace_steps_per_trip steps to the trace. The command line works out
+     * the largest --n that can be traced from them. */
+    uint64_t (*trace_trips)(size_t n, const wk_params *params);
+    int trace_steps_per_trip;
 };
 
 /* Fills the zero fields of block, grid, width and n with the program's defaults. */
