@@ -17,97 +17,44 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "warpsim/fpops.h"
-
+#include "batch_engine.h"
 #include "fast_warps.h"
-#include "transpose.h"
-#include "warp_plan.h"
 
-enum { BATCH = 64 };
+/* ---- Which build of the batch loops runs ---------------------------- */
 
-/* ---- Element operations, as the model does them (lane_ops.c, fpops.h) -- */
+static bool baseline_only; /* wk_fast_set_isa("base"): tests compare the builds */
 
-static inline uint32_t add_int32(uint32_t a, uint32_t b) { return a + b; } /* wraps, as the GPU's */
-static inline uint64_t add_int64(uint64_t a, uint64_t b) { return a + b; }
-static inline bool lt_u32(uint32_t a, uint32_t b) { return a < b; }
-static inline bool lt_i32(uint32_t a, uint32_t b) { return (int32_t)a < (int32_t)b; }
-static inline bool lt_u64(uint64_t a, uint64_t b) { return a < b; }
-static inline bool lt_i64(uint64_t a, uint64_t b) { return (int64_t)a < (int64_t)b; }
-/* min/max as the model's WS_MIN/WS_MAX: integers by their order (equal
- * values have equal bits), floats by fminf/fmaxf's rules (fpops.h). */
-#define INT_MINMAX(name, T, lt)                                                  \
-    static inline T min_##name(T a, T b) { return lt(b, a) ? b : a; }           \
-    static inline T max_##name(T a, T b) { return lt(a, b) ? b : a; }
-INT_MINMAX(i32, uint32_t, lt_i32)
-INT_MINMAX(u32, uint32_t, lt_u32)
-INT_MINMAX(i64, uint64_t, lt_i64)
-INT_MINMAX(u64, uint64_t, lt_u64)
-
-/* ---- One batch, per element type (warp_batch.h) ----------------------- */
-
-#define FAST_T uint32_t
-#define FAST_TRANSPOSE transpose_u32
-#define FAST_ADD add_int32
-#define FAST_LT lt_i32
-#define FAST_MIN min_i32
-#define FAST_MAX max_i32
-#define FAST_NAME(x) x##_i32
-#include "warp_batch.h"
-#define FAST_T uint32_t
-#define FAST_TRANSPOSE transpose_u32
-#define FAST_ADD add_int32
-#define FAST_LT lt_u32
-#define FAST_MIN min_u32
-#define FAST_MAX max_u32
-#define FAST_NAME(x) x##_u32
-#include "warp_batch.h"
-#define FAST_T uint32_t
-#define FAST_TRANSPOSE transpose_u32
-#define FAST_ADD ws_inl_f32_add
-#define FAST_LT ws_inl_f32_lt
-#define FAST_MIN ws_f32_min
-#define FAST_MAX ws_f32_max
-#define FAST_NAME(x) x##_f32
-#include "warp_batch.h"
-#define FAST_T uint64_t
-#define FAST_TRANSPOSE transpose_u64
-#define FAST_ADD add_int64
-#define FAST_LT lt_i64
-#define FAST_MIN min_i64
-#define FAST_MAX max_i64
-#define FAST_NAME(x) x##_i64
-#include "warp_batch.h"
-#define FAST_T uint64_t
-#define FAST_TRANSPOSE transpose_u64
-#define FAST_ADD add_int64
-#define FAST_LT lt_u64
-#define FAST_MIN min_u64
-#define FAST_MAX max_u64
-#define FAST_NAME(x) x##_u64
-#include "warp_batch.h"
-#define FAST_T uint64_t
-#define FAST_TRANSPOSE transpose_u64
-#define FAST_ADD ws_inl_f64_add
-#define FAST_LT ws_inl_f64_lt
-#define FAST_MIN ws_f64_min
-#define FAST_MAX ws_f64_max
-#define FAST_NAME(x) x##_f64
-#include "warp_batch.h"
-
-static void run_batch(const fast_plan *pl, const void *in, void *const outs[2], size_t first, size_t count,
-                      void *scratch)
+static bool cpu_has_avx2(void)
 {
-    uint32_t *const o32[2] = {outs[0], outs[1]};
-    uint64_t *const o64[2] = {outs[0], outs[1]};
-    switch (pl->type) {
-    case WK_I32: batch_i32(pl, in, o32, first, count, scratch); break;
-    case WK_U32: batch_u32(pl, in, o32, first, count, scratch); break;
-    case WK_F32: batch_f32(pl, in, o32, first, count, scratch); break;
-    case WK_I64: batch_i64(pl, in, o64, first, count, scratch); break;
-    case WK_U64: batch_u64(pl, in, o64, first, count, scratch); break;
-    case WK_F64: batch_f64(pl, in, o64, first, count, scratch); break;
-    default: break; /* fast_plan_make refused it */
+#if defined(__x86_64__)
+    return __builtin_cpu_supports("avx2");
+#else
+    return false;
+#endif
+}
+
+static fast_batch_fn *isa_batch(void)
+{
+#if defined(__x86_64__)
+    if (!baseline_only && cpu_has_avx2())
+        return fast_batch_avx2;
+#endif
+    return fast_batch_base;
+}
+
+const char *wk_fast_isa(void) { return isa_batch() == fast_batch_base ? "base" : "avx2"; }
+
+bool wk_fast_set_isa(const char *name)
+{
+    if (strcmp(name, "base") == 0) {
+        baseline_only = true;
+        return true;
     }
+    if (strcmp(name, "avx2") == 0 && cpu_has_avx2()) {
+        baseline_only = false;
+        return true;
+    }
+    return false;
 }
 
 bool wk_fast_supports(const wk_program *p, const wk_params *params)
@@ -164,6 +111,7 @@ bool wk_fast_run_warps_all(const wk_program *p, const wk_params *params, const v
         return false;
     }
     void *const o[2] = {outs[0], plan.n_outputs > 1 ? outs[1] : NULL};
+    fast_batch_fn *run = isa_batch();
     const long long batches = (long long)n_batches;
 #pragma omp parallel num_threads(threads) if (threads > 1)
     {
@@ -172,7 +120,7 @@ bool wk_fast_run_warps_all(const wk_program *p, const wk_params *params, const v
         for (long long b = 0; b < batches; b++) {
             size_t first = (size_t)b * BATCH;
             size_t count = n_warps - first < BATCH ? n_warps - first : BATCH;
-            run_batch(&plan, in, o, first, count, mine);
+            run(&plan, in, o, first, count, mine);
         }
     }
     free(scratch);

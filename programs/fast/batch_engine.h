@@ -1,0 +1,22 @@
+/* programs/fast/batch_engine.h: one batch of BATCH warps through the fast
+ * path's loops (batch_engine.c), in the builds the CPU may run. */
+#ifndef WARPSIM_PROGRAMS_FAST_BATCH_ENGINE_H
+#define WARPSIM_PROGRAMS_FAST_BATCH_ENGINE_H
+
+#include <stddef.h>
+
+#include "warp_plan.h"
+
+enum { BATCH = 64 };
+
+/* Runs warps first .. first+count-1 (count <= BATCH) of `in` into outs,
+ * with scratch for two register files of BATCH warps. */
+typedef void fast_batch_fn(const fast_plan *pl, const void *in, void *const outs[2], size_t first, size_t count,
+                           void *scratch);
+
+fast_batch_fn fast_batch_base; /* the baseline ISA of the build */
+#if defined(__x86_64__)
+fast_batch_fn fast_batch_avx2; /* batch_avx2.c: the same loops with -mavx2 */
+#endif
+
+#endif
