@@ -338,7 +338,8 @@ static void print_text(const results *r)
     double n = (double)a->n, bytes = n * 4;
     printf("warpsim bench: %zu f32 values (%.0f MiB, --gen rand:1), median of %d runs\n", a->n,
            bytes / 1048576.0, a->repeat);
-    printf("CPU: %s; %d OpenMP thread%s\n\n", r->cpu, r->threads, r->threads == 1 ? "" : "s");
+    printf("CPU: %s; %d OpenMP thread%s; fast warp loops: %s build\n\n", r->cpu, r->threads,
+           r->threads == 1 ? "" : "s", wk_fast_isa());
     printf("%-52s %12s %14s %9s\n", "measurement", "time", "elements/s", "GB/s");
     printf("%-52s %9.3f ms %14.4g %9.2f\n", "1. device-reduce, fast path, GPU order", r->reduce_s * 1e3,
            per_s(n, r->reduce_s), per_s(bytes, r->reduce_s) / 1e9);
@@ -384,9 +385,9 @@ static void print_json(const results *r)
     double n = (double)a->n, bytes = n * 4;
     printf("{\n  \"schema\": \"warpsim-bench/1\",\n  \"cpu\": ");
     wk_json_string(stdout, r->cpu);
-    printf(",\n  \"threads\": %d,\n  \"n\": %zu,\n  \"type\": \"f32\",\n  \"gen\": \"rand:1\",\n"
-           "  \"repeat\": %d,\n",
-           r->threads, a->n, a->repeat);
+    printf(",\n  \"threads\": %d,\n  \"fast_isa\": \"%s\",\n  \"n\": %zu,\n  \"type\": \"f32\",\n"
+           "  \"gen\": \"rand:1\",\n  \"repeat\": %d,\n",
+           r->threads, wk_fast_isa(), a->n, a->repeat);
     printf("  \"device_reduce\": {\"grid\": %d, \"block\": %d, \"seconds\": %.9g, \"elements_per_s\": %.6g, "
            "\"gb_per_s\": %.6g, \"sum_bits\": \"0x%08x\"},\n",
            a->grid, a->block, r->reduce_s, per_s(n, r->reduce_s), per_s(bytes, r->reduce_s) / 1e9,
