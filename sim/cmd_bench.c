@@ -42,6 +42,8 @@ static const char usage[] =
     "  3. warps per second of reduce-down, scan-incl and bitonic on 32 and 64\n"
     "     lanes (the fast warp path), and their shuffle lane-operations per second\n"
     "  4. one fully traced 32-lane reduce-down with the text trace\n"
+    "  5. the CUDA front end: a __shfl_down_sync kernel, every lane a fiber\n"
+    "  6. the input generator alone (--gen rand:1)\n"
     "Options:\n"
     "  --n N          values in the buffer (default 2^26, from 64 to 2^27)\n"
     "  --grid G       device-reduce blocks (default 264: two per SM of an H200)\n"
@@ -279,6 +281,14 @@ static bool fill(void *ctx, const void *values, size_t count)
     return true;
 }
 
+/* A sink that takes the generator's chunks as a run would, without a copy. */
+static bool take_chunk(void *ctx, const void *values, size_t count)
+{
+    (void)values;
+    *(size_t *)ctx += count;
+    return true;
+}
+
 
 
 typedef struct results {
@@ -293,6 +303,7 @@ typedef struct results {
     char plain_error[160];
     size_t frontend_warps;   /* 5: the CUDA front end (every lane a fiber on the model) */
     double frontend_s;
+    double gen_s;            /* 6: --gen rand:1 making the buffer's values, delivered in chunks */
 } results;
 
 /* The front end runs each lane as a fiber through the model: about a
@@ -377,6 +388,8 @@ static void print_text(const results *r)
            "%.4g shuffle lane-ops/s (%.4g per thread)\n",
            r->frontend_warps, r->frontend_s * 1e3, per_s(fw, r->frontend_s), per_s(fw * 5 * 32, r->frontend_s),
            per_s(fw * 5 * 32, r->frontend_s) / r->threads);
+    printf("6. --gen rand:1, f32, %zu values in chunks: %.3f ms, %.4g values/s (%.4g per thread)\n", a->n,
+           r->gen_s * 1e3, per_s(n, r->gen_s), per_s(n, r->gen_s) / r->threads);
 }
 
 static void print_json(const results *r)
@@ -416,8 +429,11 @@ static void print_json(const results *r)
     printf("  \"traced_reduce_down\": {\"lanes\": 32, \"seconds\": %.9g},\n", r->traced_s);
     double fw = (double)r->frontend_warps;
     printf("  \"cuda_frontend\": {\"program\": \"reduce-down\", \"warps\": %zu, \"seconds\": %.9g, "
-           "\"warps_per_s\": %.6g, \"shuffle_lane_ops_per_s\": %.6g}\n}\n",
+           "\"warps_per_s\": %.6g, \"shuffle_lane_ops_per_s\": %.6g},\n",
            r->frontend_warps, r->frontend_s, per_s(fw, r->frontend_s), per_s(fw * 5 * 32, r->frontend_s));
+    printf("  \"gen\": {\"spec\": \"rand:1\", \"type\": \"f32\", \"values\": %zu, \"seconds\": %.9g, "
+           "\"values_per_s\": %.6g}\n}\n",
+           a->n, r->gen_s, per_s(n, r->gen_s));
 }
 
 int cmd_bench(int argc, char **argv)
@@ -505,6 +521,16 @@ int cmd_bench(int argc, char **argv)
     }
     if (rc == CLI_EXIT_OK)
         r.frontend_s = median(t, a.repeat);
+
+    for (int i = 0; rc == CLI_EXIT_OK && i < a.repeat; i++) {
+        progress_show(&pg, "--gen rand:1", i + 1, a.repeat);
+        size_t taken = 0;
+        double t0 = now();
+        rc = cli_stream_gen("rand:1", WK_F32, a.n, take_chunk, &taken);
+        t[i] = now() - t0;
+    }
+    if (rc == CLI_EXIT_OK)
+        r.gen_s = median(t, a.repeat);
     progress_clear(&pg);
     if (rc == CLI_EXIT_OK) {
         if (a.json)
