@@ -87,18 +87,16 @@ INT_MINMAX(u64, uint64_t, lt_u64)
 #define FAST_NAME(x) x##_f64
 #include "warp_batch.h"
 
-void FAST_BATCH_ENTRY(const fast_plan *pl, const void *in, void *const outs[2], size_t first, size_t count,
-                      void *scratch)
+void FAST_BATCH_ENTRY(const fast_plan *pl, const void *in, void *const outs[WK_FAST_MAX_OUTPUTS], size_t first,
+                      size_t count, void *scratch)
 {
-    uint32_t *const o32[2] = {outs[0], outs[1]};
-    uint64_t *const o64[2] = {outs[0], outs[1]};
     switch (pl->type) {
-    case WK_I32: batch_i32(pl, in, o32, first, count, scratch); break;
-    case WK_U32: batch_u32(pl, in, o32, first, count, scratch); break;
-    case WK_F32: batch_f32(pl, in, o32, first, count, scratch); break;
-    case WK_I64: batch_i64(pl, in, o64, first, count, scratch); break;
-    case WK_U64: batch_u64(pl, in, o64, first, count, scratch); break;
-    case WK_F64: batch_f64(pl, in, o64, first, count, scratch); break;
+    case WK_I32: batch_i32(pl, in, outs, first, count, scratch); break;
+    case WK_U32: batch_u32(pl, in, outs, first, count, scratch); break;
+    case WK_F32: batch_f32(pl, in, outs, first, count, scratch); break;
+    case WK_I64: batch_i64(pl, in, outs, first, count, scratch); break;
+    case WK_U64: batch_u64(pl, in, outs, first, count, scratch); break;
+    case WK_F64: batch_f64(pl, in, outs, first, count, scratch); break;
     default: break; /* fast_plan_make refused it */
     }
 }

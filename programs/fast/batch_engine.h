@@ -9,10 +9,11 @@
 
 enum { BATCH = 64 };
 
-/* Runs warps first .. first+count-1 (count <= BATCH) of `in` into outs,
- * with scratch for two register files of BATCH warps. */
-typedef void fast_batch_fn(const fast_plan *pl, const void *in, void *const outs[2], size_t first, size_t count,
-                           void *scratch);
+/* Runs warps first .. first+count-1 (count <= BATCH) of `in` into outs
+ * (NULL: an output not wanted), with scratch for two register files of
+ * BATCH warps. */
+typedef void fast_batch_fn(const fast_plan *pl, const void *in, void *const outs[WK_FAST_MAX_OUTPUTS], size_t first,
+                           size_t count, void *scratch);
 
 fast_batch_fn fast_batch_base; /* the baseline ISA of the build */
 #if defined(__x86_64__)

@@ -57,11 +57,25 @@ bool wk_fast_set_isa(const char *name)
     return false;
 }
 
+/* The plan, for the entry points that take one input value per lane
+ * (wk_fast_supports, wk_fast_run_warps, _all): transpose8's eight go
+ * through wk_fast_run_warps_outs, whose callers size buffers by the shape. */
+static bool plan_per_lane(fast_plan *plan, const wk_program *p, const wk_params *params, char *err, size_t size)
+{
+    if (!fast_plan_make(plan, p, params, err, size))
+        return false;
+    if (plan->in_per_lane == 1)
+        return true;
+    snprintf(err, size, "fast path: %s takes %d values per lane: wk_fast_run_warps_outs runs it", p->name,
+             plan->in_per_lane);
+    return false;
+}
+
 bool wk_fast_supports(const wk_program *p, const wk_params *params)
 {
     fast_plan plan;
     char err[200];
-    return fast_plan_make(&plan, p, params, err, sizeof err);
+    return plan_per_lane(&plan, p, params, err, sizeof err);
 }
 
 int wk_fast_shuffles_per_warp(const wk_program *p, const wk_params *params)
@@ -77,22 +91,19 @@ int wk_fast_output_names(const wk_program *p, const wk_params *params, const cha
 {
     fast_plan plan;
     char err[200];
-    if (!fast_plan_make(&plan, p, params, err, sizeof err))
+    if (!fast_plan_make(&plan, p, params, err, sizeof err) || plan.shaped)
         return 0;
     names[0] = plan.output_names[0];
     names[1] = plan.n_outputs > 1 ? plan.output_names[1] : NULL;
     return plan.n_outputs;
 }
 
-bool wk_fast_run_warps_all(const wk_program *p, const wk_params *params, const void *in, void *const outs[2],
-                           size_t n_warps, char *err, size_t err_size)
+static bool run_plan(const fast_plan *plan, const void *in, void *const *outs, int n_outs, size_t n_warps, char *err,
+                     size_t err_size)
 {
-    fast_plan plan;
-    if (!fast_plan_make(&plan, p, params, err, err_size))
-        return false;
     if (n_warps == 0)
         return true;
-    if (!in || !outs || !outs[0]) {
+    if (!in || !outs || n_outs < 1 || !outs[0]) {
         snprintf(err, err_size, "fast path: no input or output buffer");
         return false;
     }
@@ -103,14 +114,16 @@ bool wk_fast_run_warps_all(const wk_program *p, const wk_params *params, const v
     if (threads < 1)
         threads = 1;
     /* Two register files per thread, each on its own cache lines. */
-    size_t per_thread = 2 * (size_t)plan.lanes * BATCH * (size_t)(wk_elem_bits(plan.type) / 8);
+    size_t per_thread = 2 * (size_t)plan->lanes * BATCH * (size_t)(wk_elem_bits(plan->type) / 8);
     per_thread = (per_thread + 63) / 64 * 64;
     unsigned char *scratch = aligned_alloc(64, per_thread * (size_t)threads);
     if (!scratch) {
         snprintf(err, err_size, "fast path: out of memory for %d threads' registers", threads);
         return false;
     }
-    void *const o[2] = {outs[0], plan.n_outputs > 1 ? outs[1] : NULL};
+    void *o[WK_FAST_MAX_OUTPUTS] = {NULL};
+    for (int i = 0; i < n_outs && i < plan->n_outputs; i++)
+        o[i] = outs[i];
     fast_batch_fn *run = isa_batch();
     const long long batches = (long long)n_batches;
 #pragma omp parallel num_threads(threads) if (threads > 1)
@@ -120,16 +133,31 @@ bool wk_fast_run_warps_all(const wk_program *p, const wk_params *params, const v
         for (long long b = 0; b < batches; b++) {
             size_t first = (size_t)b * BATCH;
             size_t count = n_warps - first < BATCH ? n_warps - first : BATCH;
-            run(&plan, in, o, first, count, mine);
+            run(plan, in, o, first, count, mine);
         }
     }
     free(scratch);
     return true;
 }
 
+bool wk_fast_run_warps_outs(const wk_program *p, const wk_params *params, const void *in, void *const *outs,
+                            int n_outs, size_t n_warps, char *err, size_t err_size)
+{
+    fast_plan plan;
+    return fast_plan_make(&plan, p, params, err, err_size) && run_plan(&plan, in, outs, n_outs, n_warps, err, err_size);
+}
+
+bool wk_fast_run_warps_all(const wk_program *p, const wk_params *params, const void *in, void *const outs[2],
+                           size_t n_warps, char *err, size_t err_size)
+{
+    fast_plan plan;
+    return plan_per_lane(&plan, p, params, err, err_size) && run_plan(&plan, in, outs, 2, n_warps, err, err_size);
+}
+
 bool wk_fast_run_warps(const wk_program *p, const wk_params *params, const void *in, void *out, size_t n_warps,
                        char *err, size_t err_size)
 {
-    void *const outs[2] = {out, NULL};
-    return wk_fast_run_warps_all(p, params, in, outs, n_warps, err, err_size);
+    fast_plan plan;
+    void *const outs[1] = {out};
+    return plan_per_lane(&plan, p, params, err, err_size) && run_plan(&plan, in, outs, 1, n_warps, err, err_size);
 }

@@ -149,6 +149,8 @@ static inline __attribute__((always_inline)) void FAST_NAME(batch_body)(const fa
                 break;
             }
             case WK_FAST_REDUX: /* no steps */
+            case WK_FAST_BALLOT_COMPACT: /* warp by warp, not in the batch layout (batch below) */
+            case WK_FAST_TRANSPOSE8:
             case WK_FAST_NONE:
             case WK_FAST_DEVICE_REDUCE: /* fast_plan_make makes no plan for these */
                 break;
@@ -185,16 +187,83 @@ static inline __attribute__((always_inline)) void FAST_NAME(batch_body)(const fa
     FAST_TRANSPOSE(outs[0] + first * (size_t)lanes, (size_t)lanes, cur, (size_t)width, lanes, (int)count);
 }
 
-/* A full batch with the compile-time width BATCH (the loops vectorise); a
- * short last batch (or a single warp) in a register file just as wide as
- * it needs, rounded up to 4 warps. */
-static void FAST_NAME(batch)(const fast_plan *pl, const T *in, T *const outs[2], size_t first, size_t count,
-                             T *scratch)
+/* ballot-compact, warp by warp: its one exchange is a ballot (a reduction
+ * over the warp's own contiguous lanes) and its compaction a scatter within
+ * the warp, so the [lane][warp] layout would only add two transposes.
+ * keep = x > 0 is setp.gt x, 0: LT(0, x), so NaN, -0 and +0 are not kept.
+ * out gets the kept values in lane order, then zeros (the model's buffer
+ * starts zeroed; its output is the first count); count and ballot hold the
+ * same value in every lane, as every lane computes them. */
+static inline __attribute__((always_inline)) void FAST_NAME(compact_warps)(const T *in, void *const outs[], size_t first,
+                                                                          size_t count, int lanes)
 {
+    T *out = outs[0];
+    uint32_t *count_out = outs[1];
+    void *ballot_out = outs[2];
+    for (size_t w = first; w < first + count; w++) {
+        const T *x = in + w * (size_t)lanes;
+        uint64_t b = 0;
+        for (int lane = 0; lane < lanes; lane++)
+            b |= (uint64_t)LT((T)0, x[lane]) << lane;
+        T *o = out + w * (size_t)lanes;
+        int n = 0;
+        for (int lane = 0; lane < lanes; lane++) { /* a lane not kept is written over (or zeroed) */
+            o[n] = x[lane];
+            n += (int)(b >> lane & 1);
+        }
+        for (int i = n; i < lanes; i++)
+            o[i] = 0;
+        if (count_out)
+            for (int lane = 0; lane < lanes; lane++)
+                count_out[w * (size_t)lanes + (size_t)lane] = (uint32_t)n;
+        if (ballot_out && lanes == 64)
+            for (int lane = 0; lane < lanes; lane++)
+                ((uint64_t *)ballot_out)[w * (size_t)lanes + (size_t)lane] = b;
+        else if (ballot_out)
+            for (int lane = 0; lane < lanes; lane++)
+                ((uint32_t *)ballot_out)[w * (size_t)lanes + (size_t)lane] = (uint32_t)b;
+    }
+}
+
+/* transpose8, warp by warp: its shuffles and selects only move bits, and
+ * the plan checked that they transpose each 8-lane group's 8x8 tile
+ * (warp_plan.c), so m is that, tile by tile through vector registers. */
+static inline __attribute__((always_inline)) void FAST_NAME(tile_transposes)(const T *in, T *out, size_t first,
+                                                                            size_t count, int lanes)
+{
+    const size_t n = 8 * (size_t)lanes;
+    for (size_t w = first; w < first + count; w++)
+        for (size_t tile = 0; tile < n; tile += 64)
+            FAST_TRANSPOSE(out + w * n + tile, 8, in + w * n + tile, 8, 8, 8);
+}
+
+/* Warps first .. first + count - 1 into outs (WK_FAST_MAX_OUTPUTS pointers,
+ * NULL for outputs not wanted). A full batch with the compile-time width
+ * BATCH (the loops vectorise); a short last batch (or a single warp) in a
+ * register file just as wide as it needs, rounded up to 4 warps. The
+ * warp-by-warp programs take 32 or 64 lanes as a constant. */
+static void FAST_NAME(batch)(const fast_plan *pl, const T *in, void *const outs[WK_FAST_MAX_OUTPUTS], size_t first,
+                             size_t count, T *scratch)
+{
+    if (pl->algo == WK_FAST_BALLOT_COMPACT) {
+        if (pl->lanes == 64)
+            FAST_NAME(compact_warps)(in, outs, first, count, 64);
+        else
+            FAST_NAME(compact_warps)(in, outs, first, count, 32);
+        return;
+    }
+    if (pl->algo == WK_FAST_TRANSPOSE8) {
+        if (pl->lanes == 64)
+            FAST_NAME(tile_transposes)(in, outs[0], first, count, 64);
+        else
+            FAST_NAME(tile_transposes)(in, outs[0], first, count, 32);
+        return;
+    }
+    T *const o[2] = {outs[0], outs[1]};
     if (count == BATCH)
-        FAST_NAME(batch_body)(pl, in, outs, first, count, scratch, BATCH);
+        FAST_NAME(batch_body)(pl, in, o, first, count, scratch, BATCH);
     else
-        FAST_NAME(batch_body)(pl, in, outs, first, count, scratch, (int)((count + 3) / 4 * 4));
+        FAST_NAME(batch_body)(pl, in, o, first, count, scratch, (int)((count + 3) / 4 * 4));
 }
 
 #undef T

@@ -30,6 +30,42 @@ static bool add_step(fast_plan *plan, ws_profile_id profile, ws_coll_kind kind, 
     return add_step_w(plan, profile, kind, b, size, plan->lanes);
 }
 
+/* transpose8 run on indices: lane l's row[c] starts as in[l * 8 + c]'s index;
+ * step i (1..7) selects sel = row[(l & 7) ^ i], shuffles it from the lane the
+ * profile's formula gives for shfl.idx with b = l ^ i (a per-lane operand),
+ * and writes it back into row[(l & 7) ^ i]. The shuffles and selects only
+ * move bits, so what is left in row[] says where each m[l * 8 + c] comes
+ * from. The fast loop transposes 8x8 tiles (warp_batch.h): the plan holds
+ * only where the profile's shuffles make exactly that (both profiles do),
+ * else it refuses and the model runs. The steps are kept for
+ * wk_fast_shuffles_per_warp. */
+static bool plan_transpose8(fast_plan *plan, ws_profile_id profile)
+{
+    int lanes = plan->lanes;
+    unsigned short row[64][8], got[64];
+    for (int l = 0; l < lanes; l++)
+        for (int c = 0; c < 8; c++)
+            row[l][c] = (unsigned short)(l * 8 + c);
+    for (int i = 1; i < 8; i++) {
+        fast_step *s = &plan->steps[plan->n_steps++];
+        s->b = i;
+        for (int l = 0; l < lanes; l++) {
+            int src = ws_profile_shfl_source(profile, WS_COLL_SHFL_IDX, l, (uint32_t)(l ^ i), lanes, NULL);
+            if (src < 0 || src >= lanes)
+                return false;
+            s->src[l] = (unsigned char)src;
+            got[l] = row[src][(src & 7) ^ i]; /* the source lane's sel */
+        }
+        for (int l = 0; l < lanes; l++)
+            row[l][(l & 7) ^ i] = got[l];
+    }
+    for (int l = 0; l < lanes; l++) /* m[(8g + r) * 8 + c] = in[(8g + c) * 8 + r] */
+        for (int c = 0; c < 8; c++)
+            if (row[l][c] != ((l & ~7) + c) * 8 + (l & 7))
+                return false;
+    return true;
+}
+
 bool fast_plan_make(fast_plan *plan, const wk_program *p, const wk_params *params, char *err, size_t size)
 {
     memset(plan, 0, sizeof *plan);
@@ -62,6 +98,7 @@ bool fast_plan_make(fast_plan *plan, const wk_program *p, const wk_params *param
     plan->lanes = ws_profile_lanes(q.profile);
     plan->descending = q.descending;
     plan->n_outputs = 1;
+    plan->in_per_lane = 1;
     plan->output_names[0] = plan->algo == WK_FAST_BITONIC || plan->algo == WK_FAST_SEED_SORT ? "key" : "v";
 
     bool ok = true;
@@ -123,6 +160,19 @@ bool fast_plan_make(fast_plan *plan, const wk_program *p, const wk_params *param
             plan->output_names[1] = "inclusive";
         }
         break;
+    case WK_FAST_BALLOT_COMPACT: /* no shuffle: one ballot (warp_batch.h) */
+        plan->shaped = true;
+        plan->n_outputs = 3;
+        plan->output_names[0] = "out";
+        plan->output_names[1] = "count";
+        plan->output_names[2] = "ballot";
+        break;
+    case WK_FAST_TRANSPOSE8:
+        plan->shaped = true;
+        plan->output_names[0] = "m";
+        plan->in_per_lane = 8;
+        ok = plan_transpose8(plan, q.profile);
+        break;
     case WK_FAST_NONE:
     case WK_FAST_DEVICE_REDUCE: /* refused above */
         break;
@@ -130,6 +180,32 @@ bool fast_plan_make(fast_plan *plan, const wk_program *p, const wk_params *param
     if (!ok) {
         snprintf(err, size, "fast path: %s: could not plan the shuffles", p->name);
         return false;
+    }
+    return true;
+}
+
+bool wk_fast_shape_of(const wk_program *p, const wk_params *params, wk_fast_shape *shape)
+{
+    fast_plan plan;
+    char err[200];
+    memset(shape, 0, sizeof *shape);
+    if (!fast_plan_make(&plan, p, params, err, sizeof err))
+        return false;
+    size_t lanes = (size_t)plan.lanes;
+    shape->in_per_warp = (size_t)plan.in_per_lane * lanes;
+    shape->n_outputs = plan.n_outputs;
+    for (int i = 0; i < plan.n_outputs; i++)
+        shape->outputs[i] = (wk_fast_output){
+            .name = plan.output_names[i], .type = plan.type, .per_warp = lanes, .per_lane = true, .length_from = -1};
+    if (plan.algo == WK_FAST_TRANSPOSE8) { /* m: 8 values a lane, not a per-lane output */
+        shape->outputs[0].per_warp = 8 * lanes;
+        shape->outputs[0].per_lane = false;
+    }
+    if (plan.algo == WK_FAST_BALLOT_COMPACT) { /* out: lanes slots, the first count of them kept values */
+        shape->outputs[0].per_lane = false;
+        shape->outputs[0].length_from = 1;
+        shape->outputs[1].type = WK_U32;                       /* int count = __popc(b) */
+        shape->outputs[2].type = lanes == 64 ? WK_U64 : WK_U32; /* the ballot's own width */
     }
     return true;
 }

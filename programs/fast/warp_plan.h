@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "fast_warps.h"
 #include "runtime/kernel.h"
 #include "runtime/program.h"
 
@@ -28,9 +29,14 @@ typedef struct fast_plan {
     int n_steps;         /* the scan steps or the network's stages (scan-excl: not its last shift) */
     fast_step steps[FAST_MAX_STEPS];
     fast_step shift;     /* scan-excl: e = shfl_up(v, 1) */
-    int n_outputs;       /* per-lane outputs: 1, or 2 for scan-excl */
+    int n_outputs;       /* outputs: 1; 2 for the exclusive scans; 3 for ballot-compact */
     wk_redop op;         /* WK_FAST_REDUX: the operation (integers only) */
-    const char *output_names[2];
+    const char *output_names[WK_FAST_MAX_OUTPUTS];
+    /* Outputs other than one value of the type per lane (ballot-compact, transpose8):
+     * wk_fast_shape_of describes them; wk_fast_output_names, which run.c's hook reads
+     * as per-lane values of the type, leaves them out. */
+    bool shaped;
+    int in_per_lane;     /* input values per lane: 1; transpose8 8 */
 } fast_plan;
 
 /* Fills the plan; false with a reason in err when the fast path does not

@@ -72,4 +72,5 @@ const wk_program wk_prog_ballot_compact = {
     .options = 0,
     .default_gen = "rand:1",
     .run = run,
+    .fast = WK_FAST_BALLOT_COMPACT,
 };

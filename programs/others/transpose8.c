@@ -107,4 +107,5 @@ const wk_program wk_prog_transpose8 = {
     .sym_term = "x",
     .input_count = input_count,
     .run = run,
+    .fast = WK_FAST_TRANSPOSE8,
 };

@@ -55,7 +55,11 @@ typedef enum wk_fast_kind {
     WK_FAST_CG_SCAN_EXCL, /* that scan, then integers: e = v - x; floats: e = shfl_up(v, 1), lane 0 +0 */
     WK_FAST_CUB_SCAN_EXCL,/* the same after CUB's inc = 0 + v (Update) */
     WK_FAST_SEED_SORT,    /* seed-xor-sort's five xor stages: the lower lane min, the upper max */
-    WK_FAST_DEVICE_REDUCE /* the streaming grid-stride reduction (fast/device_reduce_fast.c) */
+    WK_FAST_DEVICE_REDUCE, /* the streaming grid-stride reduction (fast/device_reduce_fast.c) */
+    WK_FAST_BALLOT_COMPACT,/* keep = x > 0, one ballot, slots by popc: outputs out, count (u32) and
+                              ballot (u32, u64 on 64 lanes), warp by warp (others/ballot_compact.c) */
+    WK_FAST_TRANSPOSE8     /* the 8x8 tile transposes of others/transpose8.c: 8 values per lane in
+                              and out, tile by tile (warp_plan.c checks the shuffles make them) */
 } wk_fast_kind;
 
 struct wk_program {

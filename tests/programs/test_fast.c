@@ -9,6 +9,10 @@
  *     prefixes of integers as plain wrapping C sums, reduce-down lane 0 of
  *     floats as the tree restated in C with gpu_add (semantics.md 7's NaN rules),
  *     bitonic of integers against qsort;
+ *   - ballot-compact and transpose8 (outputs of other shapes: wk_fast_shape_of)
+ *     the same way, every output (out's first count values, count, ballot;
+ *     m), and against plain C compaction and 8x8 tile transposes; their
+ *     base and AVX2 builds agree;
  *   - the same warps (10,000 of reduce-down) with 1, 2, 3 and 8 OpenMP
  *     threads: equal bytes;
  *   - what it refuses: --pairs, --threads, --active, sym, other programs. */
@@ -51,6 +55,7 @@ static const fast_case cases[] = {
     {"cub-reduce", false, 0, WK_OP_ADD, 0},  {"cub-scan-incl", false, 0, WK_OP_ADD, 0},
     {"cg-scan-incl", false, 0, WK_OP_ADD, 0}, {"cg-scan-excl", false, 0, WK_OP_ADD, 0},
     {"cub-scan-excl", false, 0, WK_OP_ADD, 0}, {"seed-xor-sort", false, 0, WK_OP_ADD, 0},
+    {"ballot-compact", false, 0, WK_OP_ADD, 0}, {"transpose8", false, 0, WK_OP_ADD, 0},
 };
 #define N_CASES (sizeof cases / sizeof cases[0])
 
@@ -177,26 +182,56 @@ static void assert_only_nan_pairs(const wk_run *r, wk_elem type)
     }
 }
 
+/* A buffer of n values of e, every byte 0xA5 (so a value the fast path
+ * does not write shows). */
+static void *filled(wk_elem e, size_t n)
+{
+    void *b = malloc(n * elem_size(e));
+    assert_non_null(b);
+    memset(b, 0xA5, n * elem_size(e));
+    return b;
+}
+
 static void compare_with_model(const fast_case *c, ws_profile_id profile, wk_elem type, uint64_t seed)
 {
     const wk_program *p = wk_find_program(c->program);
     assert_non_null(p);
     wk_params params = case_params(c, profile, type);
-    assert_true(wk_fast_supports(p, &params));
-    const char *names[2] = {NULL, NULL};
-    int n_outputs = wk_fast_output_names(p, &params, names);
-    assert_true(n_outputs >= 1);
+    wk_fast_shape shape;
+    assert_true(wk_fast_shape_of(p, &params, &shape));
+    int n_outputs = shape.n_outputs;
+    assert_true(n_outputs >= 1 && n_outputs <= WK_FAST_MAX_OUTPUTS);
 
     int lanes = lanes_of(profile);
-    size_t n = (size_t)WARPS_PER_CASE * (size_t)lanes, size = elem_size(type);
-    void *in = random_warps(type, n, seed);
-    void *outs[2] = {malloc(n * size), malloc(n * size)};
-    void *only_v = malloc(n * size);
-    assert_true(outs[0] && outs[1] && only_v);
+    size_t per_warp = shape.in_per_warp;
+    void *in = random_warps(type, WARPS_PER_CASE * per_warp, seed);
+    void *outs[WK_FAST_MAX_OUTPUTS] = {NULL};
+    for (int i = 0; i < n_outputs; i++)
+        outs[i] = filled(shape.outputs[i].type, WARPS_PER_CASE * shape.outputs[i].per_warp);
     char err[200] = "";
-    assert_true(wk_fast_run_warps_all(p, &params, in, outs, WARPS_PER_CASE, err, sizeof err));
-    assert_true(wk_fast_run_warps(p, &params, in, only_v, WARPS_PER_CASE, err, sizeof err));
-    assert_memory_equal(only_v, outs[0], n * size);
+    assert_true(wk_fast_run_warps_outs(p, &params, in, outs, n_outputs, WARPS_PER_CASE, err, sizeof err));
+    /* The older entry points give the same first outputs, where they take the program (one input per lane). */
+    bool per_lane_in = per_warp == (size_t)lanes;
+    assert_int_equal(wk_fast_supports(p, &params), per_lane_in);
+    if (per_lane_in) {
+        void *two[2] = {filled(shape.outputs[0].type, WARPS_PER_CASE * shape.outputs[0].per_warp), NULL};
+        if (n_outputs > 1)
+            two[1] = filled(shape.outputs[1].type, WARPS_PER_CASE * shape.outputs[1].per_warp);
+        void *only_v = filled(shape.outputs[0].type, WARPS_PER_CASE * shape.outputs[0].per_warp);
+        assert_true(wk_fast_run_warps_all(p, &params, in, two, WARPS_PER_CASE, err, sizeof err));
+        assert_true(wk_fast_run_warps(p, &params, in, only_v, WARPS_PER_CASE, err, sizeof err));
+        for (int i = 0; i < n_outputs && i < 2; i++)
+            assert_memory_equal(two[i], outs[i], WARPS_PER_CASE * shape.outputs[i].per_warp *
+                                                     elem_size(shape.outputs[i].type));
+        assert_memory_equal(only_v, outs[0],
+                            WARPS_PER_CASE * shape.outputs[0].per_warp * elem_size(shape.outputs[0].type));
+        free(two[0]);
+        free(two[1]);
+        free(only_v);
+    } else {
+        assert_false(wk_fast_run_warps(p, &params, in, outs[0], WARPS_PER_CASE, err, sizeof err));
+        assert_true(strlen(err) > 0);
+    }
 
     wk_params model = params;
     model.model_only = true;
@@ -204,20 +239,31 @@ static void compare_with_model(const fast_case *c, ws_profile_id profile, wk_ele
     size_t n_compared = all ? WARPS_PER_CASE : sizeof compared_warps / sizeof compared_warps[0];
     for (size_t i_warp = 0; i_warp < n_compared; i_warp++) {
         size_t w = all ? i_warp : compared_warps[i_warp];
-        uint64_t input[64];
-        for (int lane = 0; lane < lanes; lane++)
-            input[lane] = get_bits(type, in, w * (size_t)lanes + (size_t)lane);
+        uint64_t input[8 * 64];
+        for (size_t k = 0; k < per_warp; k++)
+            input[k] = get_bits(type, in, w * per_warp + k);
         wk_run r;
-        prog_run(&r, c->program, &model, input, (size_t)lanes);
+        prog_run(&r, c->program, &model, input, per_warp);
         assert_only_nan_pairs(&r, type);
+        assert_int_equal(r.n_outputs, n_outputs);
         for (int i = 0; i < n_outputs; i++) {
-            const wk_output *o = prog_output(&r, names[i]);
-            for (int lane = 0; lane < lanes; lane++) {
-                uint64_t fast = get_bits(type, outs[i], w * (size_t)lanes + (size_t)lane);
-                if (o->bits[lane] != fast) {
-                    print_error("%s%s %s %s warp %zu output %s lane %d: model 0x%" PRIx64 ", fast 0x%" PRIx64 "\n",
+            const wk_fast_output *f = &shape.outputs[i];
+            const wk_output *o = prog_output(&r, f->name);
+            assert_string_equal(r.outputs[i].name, f->name); /* the model's order */
+            assert_int_equal(o->type, f->type);
+            assert_int_equal(o->per_lane, f->per_lane);
+            size_t length = f->per_warp;
+            if (f->length_from >= 0)
+                length = (size_t)get_bits(shape.outputs[f->length_from].type, outs[f->length_from],
+                                          w * shape.outputs[f->length_from].per_warp);
+            assert_int_equal(o->count, length);
+            for (size_t k = 0; k < f->per_warp; k++) {
+                uint64_t fast = get_bits(f->type, outs[i], w * f->per_warp + k);
+                uint64_t want = k < length ? o->bits[k] : 0; /* past the length: zeros */
+                if (want != fast) {
+                    print_error("%s%s %s %s warp %zu output %s [%zu]: model 0x%" PRIx64 ", fast 0x%" PRIx64 "\n",
                                 c->program, c->descending ? " --descending" : "", ws_profile_name(profile),
-                                wk_elem_name(type), w, names[i], lane, o->bits[lane], fast);
+                                wk_elem_name(type), w, f->name, k, want, fast);
                     wk_run_free(&r);
                     fail();
                 }
@@ -226,9 +272,8 @@ static void compare_with_model(const fast_case *c, ws_profile_id profile, wk_ele
         wk_run_free(&r);
     }
     free(in);
-    free(outs[0]);
-    free(outs[1]);
-    free(only_v);
+    for (int i = 0; i < n_outputs; i++)
+        free(outs[i]);
 }
 
 static void test_fast_equals_model(void **state)
@@ -254,15 +299,16 @@ static void test_hook_same_outputs(void **state)
                 wk_elem type = number_types[t];
                 if (!case_applies(&cases[c], profiles[p], type))
                     continue;
-                int lanes = lanes_of(profiles[p]);
-                uint64_t input[64];
-                for (int lane = 0; lane < lanes; lane++)
-                    input[lane] = rand_value(type, &seed);
                 wk_params fast = case_params(&cases[c], profiles[p], type), model = fast;
                 model.model_only = true;
+                wk_fast_shape shape;
+                assert_true(wk_fast_shape_of(wk_find_program(cases[c].program), &fast, &shape));
+                uint64_t input[8 * 64];
+                for (size_t k = 0; k < shape.in_per_warp; k++)
+                    input[k] = rand_value(type, &seed);
                 wk_run a, b;
-                prog_run(&a, cases[c].program, &fast, input, (size_t)lanes);
-                prog_run(&b, cases[c].program, &model, input, (size_t)lanes);
+                prog_run(&a, cases[c].program, &fast, input, shape.in_per_warp);
+                prog_run(&b, cases[c].program, &model, input, shape.in_per_warp);
                 assert_int_equal(a.n_outputs, b.n_outputs);
                 /* f64 NaN inputs take the model path, to report F64_NAN_PAIR */
                 assert_int_equal(a.n_diags, b.n_diags);
@@ -276,7 +322,8 @@ static void test_hook_same_outputs(void **state)
                     assert_int_equal(x->per_lane, y->per_lane);
                     assert_int_equal(x->count, y->count);
                     assert_memory_equal(x->bits, y->bits, x->count * sizeof *x->bits);
-                    assert_memory_equal(x->lane_state, y->lane_state, x->count);
+                    if (x->per_lane) /* a list of values (out, m) has no lane states */
+                        assert_memory_equal(x->lane_state, y->lane_state, x->count);
                 }
                 wk_run_free(&a);
                 wk_run_free(&b);
@@ -430,6 +477,173 @@ static void test_bitonic_ints_sorted(void **state)
             }
 }
 
+/* Every output of a program through wk_fast_run_warps_outs: outs[i] holds
+ * output i of wk_fast_shape_of for n_warps warps of `in`. */
+typedef struct shaped_run {
+    wk_fast_shape shape;
+    void *outs[WK_FAST_MAX_OUTPUTS];
+} shaped_run;
+
+static void run_shaped(shaped_run *s, const char *name, const wk_params *q, const void *in, size_t n_warps)
+{
+    const wk_program *p = wk_find_program(name);
+    assert_true(wk_fast_shape_of(p, q, &s->shape));
+    for (int i = 0; i < s->shape.n_outputs; i++)
+        s->outs[i] = filled(s->shape.outputs[i].type, n_warps * s->shape.outputs[i].per_warp);
+    char err[200] = "";
+    if (!wk_fast_run_warps_outs(p, q, in, s->outs, s->shape.n_outputs, n_warps, err, sizeof err)) {
+        print_error("%s\n", err);
+        fail();
+    }
+}
+
+static void free_shaped(shaped_run *s)
+{
+    for (int i = 0; i < s->shape.n_outputs; i++)
+        free(s->outs[i]);
+}
+
+/* x > 0 as IEEE orders it, from the bits: not NaN, sign clear, not zero
+ * (so NaN, -0 and +0 are not kept; denormals and +inf are). */
+static bool positive(wk_elem e, uint64_t x)
+{
+    switch (e) {
+    case WK_I32: return (int32_t)(uint32_t)x > 0;
+    case WK_I64: return (int64_t)x > 0;
+    case WK_F32: return x != 0 && x <= 0x7F800000u;
+    case WK_F64: return x != 0 && x <= UINT64_C(0x7FF0000000000000);
+    default: return x != 0;
+    }
+}
+
+/* ballot-compact against plain C: lane l votes positive(x); out holds the
+ * kept values in lane order, then zeros; count and ballot are in every lane. */
+static void test_ballot_compact_plain(void **state)
+{
+    (void)state;
+    enum { W = 100 };
+    const ws_profile_id profs[] = {WS_PROFILE_SM90, WS_PROFILE_WAVE64};
+    for (size_t p = 0; p < 2; p++)
+        for (size_t t = 0; t < N_TYPES; t++) {
+            wk_elem e = number_types[t];
+            int lanes = lanes_of(profs[p]);
+            void *in = random_warps(e, (size_t)W * (size_t)lanes, 5000 + p * 10 + t);
+            shaped_run s = {0};
+            run_shaped(&s, "ballot-compact", &(wk_params){.profile = profs[p], .type = e}, in, W);
+            wk_elem ballot_type = lanes == 64 ? WK_U64 : WK_U32;
+            for (size_t w = 0; w < W; w++) {
+                uint64_t ballot = 0, kept[64] = {0};
+                uint32_t n = 0;
+                for (int lane = 0; lane < lanes; lane++) {
+                    uint64_t x = get_bits(e, in, w * (size_t)lanes + (size_t)lane);
+                    if (positive(e, x)) {
+                        ballot |= UINT64_C(1) << lane;
+                        kept[n++] = x;
+                    }
+                }
+                for (int lane = 0; lane < lanes; lane++) {
+                    size_t i = w * (size_t)lanes + (size_t)lane;
+                    assert_int_equal(get_bits(e, s.outs[0], i), kept[lane]);
+                    assert_int_equal(get_bits(WK_U32, s.outs[1], i), n);
+                    assert_int_equal(get_bits(ballot_type, s.outs[2], i), ballot);
+                }
+            }
+            free_shaped(&s);
+            free(in);
+        }
+}
+
+/* ballot-compact on f32 edge values, worked by hand: lanes 0..7 hold NaN,
+ * -0, +0, the smallest denormal, +inf, -inf, -1 and 1; kept are the
+ * denormal (lane 3), +inf (4) and 1 (7); lanes 8..31 hold +0. */
+static void test_ballot_compact_edges(void **state)
+{
+    (void)state;
+    uint32_t in[32] = {0x7FC00000u, 0x80000000u, 0x00000000u, 0x00000001u,
+                       0x7F800000u, 0xFF800000u, 0xBF800000u, 0x3F800000u};
+    uint32_t out[32], count[32], ballot[32];
+    void *const outs[3] = {out, count, ballot};
+    char err[200] = "";
+    assert_true(wk_fast_run_warps_outs(wk_find_program("ballot-compact"),
+                                       &(wk_params){.profile = WS_PROFILE_SM90, .type = WK_F32}, in, outs, 3, 1, err,
+                                       sizeof err));
+    assert_int_equal(out[0], 0x00000001u);
+    assert_int_equal(out[1], 0x7F800000u);
+    assert_int_equal(out[2], 0x3F800000u);
+    for (int lane = 0; lane < 32; lane++) {
+        if (lane >= 3)
+            assert_int_equal(out[lane], 0);
+        assert_int_equal(count[lane], 3);
+        assert_int_equal(ballot[lane], 0x98u);
+    }
+}
+
+/* transpose8 against plain C: each 8-lane group's 64 values are an 8x8
+ * tile, row r in lane 8g + r, and m is its transpose. Bits only, so every
+ * type. */
+static void test_transpose8_tiles(void **state)
+{
+    (void)state;
+    enum { W = 100 };
+    const ws_profile_id profs[] = {WS_PROFILE_SM90, WS_PROFILE_WAVE64};
+    for (size_t p = 0; p < 2; p++)
+        for (size_t t = 0; t < N_TYPES; t++) {
+            wk_elem e = number_types[t];
+            size_t per_warp = 8 * (size_t)lanes_of(profs[p]);
+            void *in = random_warps(e, W * per_warp, 6000 + p * 10 + t);
+            shaped_run s = {0};
+            run_shaped(&s, "transpose8", &(wk_params){.profile = profs[p], .type = e}, in, W);
+            for (size_t w = 0; w < W; w++)
+                for (size_t tile = 0; tile < per_warp / 64; tile++)
+                    for (size_t r = 0; r < 8; r++)
+                        for (size_t c = 0; c < 8; c++) {
+                            size_t base = w * per_warp + tile * 64;
+                            assert_int_equal(get_bits(e, s.outs[0], base + r * 8 + c),
+                                             get_bits(e, in, base + c * 8 + r));
+                        }
+            free_shaped(&s);
+            free(in);
+        }
+}
+
+/* The base and AVX2 builds of the batch loops give the same bytes for the
+ * two programs test_fast_isa.c leaves out or runs in part (its buffers hold
+ * one value per lane and two outputs): every output, a full batch and a
+ * partial one. */
+static void test_shaped_builds_agree(void **state)
+{
+    (void)state;
+    const char *was = wk_fast_isa();
+    if (!wk_fast_set_isa("avx2")) {
+        printf("no AVX2 on this CPU: one build only\n");
+        return;
+    }
+    const char *names[] = {"ballot-compact", "transpose8"};
+    const ws_profile_id profs[] = {WS_PROFILE_SM90, WS_PROFILE_WAVE64};
+    enum { W = 64 + 37 };
+    for (size_t n = 0; n < 2; n++)
+        for (size_t p = 0; p < 2; p++)
+            for (size_t t = 0; t < N_TYPES; t++) {
+                wk_elem e = number_types[t];
+                wk_params q = {.profile = profs[p], .type = e};
+                wk_fast_shape shape;
+                assert_true(wk_fast_shape_of(wk_find_program(names[n]), &q, &shape));
+                void *in = random_warps(e, W * shape.in_per_warp, 7000 + n * 100 + p * 10 + t);
+                shaped_run base = {0}, avx2 = {0};
+                assert_true(wk_fast_set_isa("base"));
+                run_shaped(&base, names[n], &q, in, W);
+                assert_true(wk_fast_set_isa("avx2"));
+                run_shaped(&avx2, names[n], &q, in, W);
+                for (int i = 0; i < shape.n_outputs; i++)
+                    assert_memory_equal(base.outs[i], avx2.outs[i],
+                                        W * shape.outputs[i].per_warp * elem_size(shape.outputs[i].type));
+                free_shaped(&base);
+                free_shaped(&avx2);
+                free(in);
+            }
+    assert_true(wk_fast_set_isa(was));
+}
+
 /* ---- the same bytes for any number of threads ------------------------------ */
 
 static void test_thread_count_invariance(void **state)
@@ -444,26 +658,32 @@ static void test_thread_count_invariance(void **state)
         {{"reduce-down", false, 0, WK_OP_ADD, 0}, WS_PROFILE_SM90, WK_F32, 10000},
         {{"scan-incl", false, 0, WK_OP_ADD, 0}, WS_PROFILE_WAVE64, WK_F64, 1000},
         {{"bitonic", true, 0, WK_OP_ADD, 0}, WS_PROFILE_SM90, WK_I32, 1000},
+        {{"ballot-compact", false, 0, WK_OP_ADD, 0}, WS_PROFILE_WAVE64, WK_F32, 1001},
+        {{"ballot-compact", false, 0, WK_OP_ADD, 0}, WS_PROFILE_SM90, WK_I64, 1001},
+        {{"transpose8", false, 0, WK_OP_ADD, 0}, WS_PROFILE_WAVE64, WK_U64, 1001},
     };
     const int thread_counts[] = {1, 2, 3, 8};
     int saved = omp_get_max_threads();
     for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
-        int lanes = lanes_of(runs[r].profile);
-        size_t W = runs[r].warps, bytes = W * (size_t)lanes * elem_size(runs[r].type);
-        void *in = random_warps(runs[r].type, W * (size_t)lanes, 4000 + r);
-        void *first = malloc(bytes), *again = malloc(bytes);
-        assert_true(first && again);
         wk_params q = case_params(&runs[r].c, runs[r].profile, runs[r].type);
+        wk_fast_shape shape;
+        assert_true(wk_fast_shape_of(wk_find_program(runs[r].c.program), &q, &shape));
+        size_t W = runs[r].warps;
+        void *in = random_warps(runs[r].type, W * shape.in_per_warp, 4000 + r);
+        shaped_run first = {0};
         for (size_t i = 0; i < sizeof thread_counts / sizeof thread_counts[0]; i++) {
             omp_set_num_threads(thread_counts[i]);
-            memset(again, 0xA5, bytes);
-            run_fast(runs[r].c.program, &q, in, i == 0 ? first : again, W);
-            if (i > 0)
-                assert_memory_equal(first, again, bytes);
+            shaped_run again = {0};
+            run_shaped(i == 0 ? &first : &again, runs[r].c.program, &q, in, W);
+            if (i == 0)
+                continue;
+            for (int o = 0; o < shape.n_outputs; o++)
+                assert_memory_equal(first.outs[o], again.outs[o],
+                                    W * shape.outputs[o].per_warp * elem_size(shape.outputs[o].type));
+            free_shaped(&again);
         }
+        free_shaped(&first);
         free(in);
-        free(first);
-        free(again);
     }
     omp_set_num_threads(saved);
 }
@@ -524,8 +744,9 @@ static void test_unsupported(void **state)
 {
     (void)state;
     const wk_program *bitonic = wk_find_program("bitonic"), *down = wk_find_program("reduce-down");
-    const wk_program *transpose = wk_find_program("transpose8"); /* no fast path */
-    assert_true(bitonic && down && transpose);
+    const wk_program *block = wk_find_program("block-reduce"); /* no per-warp fast path */
+    const wk_program *transpose = wk_find_program("transpose8"), *compact = wk_find_program("ballot-compact");
+    assert_true(bitonic && down && block && transpose && compact);
     const struct {
         const wk_program *p;
         wk_params q;
@@ -534,7 +755,10 @@ static void test_unsupported(void **state)
         {down, {.threads = 20}},
         {down, {.active = 0xFFFF}},
         {down, {.type = WK_SYM}},
-        {transpose, {0}},
+        {block, {.type = WK_I32}},
+        {transpose, {.type = WK_I32}}, /* 8 values per lane: wk_fast_run_warps_outs, below */
+        {compact, {.type = WK_SYM}},
+        {compact, {.type = WK_I32, .profile = WS_PROFILE_WAVE32}}, /* not one of the program's profiles */
         {down, {.profile = (ws_profile_id)99}},
     };
     uint32_t in[32] = {0}, out[32];
@@ -544,6 +768,16 @@ static void test_unsupported(void **state)
         assert_false(wk_fast_run_warps(refused[i].p, &refused[i].q, in, out, 1, err, sizeof err));
         assert_true(strlen(err) > 0);
     }
+    wk_fast_shape shape;
+    assert_true(wk_fast_shape_of(transpose, &(wk_params){.type = WK_I32}, &shape));
+    assert_int_equal(shape.in_per_warp, 8 * 32);
+    assert_false(wk_fast_shape_of(transpose, &(wk_params){.type = WK_SYM}, &shape));
+    assert_int_equal(shape.n_outputs, 0);
+    assert_false(wk_fast_shape_of(block, &(wk_params){.type = WK_I32}, &shape));
+    assert_true(wk_fast_supports(compact, &(wk_params){.type = WK_I32}));
+    const char *names[2];
+    assert_int_equal(wk_fast_output_names(compact, &(wk_params){.type = WK_I32}, names), 0); /* run.c's hook leaves it */
+    assert_int_equal(wk_fast_output_names(transpose, &(wk_params){.type = WK_I32}, names), 0);
     assert_true(wk_fast_supports(down, &(wk_params){0}));
     char err[200] = "";
     assert_true(wk_fast_run_warps(down, &(wk_params){0}, NULL, NULL, 0, err, sizeof err)); /* no warps */
@@ -558,6 +792,10 @@ int main(void)
         cmocka_unit_test(test_int_sums),
         cmocka_unit_test(test_float_tree),
         cmocka_unit_test(test_bitonic_ints_sorted),
+        cmocka_unit_test(test_ballot_compact_plain),
+        cmocka_unit_test(test_ballot_compact_edges),
+        cmocka_unit_test(test_transpose8_tiles),
+        cmocka_unit_test(test_shaped_builds_agree),
         cmocka_unit_test(test_thread_count_invariance),
         cmocka_unit_test(test_exclusive_scans_first_lanes),
         cmocka_unit_test(test_seed_sort_nan_order),
