@@ -30,6 +30,7 @@ static const cli_opt options[] = {
 #define BENCH_DEFAULT_GRID 264
 #define BENCH_DEFAULT_BLOCK 256
 #define BENCH_MAX_WARPS ((size_t)1 << 18) /* per warp program: enough for ~0.1 s */
+#define BENCH_WARP_ROWS 64
 
 static const char usage[] =
     "usage: warpsim bench [options]\n"
@@ -39,8 +40,8 @@ static const char usage[] =
     "  1. device-reduce on the fast path: the GPU's exact order and bits\n"
     "  2. a streaming-read baseline: the fastest sum of the same buffer in any\n"
     "     order (OpenMP, vectorised): the memory-bandwidth ceiling\n"
-    "  3. warps per second of reduce-down, scan-incl and bitonic on 32 and 64\n"
-    "     lanes (the fast warp path), and their shuffle lane-operations per second\n"
+    "  3. every program with a per-warp fast path, on 32 and 64 lanes: warps per\n"
+    "     second, GB/s as a fraction of (2), shuffle lane-operations per second\n"
     "  4. one fully traced 32-lane reduce-down with the text trace\n"
     "  5. the CUDA front end: a __shfl_down_sync kernel, every lane a fiber\n"
     "  6. the input generator alone (--gen rand:1)\n"
@@ -182,6 +183,7 @@ static float baseline_sum(const float *x, size_t n)
 
 typedef struct warp_result {
     const char *program;
+    wk_elem type;            /* f32 where the program takes it, else its first 32-bit type */
     int lanes;
     size_t warps;
     int shuffles;            /* per warp */
@@ -192,7 +194,9 @@ typedef struct warp_result {
 static void run_warps(warp_result *w, const float *buf, size_t n, float *out, int repeat, progress *pg)
 {
     const wk_program *p = wk_find_program(w->program);
-    wk_params params = {.profile = w->lanes == 64 ? WS_PROFILE_WAVE64 : WS_PROFILE_SM90, .type = WK_F32};
+    wk_params params = {.profile = w->lanes == 64 ? WS_PROFILE_WAVE64 : WS_PROFILE_SM90, .type = w->type};
+    if (p)
+        wk_apply_defaults(p, &params);
     w->warps = n / (size_t)w->lanes < BENCH_MAX_WARPS ? n / (size_t)w->lanes : BENCH_MAX_WARPS;
     w->shuffles = p ? wk_fast_shuffles_per_warp(p, &params) : 0;
     if (!p || !wk_fast_supports(p, &params) || w->warps == 0) {
@@ -298,8 +302,10 @@ typedef struct results {
     double reduce_s, baseline_s, traced_s;
     uint64_t sum_bits;
     float baseline_value;
-    warp_result warps[6];
-    double plain_s;          /* 3b: plain C reduce-down, 32 lanes, on warps[0]'s warps */
+    warp_result warps[BENCH_WARP_ROWS]; /* 3: every program with a per-warp fast path, 32 and 64 lanes */
+    int warp_rows;
+    double plain_s;          /* 3b: plain C reduce-down, 32 lanes, on warps[plain_row]'s warps */
+    int plain_row;           /* the 32-lane reduce-down row, -1 when there is none */
     char plain_error[160];
     size_t frontend_warps;   /* 5: the CUDA front end (every lane a fiber on the model) */
     double frontend_s;
@@ -315,7 +321,7 @@ typedef struct results {
  * bit (the input has no NaN). */
 static void plain_reduce_down(results *r, const float *buf, const float *out, progress *pg)
 {
-    size_t warps = r->warps[0].warps;
+    size_t warps = r->warps[r->plain_row].warps;
     float *mine = malloc(warps * 32 * sizeof *mine);
     double *t = malloc((size_t)r->a->repeat * sizeof *t);
     if (!mine || !t) {
@@ -359,23 +365,23 @@ static void print_text(const results *r)
            per_s(n, r->baseline_s), per_s(bytes, r->baseline_s) / 1e9);
     printf("   its sum %.9g (another order: other bits)\n", (double)r->baseline_value);
     printf("   ratio (1)/(2) in throughput: %.3f\n\n", r->baseline_s > 0 && r->reduce_s > 0 ? r->baseline_s / r->reduce_s : 0);
-    printf("%-24s %8s %12s %14s %9s %16s\n", "3. fast warps (f32)", "warps", "warps/s", "elements/s", "GB/s",
+    double read_gbps = per_s(bytes, r->baseline_s) / 1e9;
+    printf("%-34s %8s %12s %9s %8s %16s\n", "3. fast warps (f32 or u32)", "warps", "warps/s", "GB/s", "of (2)",
            "shuffle lane-op/s");
-    for (int i = 0; i < 6; i++) {
+    for (int i = 0; i < r->warp_rows; i++) {
         const warp_result *w = &r->warps[i];
-        char name[40];
-        snprintf(name, sizeof name, "   %s, %d lanes", w->program, w->lanes);
+        char name[48];
+        snprintf(name, sizeof name, "   %s, %d lanes%s", w->program, w->lanes, w->type == WK_F32 ? "" : " (u32)");
         if (w->seconds <= 0) {
-            printf("%-24s %8zu  not measured: %s\n", name, w->warps, w->error);
+            printf("%-34s %8zu  not measured: %s\n", name, w->warps, w->error);
             continue;
         }
-        double elems = (double)w->warps * w->lanes;
-        printf("%-24s %8zu %12.4g %14.4g %9.2f %16.4g\n", name, w->warps, per_s((double)w->warps, w->seconds),
-               per_s(elems, w->seconds), per_s(elems * 8, w->seconds) / 1e9,
-               per_s(elems * w->shuffles, w->seconds));
+        double elems = (double)w->warps * w->lanes, gbps = per_s(elems * 8, w->seconds) / 1e9;
+        printf("%-34s %8zu %12.4g %9.2f %8.3f %16.4g\n", name, w->warps, per_s((double)w->warps, w->seconds), gbps,
+               read_gbps > 0 ? gbps / read_gbps : 0, per_s(elems * w->shuffles, w->seconds));
     }
     printf("   (GB/s counts the input read and the output written; a shuffle lane-op is one lane's read)\n");
-    const warp_result *w0 = &r->warps[0];
+    const warp_result *w0 = &r->warps[r->plain_row >= 0 ? r->plain_row : 0];
     if (r->plain_s > 0)
         printf("   plain C reduce-down, 32 lanes, same warps and bits (bench_plain.c): %.4g warps/s;\n"
                "   warpsim's fast path runs at %.3f of it\n\n",
@@ -408,24 +414,30 @@ static void print_json(const results *r)
     printf("  \"baseline\": {\"seconds\": %.9g, \"elements_per_s\": %.6g, \"gb_per_s\": %.6g},\n", r->baseline_s,
            per_s(n, r->baseline_s), per_s(bytes, r->baseline_s) / 1e9);
     printf("  \"ratio\": %.6g,\n  \"warps\": [", r->baseline_s > 0 && r->reduce_s > 0 ? r->baseline_s / r->reduce_s : 0);
-    for (int i = 0; i < 6; i++) {
+    double read_gbps = per_s(bytes, r->baseline_s) / 1e9;
+    for (int i = 0; i < r->warp_rows; i++) {
         const warp_result *w = &r->warps[i];
         double elems = (double)w->warps * w->lanes;
-        printf("%s\n    {\"program\": \"%s\", \"lanes\": %d, \"warps\": %zu, \"shuffles_per_warp\": %d, ", i ? "," : "",
-               w->program, w->lanes, w->warps, w->shuffles);
+        printf("%s\n    {\"program\": \"%s\", \"type\": \"%s\", \"lanes\": %d, \"warps\": %zu, "
+               "\"shuffles_per_warp\": %d, ",
+               i ? "," : "", w->program, wk_elem_name(w->type), w->lanes, w->warps, w->shuffles);
         if (w->seconds <= 0) {
-            printf("\"seconds\": null, \"error\": \"%s\"}", w->error);
+            printf("\"seconds\": null, \"error\": ");
+            wk_json_string(stdout, w->error);
+            printf("}");
             continue;
         }
+        double gbps = per_s(elems * 8, w->seconds) / 1e9;
         printf("\"seconds\": %.9g, \"warps_per_s\": %.6g, \"elements_per_s\": %.6g, \"gb_per_s\": %.6g, "
-               "\"shuffle_lane_ops_per_s\": %.6g}",
-               w->seconds, per_s((double)w->warps, w->seconds), per_s(elems, w->seconds),
-               per_s(elems * 8, w->seconds) / 1e9, per_s(elems * w->shuffles, w->seconds));
+               "\"read_ratio\": %.6g, \"shuffle_lane_ops_per_s\": %.6g}",
+               w->seconds, per_s((double)w->warps, w->seconds), per_s(elems, w->seconds), gbps,
+               read_gbps > 0 ? gbps / read_gbps : 0, per_s(elems * w->shuffles, w->seconds));
     }
+    const warp_result *w0 = &r->warps[r->plain_row >= 0 ? r->plain_row : 0];
     printf("\n  ],\n  \"plain_c_reduce_down\": {\"lanes\": 32, \"warps\": %zu, \"seconds\": %.9g, "
            "\"warps_per_s\": %.6g, \"warpsim_ratio\": %.6g},\n",
-           r->warps[0].warps, r->plain_s, per_s((double)r->warps[0].warps, r->plain_s),
-           r->plain_s > 0 && r->warps[0].seconds > 0 ? r->plain_s / r->warps[0].seconds : 0);
+           w0->warps, r->plain_s, per_s((double)w0->warps, r->plain_s),
+           r->plain_s > 0 && w0->seconds > 0 ? r->plain_s / w0->seconds : 0);
     printf("  \"traced_reduce_down\": {\"lanes\": 32, \"seconds\": %.9g},\n", r->traced_s);
     double fw = (double)r->frontend_warps;
     printf("  \"cuda_frontend\": {\"program\": \"reduce-down\", \"warps\": %zu, \"seconds\": %.9g, "
@@ -446,7 +458,7 @@ int cmd_bench(int argc, char **argv)
         fputs(usage, stdout);
         return CLI_EXIT_OK;
     }
-    results r = {.a = &a, .threads = omp_get_max_threads()};
+    results r = {.a = &a, .threads = omp_get_max_threads(), .plain_row = -1};
     cpu_model(r.cpu, sizeof r.cpu);
     progress pg = {.start = now(), .terminal = isatty(STDERR_FILENO)};
 
@@ -491,12 +503,26 @@ int cmd_bench(int argc, char **argv)
         rc = CLI_EXIT_IO;
     }
 
-    static const char *const programs[3] = {"reduce-down", "scan-incl", "bitonic"};
-    for (int i = 0; rc == CLI_EXIT_OK && i < 6; i++) {
-        r.warps[i] = (warp_result){.program = programs[i / 2], .lanes = i % 2 ? 64 : 32};
-        run_warps(&r.warps[i], buf, a.n, out, a.repeat < 1000 ? a.repeat : 1000, &pg);
-        if (i == 0 && r.warps[0].seconds > 0)
-            plain_reduce_down(&r, buf, out, &pg);
+    /* Every program with a per-warp fast path (the registry's order), on 32
+     * and 64 lanes; the plain C loop next to the first, reduce-down's. */
+    for (size_t i = 0; rc == CLI_EXIT_OK && i < wk_program_count; i++) {
+        const wk_program *p = wk_programs[i];
+        if (p->fast == WK_FAST_NONE || p->fast == WK_FAST_DEVICE_REDUCE)
+            continue;
+        wk_elem type = (p->types & WK_BIT(WK_F32)) ? WK_F32 : WK_U32; /* the buffer's bits, read as either */
+        for (int lanes = 32; lanes <= 64 && r.warp_rows < BENCH_WARP_ROWS; lanes *= 2) {
+            wk_params q = {.profile = lanes == 64 ? WS_PROFILE_WAVE64 : WS_PROFILE_SM90, .type = type};
+            wk_apply_defaults(p, &q);
+            if (!(p->types & WK_BIT(type)) || !(p->profiles & WK_PROFILE_BIT(q.profile)) || !wk_fast_supports(p, &q))
+                continue;
+            warp_result *w = &r.warps[r.warp_rows++];
+            *w = (warp_result){.program = p->name, .type = type, .lanes = lanes};
+            run_warps(w, buf, a.n, out, a.repeat < 1000 ? a.repeat : 1000, &pg);
+            if (p->fast == WK_FAST_REDUCE_DOWN && type == WK_F32 && lanes == 32 && w->seconds > 0) {
+                r.plain_row = r.warp_rows - 1; /* while `out` holds its bits, to check the plain loop against */
+                plain_reduce_down(&r, buf, out, &pg);
+            }
+        }
     }
 
     for (int i = 0; rc == CLI_EXIT_OK && i < a.repeat; i++) {
