@@ -36,25 +36,8 @@ uint32_t ws_f32_fma(uint32_t a, uint32_t b, uint32_t c)
     return f32_result(fmaf(ws_f32_from_bits(a), ws_f32_from_bits(b), ws_f32_from_bits(c)));
 }
 
-/* fminf/fmaxf: a NaN (signalling too) is a missing operand; -0 < +0. */
-static uint32_t f32_minmax(uint32_t a, uint32_t b, bool want_max)
-{
-    bool an = ws_f32_is_nan(a), bn = ws_f32_is_nan(b);
-    if (an && bn)
-        return WS_F32_CANONICAL_NAN;
-    if (an)
-        return b;
-    if (bn)
-        return a;
-    float x = ws_f32_from_bits(a), y = ws_f32_from_bits(b);
-    if (x == y) { /* equal values; only the zeros differ in sign */
-        bool a_neg = a >> 31;
-        return (a_neg == want_max) ? b : a;
-    }
-    return ((x < y) != want_max) ? a : b;
-}
-uint32_t ws_f32_min(uint32_t a, uint32_t b) { return f32_minmax(a, b, false); }
-uint32_t ws_f32_max(uint32_t a, uint32_t b) { return f32_minmax(a, b, true); }
+uint32_t ws_f32_min(uint32_t a, uint32_t b) { return ws_inl_f32_min(a, b); }
+uint32_t ws_f32_max(uint32_t a, uint32_t b) { return ws_inl_f32_max(a, b); }
 
 bool ws_f32_lt(uint32_t a, uint32_t b) { return ws_inl_f32_lt(a, b); }
 bool ws_f32_le(uint32_t a, uint32_t b) { return ws_f32_from_bits(a) <= ws_f32_from_bits(b); }
@@ -99,24 +82,8 @@ uint64_t ws_f64_fma(uint64_t a, uint64_t b, uint64_t c)
     return f64_made(fma(ws_f64_from_bits(a), ws_f64_from_bits(b), ws_f64_from_bits(c)));
 }
 
-static uint64_t f64_minmax(uint64_t a, uint64_t b, bool want_max)
-{
-    bool an = ws_f64_is_nan(a), bn = ws_f64_is_nan(b);
-    if (an && bn)
-        return a | F64_QUIET_BIT; /* measured: the first operand, quieted */
-    if (an)
-        return b;
-    if (bn)
-        return a;
-    double x = ws_f64_from_bits(a), y = ws_f64_from_bits(b);
-    if (x == y) {
-        bool a_neg = a >> 63;
-        return (a_neg == want_max) ? b : a;
-    }
-    return ((x < y) != want_max) ? a : b;
-}
-uint64_t ws_f64_min(uint64_t a, uint64_t b) { return f64_minmax(a, b, false); }
-uint64_t ws_f64_max(uint64_t a, uint64_t b) { return f64_minmax(a, b, true); }
+uint64_t ws_f64_min(uint64_t a, uint64_t b) { return ws_inl_f64_min(a, b); }
+uint64_t ws_f64_max(uint64_t a, uint64_t b) { return ws_inl_f64_max(a, b); }
 
 bool ws_f64_lt(uint64_t a, uint64_t b) { return ws_inl_f64_lt(a, b); }
 bool ws_f64_le(uint64_t a, uint64_t b) { return ws_f64_from_bits(a) <= ws_f64_from_bits(b); }

@@ -106,6 +106,33 @@ static inline uint64_t ws_inl_f64_add(uint64_t a, uint64_t b)
 static inline bool ws_inl_f32_lt(uint32_t a, uint32_t b) { return ws_inl_f32(a) < ws_inl_f32(b); }
 static inline bool ws_inl_f64_lt(uint64_t a, uint64_t b) { return ws_inl_f64(a) < ws_inl_f64(b); }
 
+/* fminf/fmaxf and fmin/fmax as the H200 gives them (the rules at the top),
+ * written as selects, last rule first, so that loops of them vectorise. */
+static inline uint32_t ws_inl_f32_minmax(uint32_t a, uint32_t b, bool want_max)
+{
+    float x = ws_inl_f32(a), y = ws_inl_f32(b);
+    uint32_t r = ((x < y) != want_max) ? a : b;
+    r = x == y ? (((a >> 31) != 0) == want_max ? b : a) : r; /* equal: only zeros differ, -0 < +0 */
+    bool an = ws_inl_f32_is_nan(a), bn = ws_inl_f32_is_nan(b);
+    r = bn ? a : r; /* a NaN operand counts as missing */
+    r = an ? b : r;
+    return an && bn ? WS_F32_CANONICAL_NAN : r;
+}
+static inline uint64_t ws_inl_f64_minmax(uint64_t a, uint64_t b, bool want_max)
+{
+    double x = ws_inl_f64(a), y = ws_inl_f64(b);
+    uint64_t r = ((x < y) != want_max) ? a : b;
+    r = x == y ? (((a >> 63) != 0) == want_max ? b : a) : r;
+    bool an = x != x, bn = y != y;
+    r = bn ? a : r;
+    r = an ? b : r;
+    return an && bn ? (a | WS_F64_QUIET_BIT) : r; /* both: the first operand, quieted */
+}
+static inline uint32_t ws_inl_f32_min(uint32_t a, uint32_t b) { return ws_inl_f32_minmax(a, b, false); }
+static inline uint32_t ws_inl_f32_max(uint32_t a, uint32_t b) { return ws_inl_f32_minmax(a, b, true); }
+static inline uint64_t ws_inl_f64_min(uint64_t a, uint64_t b) { return ws_inl_f64_minmax(a, b, false); }
+static inline uint64_t ws_inl_f64_max(uint64_t a, uint64_t b) { return ws_inl_f64_minmax(a, b, true); }
+
 #ifdef __cplusplus
 }
 #endif

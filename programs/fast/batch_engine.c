@@ -58,8 +58,8 @@ INT_MINMAX(u64, uint64_t, lt_u64)
 #define FAST_TRANSPOSE transpose_u32
 #define FAST_ADD ws_inl_f32_add
 #define FAST_LT ws_inl_f32_lt
-#define FAST_MIN ws_f32_min
-#define FAST_MAX ws_f32_max
+#define FAST_MIN ws_inl_f32_min
+#define FAST_MAX ws_inl_f32_max
 #define FAST_NAME(x) x##_f32
 #include "warp_batch.h"
 #define FAST_T uint64_t
@@ -82,8 +82,8 @@ INT_MINMAX(u64, uint64_t, lt_u64)
 #define FAST_TRANSPOSE transpose_u64
 #define FAST_ADD ws_inl_f64_add
 #define FAST_LT ws_inl_f64_lt
-#define FAST_MIN ws_f64_min
-#define FAST_MAX ws_f64_max
+#define FAST_MIN ws_inl_f64_min
+#define FAST_MAX ws_inl_f64_max
 #define FAST_NAME(x) x##_f64
 #include "warp_batch.h"
 
