@@ -360,13 +360,14 @@ static void write_text(FILE *f, const op_args *a, const op_result *res)
         fprintf(f, res->has_reads || with_pred ? "%-14s " : "%s", out);
         if (res->has_reads) {
             const ws_lane_read *rd = &res->reads[lane];
-            char what[48];
+            char what[64], inactive_read[WK_INACTIVE_READ_TEXT];
             if (rd->kind == WS_READ_LANE)
                 snprintf(what, sizeof what, "lane %d", rd->source);
             else if (rd->kind == WS_READ_OWN)
                 snprintf(what, sizeof what, "own (out of range)");
             else
-                snprintf(what, sizeof what, "lane %d, not taking part: 0", rd->source);
+                snprintf(what, sizeof what, "lane %d, not taking part: %s", rd->source,
+                         wk_inactive_read_text(a->profile, inactive_read));
             fprintf(f, (is_shfl && a->has_c) ? "%-12s" : "%s", what);
         }
         if (with_pred)

@@ -1,7 +1,8 @@
 /* A program's parameters: defaults, the one check of what a run asks for,
- * the input count, the names of the reduction operators. Everything that
- * validates a run's options lives here (run.c, the fast paths and the
- * cross-check all call it; it calls nothing above the model). */
+ * the input count, the names of the reduction operators, and the one table
+ * of the run options (their names, and how a value is read from a run).
+ * Everything that validates a run's options lives here (run.c, the fast
+ * paths and the cross-check all call it; it calls nothing above the model). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -35,23 +36,90 @@ size_t wk_input_count(const wk_program *p, const wk_params *params, char *err, s
     return p->input_count(params, lanes, err, size);
 }
 
+/* ---- The run options: one row each. The JSON writer, the viewer's command
+ * line and the check below iterate this table, so adding an option is a row
+ * here (and its field in wk_params). ---- */
+
+static bool threads_asked(const wk_params *p) { return p->threads != 0; }
+static wk_option_value threads_value(const wk_run *r)
+{
+    return (wk_option_value){.number = r->params.threads ? r->params.threads : r->lanes};
+}
+/* Every lane of the warp is what no --threads means. */
+static bool threads_named(const wk_run *r) { return r->params.threads && r->params.threads != r->lanes; }
+
+static bool active_asked(const wk_params *p) { return p->active != 0; }
+static wk_option_value active_value(const wk_run *r)
+{
+    return (wk_option_value){.lanes = r->params.active ? r->params.active : ws_low_lanes(r->lanes)};
+}
+static bool active_named(const wk_run *r) { return active_asked(&r->params); }
+
+static bool width_asked(const wk_params *p) { return p->width != 0; }
+static wk_option_value width_value(const wk_run *r) { return (wk_option_value){.number = r->params.width}; }
+
+static bool src_asked(const wk_params *p) { return p->src_lane != 0; }
+static wk_option_value src_value(const wk_run *r) { return (wk_option_value){.number = r->params.src_lane}; }
+
+static bool op_asked(const wk_params *p) { return p->op != WK_OP_ADD; }
+static wk_option_value op_value(const wk_run *r) { return (wk_option_value){.name = wk_redop_name(r->params.op)}; }
+
+static bool descending_asked(const wk_params *p) { return p->descending; }
+static wk_option_value descending_value(const wk_run *r)
+{
+    return (wk_option_value){.number = r->params.descending};
+}
+
+static bool pairs_asked(const wk_params *p) { return p->pairs; }
+static wk_option_value pairs_value(const wk_run *r) { return (wk_option_value){.number = r->params.pairs}; }
+
+static bool block_asked(const wk_params *p) { return p->block != 0; }
+static wk_option_value block_value(const wk_run *r) { return (wk_option_value){.number = r->params.block}; }
+
+static bool grid_asked(const wk_params *p) { return p->grid != 0; }
+static wk_option_value grid_value(const wk_run *r) { return (wk_option_value){.number = r->params.grid}; }
+
+static bool n_asked(const wk_params *p) { return p->n != 0; }
+/* The inputs the run has, however they were given (--n, --input). */
+static wk_option_value n_value(const wk_run *r) { return (wk_option_value){.number = (int64_t)r->n_input}; }
+
+/* In the JSON's key order (docs/cli.md). A command line names the launch
+ * as CUDA writes it, <<<grid, block>>>: grid before block. */
+static const wk_run_option run_options[] = {
+    {"--threads", "threads", WK_OPT_LANES, WK_FORM_NUMBER, threads_asked, threads_value, threads_named, false, 0},
+    {"--active", "active", WK_OPT_LANES, WK_FORM_LANES, active_asked, active_value, active_named, false, 1},
+    {"--width", "width", WK_OPT_WIDTH, WK_FORM_NUMBER, width_asked, width_value, NULL, false, 2},
+    {"--src", "src", WK_OPT_SRC, WK_FORM_NUMBER, src_asked, src_value, NULL, false, 3},
+    {"--op", "op", WK_OPT_OP, WK_FORM_NAME, op_asked, op_value, NULL, false, 4},
+    {"--descending", "descending", WK_OPT_ORDER, WK_FORM_FLAG, descending_asked, descending_value, NULL, false, 5},
+    {"--pairs", "pairs", WK_OPT_PAIRS, WK_FORM_FLAG, pairs_asked, pairs_value, NULL, false, 6},
+    {"--block", "block", WK_OPT_BLOCK, WK_FORM_NUMBER, block_asked, block_value, NULL, false, 8},
+    {"--grid", "grid", WK_OPT_GRID, WK_FORM_NUMBER, grid_asked, grid_value, NULL, false, 7},
+    /* every run has an input count, so the JSON always says it */
+    {"--n", "inputs", WK_OPT_N, WK_FORM_NUMBER, n_asked, n_value, NULL, true, 9},
+};
+enum { RUN_OPTION_COUNT = sizeof run_options / sizeof run_options[0] };
+
+const wk_run_option *wk_run_options(size_t *count)
+{
+    *count = RUN_OPTION_COUNT;
+    return run_options;
+}
+
+const wk_run_option *wk_run_option_on_command(size_t place)
+{
+    for (size_t i = 0; i < RUN_OPTION_COUNT; i++)
+        if (run_options[i].command_place == place)
+            return &run_options[i];
+    return NULL;
+}
+
 /* The options set in params that the program does not take. */
 static const char *unwanted_option(const wk_program *p, const wk_params *q)
 {
-    struct {
-        unsigned opt;
-        bool set;
-        const char *name;
-    } opts[] = {
-        {WK_OPT_LANES, q->threads != 0, "--threads"}, {WK_OPT_LANES, q->active != 0, "--active"},
-        {WK_OPT_WIDTH, q->width != 0, "--width"},     {WK_OPT_SRC, q->src_lane != 0, "--src"},
-        {WK_OPT_OP, q->op != WK_OP_ADD, "--op"},       {WK_OPT_ORDER, q->descending, "--descending"},
-        {WK_OPT_PAIRS, q->pairs, "--pairs"},          {WK_OPT_BLOCK, q->block != 0, "--block"},
-        {WK_OPT_GRID, q->grid != 0, "--grid"},         {WK_OPT_N, q->n != 0, "--n"},
-    };
-    for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
-        if (opts[i].set && !(p->options & opts[i].opt))
-            return opts[i].name;
+    for (size_t i = 0; i < RUN_OPTION_COUNT; i++)
+        if (run_options[i].asked(q) && !(p->options & run_options[i].program_option))
+            return run_options[i].flag;
     return NULL;
 }
 

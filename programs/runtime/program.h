@@ -91,6 +91,45 @@ struct wk_program {
     int trace_steps_per_trip;
 };
 
+/* ---- The run options (params.c): one row each, iterated by the JSON writer,
+ * the viewer's command line and wk_check_params, so that adding an option is
+ * one row. ---- */
+typedef enum wk_option_form {
+    WK_FORM_NUMBER, /* --width 8               "width": 8 */
+    WK_FORM_LANES,  /* --active 0xff           "active": "0x000000ff" (a lane mask) */
+    WK_FORM_NAME,   /* --op max                "op": "max" */
+    WK_FORM_FLAG,   /* --descending (when set)  "descending": true */
+} wk_option_form;
+
+/* The field its form says: number (a flag: 0 or 1), lanes or name. */
+typedef struct wk_option_value {
+    int64_t number;
+    ws_mask lanes;
+    const char *name;
+} wk_option_value;
+
+typedef struct wk_run_option {
+    const char *flag;        /* on the command line: "--width" */
+    const char *json_key;    /* in the run JSON's "params" (docs/cli.md): "width" */
+    unsigned program_option; /* the WK_OPT_* bit of the programs that take it */
+    wk_option_form form;
+    /* Whether params ask for it (not left at zero); a program that does not
+     * take the option refuses such a run. */
+    bool (*asked)(const wk_params *p);
+    /* The value the run used, defaults filled in. */
+    wk_option_value (*value)(const wk_run *r);
+    /* Whether a command line that reproduces the run names it (NULL: always;
+     * a flag that is not set is left out in any case). */
+    bool (*named)(const wk_run *r);
+    bool in_every_json;      /* the JSON has it even where the program does not take it */
+    size_t command_place;    /* its place on a command line, from 0 */
+} wk_run_option;
+
+/* Every run option, in the JSON's key order; *count of them. */
+const wk_run_option *wk_run_options(size_t *count);
+/* The option at this place on a command line (0 .. count - 1), else NULL. */
+const wk_run_option *wk_run_option_on_command(size_t place);
+
 /* Fills the zero fields of block, grid, width and n with the program's defaults. */
 void wk_apply_defaults(const wk_program *p, wk_params *params);
 /* Checks params against the program (profile, type, options it takes, lane

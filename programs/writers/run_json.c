@@ -77,46 +77,33 @@ static const char *const lane_states[] = {"ran", "exited", "absent"};
 static const char *const read_kinds[] = {
     [WS_READ_NONE] = "none", [WS_READ_LANE] = "lane", [WS_READ_OWN] = "own", [WS_READ_INACTIVE] = "inactive"};
 
+static void json_option_value(FILE *out, const wk_run_option *o, const wk_run *r)
+{
+    wk_option_value v = o->value(r);
+    switch (o->form) {
+    case WK_FORM_NUMBER: fprintf(out, "%" PRId64, v.number); break;
+    case WK_FORM_LANES: json_mask(out, v.lanes, r->lanes); break;
+    case WK_FORM_NAME: wk_json_string(out, v.name); break;
+    case WK_FORM_FLAG: fputs(v.number ? "true" : "false", out); break;
+    }
+}
+
+/* The options the program takes, from the one table (program.h). */
 static void json_params(FILE *out, const wk_run *r)
 {
-    const wk_params *p = &r->params;
-    unsigned o = r->program->options;
+    size_t count;
+    const wk_run_option *opts = wk_run_options(&count);
     fprintf(out, "  \"params\": {");
     const char *sep = "";
-    if (o & WK_OPT_LANES) {
-        fprintf(out, "\"threads\": %d, \"active\": ", p->threads ? p->threads : r->lanes);
-        json_mask(out, p->active ? p->active : ws_low_lanes(r->lanes), r->lanes);
+    for (size_t i = 0; i < count; i++) {
+        const wk_run_option *o = &opts[i];
+        if (!(r->program->options & o->program_option) && !o->in_every_json)
+            continue;
+        fprintf(out, "%s\"%s\": ", sep, o->json_key);
+        json_option_value(out, o, r);
         sep = ", ";
     }
-    if (o & WK_OPT_WIDTH) {
-        fprintf(out, "%s\"width\": %d", sep, p->width);
-        sep = ", ";
-    }
-    if (o & WK_OPT_SRC) {
-        fprintf(out, "%s\"src\": %d", sep, p->src_lane);
-        sep = ", ";
-    }
-    if (o & WK_OPT_OP) {
-        fprintf(out, "%s\"op\": \"%s\"", sep, wk_redop_name(p->op));
-        sep = ", ";
-    }
-    if (o & WK_OPT_ORDER) {
-        fprintf(out, "%s\"descending\": %s", sep, p->descending ? "true" : "false");
-        sep = ", ";
-    }
-    if (o & WK_OPT_PAIRS) {
-        fprintf(out, "%s\"pairs\": %s", sep, p->pairs ? "true" : "false");
-        sep = ", ";
-    }
-    if (o & WK_OPT_BLOCK) {
-        fprintf(out, "%s\"block\": %d", sep, p->block);
-        sep = ", ";
-    }
-    if (o & WK_OPT_GRID) {
-        fprintf(out, "%s\"grid\": %d", sep, p->grid);
-        sep = ", ";
-    }
-    fprintf(out, "%s\"inputs\": %zu},\n", sep, r->n_input);
+    fprintf(out, "},\n");
 }
 
 static void json_outputs(FILE *out, const wk_run *r, char *text)

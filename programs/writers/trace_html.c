@@ -667,53 +667,32 @@ static void write_mask(sbuf *o, ws_mask m, int lanes)
         sb_printf(o, "\"0x%08" PRIx64 "\"", m & WS_FULL32);
 }
 
+/* As a command line would give them, from the one table of run options
+ * (program.h); the defaults are filled in. */
 static void write_options(builder *b)
 {
     const wk_run *r = b->r;
-    const wk_params *p = &r->params;
-    unsigned o = r->program->options;
     sbuf *out = &b->out;
-    /* As a command line would give them; the defaults are filled in. */
+    size_t count;
+    wk_run_options(&count);
     sb_str(out, "\"options\": \"");
     const char *sep = "";
-    if ((o & WK_OPT_LANES) && p->threads && p->threads != r->lanes) {
-        sb_printf(out, "--threads %d", p->threads);
+    for (size_t place = 0; place < count; place++) {
+        const wk_run_option *o = wk_run_option_on_command(place);
+        if (!o || !(r->program->options & o->program_option) || (o->named && !o->named(r)))
+            continue;
+        wk_option_value v = o->value(r);
+        if (o->form == WK_FORM_FLAG && !v.number)
+            continue; /* a flag says false by being left out */
+        sb_printf(out, "%s%s", sep, o->flag);
+        switch (o->form) {
+        case WK_FORM_NUMBER: sb_printf(out, " %" PRId64, v.number); break;
+        case WK_FORM_LANES: sb_printf(out, " 0x%" PRIx64, v.lanes); break;
+        case WK_FORM_NAME: sb_printf(out, " %s", v.name); break;
+        case WK_FORM_FLAG: break;
+        }
         sep = " ";
     }
-    if ((o & WK_OPT_LANES) && p->active) {
-        sb_printf(out, "%s--active 0x%" PRIx64, sep, p->active);
-        sep = " ";
-    }
-    if (o & WK_OPT_WIDTH) {
-        sb_printf(out, "%s--width %d", sep, p->width);
-        sep = " ";
-    }
-    if (o & WK_OPT_SRC) {
-        sb_printf(out, "%s--src %d", sep, p->src_lane);
-        sep = " ";
-    }
-    if (o & WK_OPT_OP) {
-        sb_printf(out, "%s--op %s", sep, wk_redop_name(p->op));
-        sep = " ";
-    }
-    if ((o & WK_OPT_ORDER) && p->descending) {
-        sb_printf(out, "%s--descending", sep);
-        sep = " ";
-    }
-    if ((o & WK_OPT_PAIRS) && p->pairs) {
-        sb_printf(out, "%s--pairs", sep);
-        sep = " ";
-    }
-    if (o & WK_OPT_GRID) {
-        sb_printf(out, "%s--grid %d", sep, p->grid);
-        sep = " ";
-    }
-    if (o & WK_OPT_BLOCK) {
-        sb_printf(out, "%s--block %d", sep, p->block);
-        sep = " ";
-    }
-    if (o & WK_OPT_N)
-        sb_printf(out, "%s--n %zu", sep, r->n_input);
     sb_str(out, "\",\n");
 }
 

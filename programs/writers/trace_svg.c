@@ -9,8 +9,9 @@
  * its <title>, and every read a <line> of class "read" (another lane, or
  * its own lane when the formula names it), "own" (out of range: the lane
  * kept its own value) or "inactive" (the source did not take part: the
- * lane read 0). The output is plain SVG 1.1 with no scripts and no
- * external references, and depends only on the run. */
+ * lane read the profile's inactive-read word, wk_inactive_read_text). The
+ * output is plain SVG 1.1 with no scripts and no external references, and
+ * depends only on the run. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -148,6 +149,7 @@ typedef struct layout {
     int width, height;
     bool many_warps;
     bool any_absent;  /* some step has lanes that are not present */
+    char inactive_read[WK_INACTIVE_READ_TEXT]; /* what the run's profile reads from a non-participant */
     size_t *order;    /* step indices, panel by panel */
     size_t *panel_start;  /* into order; n_panels + 1 entries */
     size_t n_panels;
@@ -284,16 +286,17 @@ static int gap_above(const layout *L, const wk_step *s)
 static const struct legend_item {
     const char *text;
     const char *fill, *colour, *dash, *head;
+    bool then_inactive_read; /* the text goes on with the profile's word (layout.inactive_read) */
 } legend[] = {
-    {"executed the line", FILL_RAN, STROKE_RAN, NULL, NULL},
-    {"did not execute it", FILL_IDLE, STROKE_IDLE, NULL, NULL},
-    {"exited", FILL_EXITED, STROKE_IDLE, NULL, NULL},
-    {"read that lane", NULL, COLOUR_READ, NULL, "head-read"},
-    {"out of range: kept its own value", NULL, COLOUR_OWN, DASH_OWN, "head-own"},
-    {"source did not take part: read 0", NULL, COLOUR_INACTIVE, DASH_INACTIVE, "head-inactive"},
-    {"not present", FILL_ABSENT, STROKE_IDLE, DASH_ABSENT, NULL}, /* last: only when a lane is absent */
+    {"executed the line", FILL_RAN, STROKE_RAN, NULL, NULL, false},
+    {"did not execute it", FILL_IDLE, STROKE_IDLE, NULL, NULL, false},
+    {"exited", FILL_EXITED, STROKE_IDLE, NULL, NULL, false},
+    {"read that lane", NULL, COLOUR_READ, NULL, "head-read", false},
+    {"out of range: kept its own value", NULL, COLOUR_OWN, DASH_OWN, "head-own", false},
+    {"source did not take part: read", NULL, COLOUR_INACTIVE, DASH_INACTIVE, "head-inactive", true},
+    {"not present", FILL_ABSENT, STROKE_IDLE, DASH_ABSENT, NULL, false}, /* last: only when a lane is absent */
 };
-enum { LEGEND_SYMBOL_W = 34, LEGEND_FONT = 11, LEGEND_SPACING = 22 };
+enum { LEGEND_SYMBOL_W = 34, LEGEND_FONT = 11, LEGEND_SPACING = 22, LEGEND_TEXT = 80 };
 
 /* The legend's entries for this run: the absent lanes' only when it has some. */
 static size_t legend_count(bool any_absent)
@@ -301,11 +304,21 @@ static size_t legend_count(bool any_absent)
     return sizeof legend / sizeof legend[0] - !any_absent;
 }
 
-static int legend_width(bool any_absent)
+static const char *legend_text(const struct legend_item *it, const layout *L, char buf[LEGEND_TEXT])
 {
+    if (!it->then_inactive_read)
+        return it->text;
+    snprintf(buf, LEGEND_TEXT, "%s %s", it->text, L->inactive_read);
+    return buf;
+}
+
+static int legend_width(const layout *L)
+{
+    char buf[LEGEND_TEXT];
     int w = 0;
-    for (size_t i = 0; i < legend_count(any_absent); i++)
-        w += LEGEND_SYMBOL_W + mono_width(strlen(legend[i].text), LEGEND_FONT * 10) + LEGEND_SPACING;
+    for (size_t i = 0; i < legend_count(L->any_absent); i++)
+        w += LEGEND_SYMBOL_W + mono_width(strlen(legend_text(&legend[i], L, buf)), LEGEND_FONT * 10) +
+             LEGEND_SPACING;
     return w;
 }
 
@@ -327,6 +340,7 @@ static bool plan(const wk_run *r, layout *L, char *buf)
     free(done);
 
     L->lanes = r->lanes;
+    wk_inactive_read_text(r->params.profile, L->inactive_read);
     size_t label = LABEL_CHARS_MIN;
     for (size_t i = 0; i < t->count; i++) {
         const wk_step *s = &t->steps[i];
@@ -354,7 +368,7 @@ static bool plan(const wk_run *r, layout *L, char *buf)
 
     L->grid_x = MARGIN + NUMBER_W + mono_width((size_t)L->label_chars, LABEL_FONT * 10) + 14;
     int grid_w = L->grid_x + L->lanes * L->cell_w + MARGIN;
-    int legend_w = MARGIN * 2 + legend_width(L->any_absent);
+    int legend_w = MARGIN * 2 + legend_width(L);
     L->width = grid_w > legend_w ? grid_w : legend_w;
 
     int y = MARGIN + TITLE_H + LEGEND_H;
@@ -424,16 +438,18 @@ static void legend_symbol(FILE *out, const struct legend_item *it, int x, int y)
     fprintf(out, "/>\n");
 }
 
-static void write_legend(FILE *out, int y, bool any_absent)
+static void write_legend(FILE *out, int y, const layout *L)
 {
+    char buf[LEGEND_TEXT];
     int x = MARGIN;
     fprintf(out, "<g class=\"legend\" font-family=\"%s\" font-size=\"%d\" fill=\"#333333\">\n", MONO, LEGEND_FONT);
-    for (size_t i = 0; i < legend_count(any_absent); i++) {
+    for (size_t i = 0; i < legend_count(L->any_absent); i++) {
+        const char *text = legend_text(&legend[i], L, buf);
         legend_symbol(out, &legend[i], x, y);
         fprintf(out, "<text x=\"%d\" y=\"%d\">", x + LEGEND_SYMBOL_W - 4, y);
-        xml_text(out, legend[i].text);
+        xml_text(out, text);
         fprintf(out, "</text>\n");
-        x += LEGEND_SYMBOL_W + mono_width(strlen(legend[i].text), LEGEND_FONT * 10) + LEGEND_SPACING;
+        x += LEGEND_SYMBOL_W + mono_width(strlen(text), LEGEND_FONT * 10) + LEGEND_SPACING;
     }
     fprintf(out, "</g>\n");
 }
@@ -511,7 +527,7 @@ static void cell_style(const wk_step *s, int lane, const char **fill, const char
     }
 }
 
-static void write_read_note(FILE *out, const wk_step *s, int lane)
+static void write_read_note(FILE *out, const layout *L, const wk_step *s, int lane)
 {
     if (!s->has_reads)
         return;
@@ -519,7 +535,7 @@ static void write_read_note(FILE *out, const wk_step *s, int lane)
     switch (rd->kind) {
     case WS_READ_LANE: fprintf(out, "; read lane %d", rd->source); break;
     case WS_READ_OWN: fprintf(out, "; source out of range: kept its own value"); break;
-    case WS_READ_INACTIVE: fprintf(out, "; lane %d did not take part: read 0", rd->source); break;
+    case WS_READ_INACTIVE: fprintf(out, "; lane %d did not take part: read %s", rd->source, L->inactive_read); break;
     default: break;
     }
 }
@@ -573,7 +589,7 @@ static void write_cell(FILE *out, const wk_run *r, const layout *L, const wk_ste
         fprintf(out, "; ");
     }
     fprintf(out, "%s", state);
-    write_read_note(out, s, lane);
+    write_read_note(out, L, s, lane);
     fprintf(out, "</title>");
     int x = cell_x(L, lane);
     fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"%s\"%s/>", x, y,
@@ -682,7 +698,7 @@ bool wk_write_trace_svg(FILE *out, const wk_run *r)
     xml_text(out, name);
     fprintf(out, "<tspan dx=\"12\" font-weight=\"normal\" fill=\"#555555\">profile %s, type %s, %d lanes</tspan></text>\n",
             profile ? profile : "?", type ? type : "?", L.lanes);
-    write_legend(out, MARGIN + TITLE_H + 14, L.any_absent);
+    write_legend(out, MARGIN + TITLE_H + 14, &L);
     for (size_t p = 0; p < L.n_panels; p++)
         write_panel(out, r, &L, p, buf);
     if (!L.n_panels)

@@ -43,7 +43,8 @@ bool wk_write_results_text(FILE *out, const wk_run *r)
 }
 
 /* What a lane read in a step, as a short suffix: "<16", "*" (own value,
- * out of range), "!20" (lane 20 did not take part: read 0). */
+ * out of range), "!20" (lane 20 did not take part: it read the profile's
+ * inactive-read word, as the legend says). */
 static void read_mark(const wk_step *s, int lane, char *buf, size_t size)
 {
     buf[0] = '\0';
@@ -293,9 +294,11 @@ bool wk_write_trace_text(FILE *out, const wk_run *r)
     }
     fprintf(out, "%s  profile %s  type %s\n", r->program->name, ws_profile_name(r->params.profile),
             wk_elem_name(r->params.type));
+    char inactive_read[WK_INACTIVE_READ_TEXT];
     fprintf(out, "cells: the value after step N of the variable in the column head (N:v);\n"
-                 "  <N read lane N; * out of range, kept its own value; !N lane N did not take part, read 0;\n"
-                 "  . the step wrote no variable; - the lane has exited or does not exist\n");
+                 "  <N read lane N; * out of range, kept its own value; !N lane N did not take part, read %s;\n"
+                 "  . the step wrote no variable; - the lane has exited or does not exist\n",
+            wk_inactive_read_text(r->params.profile, inactive_read));
     if (r->params.cost)
         fprintf(out, "cost: the step's cycles (its operations' chain); done: the cycle at which every result of\n"
                      "  its warp so far is ready, * on the critical path (--cost, sm90: an estimate, see the end)\n");

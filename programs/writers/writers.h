@@ -20,7 +20,7 @@ bool wk_write_results_text(FILE *out, const wk_run *r);
  * lanes), then a grid with one row per lane and one column per step when
  * the values are short, else one block of lanes per step. Marks: '*' the
  * lane's source was out of range and it kept its own value, '!' the source
- * did not take part and the lane read 0. */
+ * did not take part and the lane read the profile's inactive-read word. */
 bool wk_write_trace_text(FILE *out, const wk_run *r);
 /* --cost: the cycle estimate as a table, one row per step (its cycles, when
  * its warp is done so far, the critical path marked, its operations), the
@@ -43,6 +43,13 @@ bool wk_trace_html_fits(const wk_run *r, bool *no_memory, char *why, size_t why_
  * outputs with every value as hex bits and decoded, diagnostics, and the
  * steps when with_steps. */
 bool wk_write_run_json(FILE *out, const wk_run *r, bool with_steps);
+
+/* ---- A read of a lane that does not take part ---- */
+/* Room for the word as text ("0xffffffff"). */
+#define WK_INACTIVE_READ_TEXT 16
+/* What such a read gives on this profile (ws_profile_inactive_read), as the
+ * traces' legends and notes and `warpsim op` write it: "0" today. */
+const char *wk_inactive_read_text(ws_profile_id profile, char buf[WK_INACTIVE_READ_TEXT]);
 
 /* ---- JSON strings: the one escaping rule for every JSON the house writes ---- */
 /* The escape sequence for byte c ("\\\"", "\\n", "\\u001f", ...), written to

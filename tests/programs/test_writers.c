@@ -12,8 +12,12 @@
  *     outside it keeps its own value; with --active 0xffff a source in
  *     16..31 did not take part (semantics.md 7: it reads 0);
  *   - sym: lane 0 ends with every input once, lane 31 with 32 times its own
- *     (sym.h writes them "lane(0)+...+lane(31)" and "32*lane(31)"). */
+ *     (sym.h writes them "lane(0)+...+lane(31)" and "32*lane(31)");
+ *   - the run options: each, set, shows in the JSON's "params" and in the
+ *     viewer's command line, as written out here (option_cases);
+ *   - the legends' inactive read: the profile's word, ws_profile_inactive_read. */
 #include <ctype.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1398,6 +1402,145 @@ static void test_text_sym(void **state)
     wk_run_free(&r);
 }
 
+/* ---- The run options: one table, both writers ---------------------------- */
+
+/* Each option set to a value that is not its default, and how the JSON's
+ * "params" and the viewer's command line ("options") must show it. */
+static const struct {
+    const char *flag;
+    wk_params set;
+    const char *json, *command;
+} option_cases[] = {
+    {"--threads", {.threads = 16}, "\"threads\": 16", "--threads 16"},
+    {"--active", {.active = 0xff}, "\"active\": \"0x000000ff\"", "--active 0xff"},
+    {"--width", {.width = 4}, "\"width\": 4", "--width 4"},
+    {"--src", {.src_lane = 5}, "\"src\": 5", "--src 5"},
+    {"--op", {.op = WK_OP_MAX}, "\"op\": \"max\"", "--op max"},
+    {"--descending", {.descending = true}, "\"descending\": true", "--descending"},
+    {"--pairs", {.pairs = true}, "\"pairs\": true", "--pairs"},
+    {"--block", {.block = 64}, "\"block\": 64", "--block 64"},
+    {"--grid", {.grid = 2}, "\"grid\": 2", "--grid 2"},
+    {"--n", {.n = 300}, "\"inputs\": 300", "--n 300"},
+};
+enum { OPTION_CASES = sizeof option_cases / sizeof option_cases[0] };
+
+/* The text from after `start` up to the next `end` (the caller frees it). */
+static char *text_between(const char *text, const char *start, char end)
+{
+    const char *p = strstr(text, start);
+    assert_non_null(p);
+    p += strlen(start);
+    const char *q = strchr(p, end);
+    assert_non_null(q);
+    char *out = malloc((size_t)(q - p) + 1);
+    assert_non_null(out);
+    memcpy(out, p, (size_t)(q - p));
+    out[q - p] = '\0';
+    return out;
+}
+
+/* A traced run of the first program that takes the option, on sequential
+ * inputs, with the option set. */
+static void run_with_option(wk_run *r, const wk_run_option *o, const wk_params *set)
+{
+    const wk_program *prog = NULL;
+    for (size_t i = 0; i < wk_program_count && !prog; i++)
+        if (wk_programs[i]->options & o->program_option)
+            prog = wk_programs[i];
+    if (!prog) {
+        print_error("no program takes %s\n", o->flag);
+        fail();
+    }
+    wk_params params = *set;
+    params.type = WK_I32;
+    params.trace = true;
+    wk_params with_defaults = params;
+    wk_apply_defaults(prog, &with_defaults);
+    char err[200];
+    size_t n = wk_input_count(prog, &with_defaults, err, sizeof err);
+    assert_true(n > 0);
+    uint64_t *in = malloc(n * sizeof *in);
+    assert_non_null(in);
+    for (size_t i = 0; i < n; i++)
+        in[i] = i;
+    prog_run(r, prog->name, &params, in, n);
+    free(in);
+}
+
+static void test_run_options_in_json_and_command(void **state)
+{
+    (void)state;
+    size_t count;
+    const wk_run_option *opts = wk_run_options(&count);
+    assert_int_equal(count, OPTION_CASES);
+    /* every place on a command line holds exactly one option */
+    for (size_t place = 0; place < count; place++) {
+        const wk_run_option *o = wk_run_option_on_command(place);
+        assert_non_null(o);
+        for (size_t other = place + 1; other < count; other++)
+            assert_ptr_not_equal(o, wk_run_option_on_command(other));
+    }
+    assert_null(wk_run_option_on_command(count));
+    for (size_t i = 0; i < count; i++) {
+        const wk_run_option *o = &opts[i];
+        size_t c = 0;
+        while (c < OPTION_CASES && strcmp(option_cases[c].flag, o->flag) != 0)
+            c++;
+        if (c == OPTION_CASES) {
+            print_error("%s: no case in option_cases\n", o->flag);
+            fail();
+        }
+        char key[64];
+        snprintf(key, sizeof key, "\"%s\": ", o->json_key);
+        assert_true(strncmp(option_cases[c].json, key, strlen(key)) == 0);
+
+        wk_run r;
+        run_with_option(&r, o, &option_cases[c].set);
+        char *json = capture(json_without_steps, &r);
+        char *page = capture(wk_write_trace_html, &r);
+        char *params = text_between(json, "\"params\": {", '}');
+        char *command = text_between(page, "\"options\": \"", '"');
+        if (!strstr(params, option_cases[c].json) || !strstr(command, option_cases[c].command)) {
+            print_error("%s on %s: JSON params {%s}, command \"%s\"; want %s and %s\n", o->flag, r.program->name,
+                        params, command, option_cases[c].json, option_cases[c].command);
+            fail();
+        }
+        free(params);
+        free(command);
+        free(page);
+        free(json);
+        wk_run_free(&r);
+    }
+}
+
+/* ---- The legends' inactive read: asked of the profile ---------------------- */
+
+static void test_inactive_read_legends(void **state)
+{
+    (void)state;
+    for (int id = 0; id < WS_PROFILE_COUNT; id++) {
+        ws_profile_id profile = (ws_profile_id)id;
+        char word[32], got[WK_INACTIVE_READ_TEXT], want[200];
+        snprintf(word, sizeof word, "%#" PRIx32, ws_profile_inactive_read(profile));
+        assert_string_equal(wk_inactive_read_text(profile, got), word);
+
+        wk_run r;
+        traced_run(&r, WK_I32, profile, 0xffff); /* lanes 16.. do not take part */
+        char *text = capture(wk_write_trace_text, &r);
+        snprintf(want, sizeof want, "!N lane N did not take part, read %s;\n", word);
+        assert_non_null(strstr(text, want));
+        free(text);
+
+        text = capture(wk_write_trace_svg, &r);
+        snprintf(want, sizeof want, ">source did not take part: read %s</text>", word);
+        assert_non_null(strstr(text, want));
+        snprintf(want, sizeof want, "did not take part: read %s</title>", word); /* a cell's note */
+        assert_non_null(strstr(text, want));
+        free(text);
+        wk_run_free(&r);
+    }
+}
+
 /* ---- Failed writes ---------------------------------------------------------- */
 
 static bool results_text(FILE *out, const wk_run *r) { return wk_write_results_text(out, r); }
@@ -1482,6 +1625,8 @@ int main(void)
         cmocka_unit_test(test_svg_and_text_many_warps),
         cmocka_unit_test(test_text_marks),
         cmocka_unit_test(test_text_sym),
+        cmocka_unit_test(test_run_options_in_json_and_command),
+        cmocka_unit_test(test_inactive_read_legends),
         cmocka_unit_test(test_write_errors_dev_full),
         cmocka_unit_test(test_write_errors_read_only),
     };
