@@ -185,6 +185,7 @@ typedef struct warp_result {
     const char *program;
     wk_elem type;            /* f32 where the program takes it, else its first 32-bit type */
     int lanes;
+    size_t values_per_warp;  /* read and written (the first output), for GB/s */
     size_t warps;
     int shuffles;            /* per warp */
     double seconds;          /* median, 0 when it could not run */
@@ -197,10 +198,17 @@ static void run_warps(warp_result *w, const float *buf, size_t n, float *out, in
     wk_params params = {.profile = w->lanes == 64 ? WS_PROFILE_WAVE64 : WS_PROFILE_SM90, .type = w->type};
     if (p)
         wk_apply_defaults(p, &params);
-    w->warps = n / (size_t)w->lanes < BENCH_MAX_WARPS ? n / (size_t)w->lanes : BENCH_MAX_WARPS;
-    w->shuffles = p ? wk_fast_shuffles_per_warp(p, &params) : 0;
-    if (!p || !wk_fast_supports(p, &params) || w->warps == 0) {
-        snprintf(w->error, sizeof w->error, "%s", w->warps ? "no fast path" : "--n is smaller than one warp");
+    wk_fast_shape shape;
+    if (!p || !wk_fast_shape_of(p, &params, &shape)) {
+        snprintf(w->error, sizeof w->error, "no fast path");
+        return;
+    }
+    /* Each warp reads in_per_warp values of the buffer (lanes; 8 per lane for transpose8). */
+    w->warps = n / shape.in_per_warp < BENCH_MAX_WARPS ? n / shape.in_per_warp : BENCH_MAX_WARPS;
+    w->values_per_warp = shape.in_per_warp + shape.outputs[0].per_warp;
+    w->shuffles = wk_fast_shuffles_per_warp(p, &params);
+    if (w->warps == 0) {
+        snprintf(w->error, sizeof w->error, "--n is smaller than one warp's input");
         return;
     }
     double t[1000];
@@ -209,7 +217,8 @@ static void run_warps(warp_result *w, const float *buf, size_t n, float *out, in
     for (int i = 0; i < repeat; i++) {
         progress_show(pg, label, i + 1, repeat);
         double t0 = now();
-        if (!wk_fast_run_warps(p, &params, buf, out, w->warps, w->error, sizeof w->error))
+        void *const outs[1] = {out};
+        if (!wk_fast_run_warps_outs(p, &params, buf, outs, 1, w->warps, w->error, sizeof w->error))
             return;
         t[i] = now() - t0;
     }
@@ -376,7 +385,8 @@ static void print_text(const results *r)
             printf("%-34s %8zu  not measured: %s\n", name, w->warps, w->error);
             continue;
         }
-        double elems = (double)w->warps * w->lanes, gbps = per_s(elems * 8, w->seconds) / 1e9;
+        double elems = (double)w->warps * w->lanes;
+        double gbps = per_s((double)w->warps * (double)w->values_per_warp * 4, w->seconds) / 1e9;
         printf("%-34s %8zu %12.4g %9.2f %8.3f %16.4g\n", name, w->warps, per_s((double)w->warps, w->seconds), gbps,
                read_gbps > 0 ? gbps / read_gbps : 0, per_s(elems * w->shuffles, w->seconds));
     }
@@ -427,7 +437,7 @@ static void print_json(const results *r)
             printf("}");
             continue;
         }
-        double gbps = per_s(elems * 8, w->seconds) / 1e9;
+        double gbps = per_s((double)w->warps * (double)w->values_per_warp * 4, w->seconds) / 1e9;
         printf("\"seconds\": %.9g, \"warps_per_s\": %.6g, \"elements_per_s\": %.6g, \"gb_per_s\": %.6g, "
                "\"read_ratio\": %.6g, \"shuffle_lane_ops_per_s\": %.6g}",
                w->seconds, per_s((double)w->warps, w->seconds), per_s(elems, w->seconds), gbps,
@@ -513,7 +523,9 @@ int cmd_bench(int argc, char **argv)
         for (int lanes = 32; lanes <= 64 && r.warp_rows < BENCH_WARP_ROWS; lanes *= 2) {
             wk_params q = {.profile = lanes == 64 ? WS_PROFILE_WAVE64 : WS_PROFILE_SM90, .type = type};
             wk_apply_defaults(p, &q);
-            if (!(p->types & WK_BIT(type)) || !(p->profiles & WK_PROFILE_BIT(q.profile)) || !wk_fast_supports(p, &q))
+            wk_fast_shape fast_shape;
+            if (!(p->types & WK_BIT(type)) || !(p->profiles & WK_PROFILE_BIT(q.profile)) ||
+                !wk_fast_shape_of(p, &q, &fast_shape))
                 continue;
             warp_result *w = &r.warps[r.warp_rows++];
             *w = (warp_result){.program = p->name, .type = type, .lanes = lanes};
