@@ -327,9 +327,9 @@ const char *cli_types_text(unsigned types, char *buf, size_t size)
 {
     size_t used = 0;
     buf[0] = '\0';
-    for (int e = 0; e < WK_ELEM_COUNT && used < size; e++)
-        if (types & WK_BIT(e))
-            used += (size_t)snprintf(buf + used, size - used, "%s%s", used ? ", " : "", wk_elem_name((wk_elem)e));
+    for (int ti = 0; ti < WK_ELEM_COUNT && used < size; ti++)
+        if (types & WK_BIT(wk_elem_order[ti]))
+            used += (size_t)snprintf(buf + used, size - used, "%s%s", used ? ", " : "", wk_elem_name(wk_elem_order[ti]));
     return buf;
 }
 

@@ -25,9 +25,9 @@ int cmd_list(int argc, char **argv)
         }
         printf("  %-16s %s\n", p->name, p->summary);
         printf("  %-16s types:", "");
-        for (int e = 0; e < WK_ELEM_COUNT; e++)
-            if (p->types & WK_BIT(e))
-                printf(" %s", wk_elem_name((wk_elem)e));
+        for (int ti = 0; ti < WK_ELEM_COUNT; ti++)
+            if (p->types & WK_BIT(wk_elem_order[ti]))
+                printf(" %s", wk_elem_name(wk_elem_order[ti]));
         printf("; profiles:");
         for (int id = 0; id < WS_PROFILE_COUNT; id++)
             if (p->profiles & WK_PROFILE_BIT(id))

@@ -437,7 +437,7 @@ static void write_json(FILE *f, const op_args *a, const op_result *res)
 
 int cmd_op(int argc, char **argv)
 {
-    op_args a = {0};
+    op_args a = {.type = WK_I32}; /* --type's default; a zero type is u32 */
     int rc = parse(argc, argv, &a);
     if (rc != CLI_EXIT_OK)
         return rc;

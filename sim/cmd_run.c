@@ -109,9 +109,9 @@ static void print_program_help(const wk_program *p)
         line = nl ? nl + 1 : line + len;
     }
     printf("\nTypes:");
-    for (int e = 0; e < WK_ELEM_COUNT; e++)
-        if (p->types & WK_BIT(e))
-            printf(" %s", wk_elem_name((wk_elem)e));
+    for (int ti = 0; ti < WK_ELEM_COUNT; ti++)
+        if (p->types & WK_BIT(wk_elem_order[ti]))
+            printf(" %s", wk_elem_name(wk_elem_order[ti]));
     printf("\nProfiles:");
     for (int id = 0; id < WS_PROFILE_COUNT; id++)
         if (p->profiles & WK_PROFILE_BIT(id))
@@ -135,7 +135,7 @@ static void print_program_help(const wk_program *p)
             printf(" (default %zu)", d->n);
     }
     printf("%s\n", any ? "" : " none besides the common ones");
-    wk_params q = {.profile = WS_PROFILE_SM90};
+    wk_params q = {.profile = WS_PROFILE_SM90, .type = WK_I32};
     wk_apply_defaults(p, &q);
     char err[200];
     size_t count = wk_input_count(p, &q, err, sizeof err);
@@ -567,7 +567,7 @@ static bool check_program_params(const wk_program *prog, run_args *a)
 
 int cmd_run(int argc, char **argv)
 {
-    run_args a = {0};
+    run_args a = {.params.type = WK_I32}; /* --type's default; a zero type is u32 */
     int rc = parse(argc, argv, &a);
     if (rc != CLI_EXIT_OK)
         return rc;

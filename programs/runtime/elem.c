@@ -11,45 +11,34 @@
 #include "elem.h"
 #include "sym.h"
 
-static const struct {
-    const char *name;
-    ws_type storage;
-    bool is_float, is_signed;
-    int bits;
-} elems[WK_ELEM_COUNT] = {
-    [WK_I32] = {"i32", WS_I32, false, true, 32}, [WK_U32] = {"u32", WS_U32, false, false, 32},
-    [WK_F32] = {"f32", WS_F32, true, true, 32},  [WK_F64] = {"f64", WS_F64, true, true, 64},
-    [WK_I64] = {"i64", WS_I64, false, true, 64}, [WK_U64] = {"u64", WS_U64, false, false, 64},
-    [WK_SYM] = {"sym", WS_U32, false, false, 32},
-};
+const wk_elem wk_elem_order[WK_ELEM_COUNT] = {WK_I32, WK_U32, WK_F32, WK_F64, WK_I64, WK_U64, WK_SYM};
 
-static bool valid(wk_elem e) { return (unsigned)e < WK_ELEM_COUNT; }
+int wk_elem_rank(wk_elem e)
+{
+    for (int i = 0; i < WK_ELEM_COUNT; i++)
+        if (wk_elem_order[i] == e)
+            return i;
+    return -1;
+}
 
-const char *wk_elem_name(wk_elem e) { return valid(e) ? elems[e].name : NULL; }
+/* The plain types' names are the model's (ws_type_name, NULL past them). */
+const char *wk_elem_name(wk_elem e) { return e == WK_SYM ? "sym" : ws_type_name((ws_type)e); }
 
 bool wk_elem_from_name(const char *name, wk_elem *out)
 {
     for (int e = 0; e < WK_ELEM_COUNT; e++)
-        if (name && strcmp(name, elems[e].name) == 0) {
+        if (name && strcmp(name, wk_elem_name((wk_elem)e)) == 0) {
             *out = (wk_elem)e;
             return true;
         }
     return false;
 }
 
-ws_type wk_elem_storage(wk_elem e) { return valid(e) ? elems[e].storage : WS_U32; }
-
-wk_elem wk_elem_of_storage(ws_type t)
-{
-    for (int e = 0; e < WK_SYM; e++)
-        if (elems[e].storage == t)
-            return (wk_elem)e;
-    return WK_U32;
-}
-
-bool wk_elem_is_float(wk_elem e) { return valid(e) && elems[e].is_float; }
-bool wk_elem_is_signed(wk_elem e) { return valid(e) && elems[e].is_signed; }
-int wk_elem_bits(wk_elem e) { return valid(e) ? elems[e].bits : 32; }
+bool wk_elem_is_float(wk_elem e) { return e == WK_F32 || e == WK_F64; }
+/* Floats have a sign bit, so they count as signed. */
+bool wk_elem_is_signed(wk_elem e) { return e == WK_I32 || e == WK_I64 || wk_elem_is_float(e); }
+/* sym's handles are 32-bit; ws_type_is_64bit is false for it and for bad values. */
+int wk_elem_bits(wk_elem e) { return ws_type_is_64bit((ws_type)e) ? 64 : 32; }
 
 /* The shortest %.*g that reads back to the same float or double, written
  * without an exponent when the integer part has at most 16 digits (so 10

@@ -47,7 +47,7 @@ bool wk_redop_from_name(const char *name, wk_redop *out);
 /* The parameters of one run. Zero for a field means its default. */
 typedef struct wk_params {
     ws_profile_id profile;   /* default sm90 */
-    wk_elem type;            /* default i32 */
+    wk_elem type;            /* no default: zero is u32, as WS_U32 (the CLI's default is i32) */
     int threads;             /* single-warp programs: lanes that exist, 1..lanes (0 = all) */
     ws_mask active;          /* single-warp programs: lanes that run; the others return
                                 at once (0 = all present lanes) */

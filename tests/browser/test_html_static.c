@@ -137,12 +137,12 @@ static void check_run(const char *name, const wk_params *params, size_t min_step
 static void small_runs(void **state)
 {
     (void)state;
-    check_run("reduce-down", &(wk_params){0}, 6);
+    check_run("reduce-down", &(wk_params){.type = WK_I32}, 6);
     check_run("reduce-down", &(wk_params){.type = WK_SYM}, 6);
     check_run("reduce-down", &(wk_params){.profile = WS_PROFILE_WAVE64, .type = WK_F64}, 7);
-    check_run("scan-incl", &(wk_params){.active = 0xfff0ffff}, 10);
-    check_run("bitonic", &(wk_params){.profile = WS_PROFILE_WAVE64}, 90);
-    check_run("block-reduce", &(wk_params){.block = 100}, 30);
+    check_run("scan-incl", &(wk_params){.type = WK_I32, .active = 0xfff0ffff}, 10);
+    check_run("bitonic", &(wk_params){.type = WK_I32, .profile = WS_PROFILE_WAVE64}, 90);
+    check_run("block-reduce", &(wk_params){.type = WK_I32, .block = 100}, 30);
     check_run("transpose8", &(wk_params){.type = WK_SYM, .profile = WS_PROFILE_WAVE64}, 10);
 }
 
@@ -196,7 +196,7 @@ static void data_is_the_run(void **state)
     for (int i = 0; i < 32; i++)
         in[i] = (uint64_t)i;
     wk_run r;
-    prog_run(&r, "reduce-down", &(wk_params){.trace = true}, in, 32);
+    prog_run(&r, "reduce-down", &(wk_params){.type = WK_I32, .trace = true}, in, 32);
     page p = write_page(&r);
     assert_non_null(strstr(p.text, "[\"0x000001f0\",\"496\"]"));
     assert_non_null(strstr(p.text, "\"program\": \"reduce-down\""));
@@ -226,7 +226,7 @@ static void diagnostics_have_steps(void **state)
     (void)state;
     uint64_t in[32] = {0};
     wk_run r;
-    prog_run(&r, "scan-incl", &(wk_params){.trace = true, .active = 0xfff0ffff}, in, 32);
+    prog_run(&r, "scan-incl", &(wk_params){.type = WK_I32, .trace = true, .active = 0xfff0ffff}, in, 32);
     page p = write_page(&r);
     assert_int_equal(count(p.text, "\"code\": \"EXITED_SOURCE\""), 4);
     assert_int_equal(count(p.text, "\"code\": \"MASK_NAMES_EXITED\""), 5);

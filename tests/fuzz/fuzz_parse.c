@@ -549,7 +549,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 2)
         return 0;
     unsigned mode = data[0] % 9, sel = data[1];
-    wk_elem e = (wk_elem)(sel % 7); /* sym included */
+    wk_elem e = wk_elem_order[sel % WK_ELEM_COUNT]; /* sym included; the order keeps the corpus's meaning */
     bool raw = (sel >> 3) & 1;
     const uint8_t *p = data + 2;
     size_t n = size - 2;

@@ -229,7 +229,7 @@ static void test_block_partial_warp_diagnostics(void **state)
     assert_true(absent && not_exec);
     wk_run_free(&r);
     /* --diag error turns the undefined read into a failure */
-    assert_false(prog_run_status(&r, "block-reduce", &(wk_params){.block = 33, .diag = WS_DIAG_POLICY_ERROR}, in, 33));
+    assert_false(prog_run_status(&r, "block-reduce", &(wk_params){.type = WK_I32, .block = 33, .diag = WS_DIAG_POLICY_ERROR}, in, 33));
     wk_run_free(&r);
 }
 
@@ -302,19 +302,19 @@ static void test_block_bad_params(void **state)
     (void)state;
     uint64_t in[2000] = {0};
     wk_run r;
-    assert_false(prog_run_status(&r, "block-reduce", &(wk_params){.block = 2000}, in, 2000));
+    assert_false(prog_run_status(&r, "block-reduce", &(wk_params){.type = WK_I32, .block = 2000}, in, 2000));
     assert_non_null(strstr(r.error, "--block 2000: must be 1..1024"));
     wk_run_free(&r);
-    assert_false(prog_run_status(&r, "block-reduce", &(wk_params){.block = -1}, in, 1));
+    assert_false(prog_run_status(&r, "block-reduce", &(wk_params){.type = WK_I32, .block = -1}, in, 1));
     assert_non_null(strstr(r.error, "--block -1"));
     wk_run_free(&r);
     assert_false(prog_run_status(&r, "block-reduce", &(wk_params){.type = WK_I32}, in, 100));
     assert_non_null(strstr(r.error, "takes 128 input values"));
     wk_run_free(&r);
-    assert_false(prog_run_status(&r, "block-reduce", &(wk_params){.profile = WS_PROFILE_WAVE32}, in, 128));
+    assert_false(prog_run_status(&r, "block-reduce", &(wk_params){.type = WK_I32, .profile = WS_PROFILE_WAVE32}, in, 128));
     assert_non_null(strstr(r.error, "wave32"));
     wk_run_free(&r);
-    assert_false(prog_run_status(&r, "block-reduce", &(wk_params){.threads = 5}, in, 128));
+    assert_false(prog_run_status(&r, "block-reduce", &(wk_params){.type = WK_I32, .threads = 5}, in, 128));
     assert_non_null(strstr(r.error, "--threads"));
     wk_run_free(&r);
 }
@@ -529,24 +529,24 @@ static void test_device_bad_params(void **state)
     uint64_t *in = calloc(8192, sizeof *in);
     assert_non_null(in);
     wk_run r;
-    assert_false(prog_run_status(&r, "device-reduce", &(wk_params){.block = 2000}, in, 4096));
+    assert_false(prog_run_status(&r, "device-reduce", &(wk_params){.type = WK_I32, .block = 2000}, in, 4096));
     assert_non_null(strstr(r.error, "--block 2000: must be 1..1024"));
     wk_run_free(&r);
-    assert_false(prog_run_status(&r, "device-reduce", &(wk_params){.grid = -1}, in, 4096));
+    assert_false(prog_run_status(&r, "device-reduce", &(wk_params){.type = WK_I32, .grid = -1}, in, 4096));
     assert_non_null(strstr(r.error, "--grid -1"));
     wk_run_free(&r);
-    assert_false(prog_run_status(&r, "device-reduce", &(wk_params){.grid = 70000}, in, 4096));
+    assert_false(prog_run_status(&r, "device-reduce", &(wk_params){.type = WK_I32, .grid = 70000}, in, 4096));
     assert_non_null(strstr(r.error, "--grid 70000"));
     wk_run_free(&r);
-    assert_false(prog_run_status(&r, "device-reduce", &(wk_params){.n = 100}, in, 99));
+    assert_false(prog_run_status(&r, "device-reduce", &(wk_params){.type = WK_I32, .n = 100}, in, 99));
     assert_non_null(strstr(r.error, "takes 100 input values"));
     wk_run_free(&r);
     assert_false(prog_run_status(&r, "device-reduce", &(wk_params){.type = WK_SYM, .n = 5000}, NULL, 0));
     assert_non_null(strstr(r.error, "at most 4096"));
     wk_run_free(&r);
-    assert_false(prog_run_status(&r, "device-reduce", &(wk_params){.profile = WS_PROFILE_WAVE32}, in, 4096));
+    assert_false(prog_run_status(&r, "device-reduce", &(wk_params){.type = WK_I32, .profile = WS_PROFILE_WAVE32}, in, 4096));
     wk_run_free(&r);
-    assert_false(prog_run_status(&r, "device-reduce", &(wk_params){.width = 4}, in, 4096));
+    assert_false(prog_run_status(&r, "device-reduce", &(wk_params){.type = WK_I32, .width = 4}, in, 4096));
     assert_non_null(strstr(r.error, "takes no --width"));
     wk_run_free(&r);
     free(in);

@@ -434,7 +434,7 @@ static void refusals(void **state)
     (void)state;
     const wk_program *p = wk_find_program("reduce-down");
     char err[200];
-    assert_false(wk_check_params(p, &(wk_params){.profile = WS_PROFILE_WAVE64, .cost = true}, err, sizeof err));
+    assert_false(wk_check_params(p, &(wk_params){.type = WK_I32, .profile = WS_PROFILE_WAVE64, .cost = true}, err, sizeof err));
     assert_non_null(strstr(err, "--cost"));
     assert_non_null(strstr(err, "sm90"));
     assert_non_null(strstr(err, "wave64"));
@@ -442,7 +442,7 @@ static void refusals(void **state)
     assert_non_null(strstr(err, "sym"));
     assert_true(wk_check_params(p, &(wk_params){.type = WK_U64, .cost = true}, err, sizeof err));
     wk_run r;
-    assert_false(prog_run_status(&r, "reduce-down", &(wk_params){.profile = WS_PROFILE_WAVE32, .cost = true}, seq, 32));
+    assert_false(prog_run_status(&r, "reduce-down", &(wk_params){.type = WK_I32, .profile = WS_PROFILE_WAVE32, .cost = true}, seq, 32));
     assert_non_null(strstr(r.error, "sm90"));
     wk_run_free(&r);
 }

@@ -339,11 +339,11 @@ static void test_hook_leaves_traced_and_partial_runs(void **state)
     for (int lane = 0; lane < 32; lane++)
         input[lane] = (uint64_t)lane;
     wk_run r;
-    prog_run(&r, "reduce-down", &(wk_params){.trace = true}, input, 32);
+    prog_run(&r, "reduce-down", &(wk_params){.type = WK_I32, .trace = true}, input, 32);
     assert_true(r.trace.count > 0);
     assert_int_equal(prog_output(&r, "v")->bits[0], 496);
     wk_run_free(&r);
-    prog_run(&r, "reduce-down", &(wk_params){.threads = 20}, input, 32);
+    prog_run(&r, "reduce-down", &(wk_params){.type = WK_I32, .threads = 20}, input, 32);
     assert_int_equal(prog_output(&r, "v")->lane_state[25], WK_LANE_ABSENT);
     wk_run_free(&r);
 }
@@ -751,15 +751,15 @@ static void test_unsupported(void **state)
         const wk_program *p;
         wk_params q;
     } refused[] = {
-        {bitonic, {.pairs = true}},
-        {down, {.threads = 20}},
-        {down, {.active = 0xFFFF}},
+        {bitonic, {.type = WK_I32, .pairs = true}},
+        {down, {.type = WK_I32, .threads = 20}},
+        {down, {.type = WK_I32, .active = 0xFFFF}},
         {down, {.type = WK_SYM}},
         {block, {.type = WK_I32}},
         {transpose, {.type = WK_I32}}, /* 8 values per lane: wk_fast_run_warps_outs, below */
         {compact, {.type = WK_SYM}},
         {compact, {.type = WK_I32, .profile = WS_PROFILE_WAVE32}}, /* not one of the program's profiles */
-        {down, {.profile = (ws_profile_id)99}},
+        {down, {.type = WK_I32, .profile = (ws_profile_id)99}},
     };
     uint32_t in[32] = {0}, out[32];
     for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
@@ -778,9 +778,9 @@ static void test_unsupported(void **state)
     const char *names[2];
     assert_int_equal(wk_fast_output_names(compact, &(wk_params){.type = WK_I32}, names), 0); /* run.c's hook leaves it */
     assert_int_equal(wk_fast_output_names(transpose, &(wk_params){.type = WK_I32}, names), 0);
-    assert_true(wk_fast_supports(down, &(wk_params){0}));
+    assert_true(wk_fast_supports(down, &(wk_params){.type = WK_I32}));
     char err[200] = "";
-    assert_true(wk_fast_run_warps(down, &(wk_params){0}, NULL, NULL, 0, err, sizeof err)); /* no warps */
+    assert_true(wk_fast_run_warps(down, &(wk_params){.type = WK_I32}, NULL, NULL, 0, err, sizeof err)); /* no warps */
 }
 
 int main(void)

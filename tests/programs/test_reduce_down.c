@@ -401,26 +401,26 @@ static void test_bad_params(void **state)
     (void)state;
     uint64_t in[MAXL] = {0};
     wk_run r;
-    assert_false(prog_run_status(&r, "reduce-down", &(wk_params){.threads = 33}, in, 32));
+    assert_false(prog_run_status(&r, "reduce-down", &(wk_params){.type = WK_I32, .threads = 33}, in, 32));
     assert_non_null(strstr(r.error, "--threads 33: must be 1..32"));
     wk_run_free(&r);
-    assert_false(prog_run_status(&r, "reduce-down", &(wk_params){.threads = -1}, in, 32));
+    assert_false(prog_run_status(&r, "reduce-down", &(wk_params){.type = WK_I32, .threads = -1}, in, 32));
     assert_non_null(strstr(r.error, "--threads -1"));
     wk_run_free(&r);
     assert_false(
-        prog_run_status(&r, "reduce-down", &(wk_params){.threads = 65, .profile = WS_PROFILE_WAVE64}, in, 64));
+        prog_run_status(&r, "reduce-down", &(wk_params){.type = WK_I32, .threads = 65, .profile = WS_PROFILE_WAVE64}, in, 64));
     assert_non_null(strstr(r.error, "must be 1..64"));
     wk_run_free(&r);
-    assert_false(prog_run_status(&r, "reduce-down", &(wk_params){.active = UINT64_C(1) << 32}, in, 32));
+    assert_false(prog_run_status(&r, "reduce-down", &(wk_params){.type = WK_I32, .active = UINT64_C(1) << 32}, in, 32));
     assert_non_null(strstr(r.error, "names lanes past 31"));
     wk_run_free(&r);
-    assert_false(prog_run_status(&r, "reduce-down", &(wk_params){.width = 8}, in, 32));
+    assert_false(prog_run_status(&r, "reduce-down", &(wk_params){.type = WK_I32, .width = 8}, in, 32));
     assert_non_null(strstr(r.error, "takes no --width"));
     wk_run_free(&r);
     assert_false(prog_run_status(&r, "reduce-down", &(wk_params){.type = WK_I32}, in, 31));
     assert_non_null(strstr(r.error, "takes 32 input values"));
     wk_run_free(&r);
-    assert_false(prog_run_status(&r, "reduce-down", &(wk_params){.profile = WS_PROFILE_WAVE64}, in, 32));
+    assert_false(prog_run_status(&r, "reduce-down", &(wk_params){.type = WK_I32, .profile = WS_PROFILE_WAVE64}, in, 32));
     assert_non_null(strstr(r.error, "takes 64 input values"));
     wk_run_free(&r);
 }

@@ -353,12 +353,12 @@ static void test_redux_rejects(void **state)
     wk_run_free(&r);
     assert_false(prog_run_status(&r, "reduce-redux", &(wk_params){.type = WK_SYM}, NULL, 0));
     wk_run_free(&r);
-    assert_false(prog_run_status(&r, "reduce-redux", &(wk_params){.op = (wk_redop)17}, in, 32));
+    assert_false(prog_run_status(&r, "reduce-redux", &(wk_params){.type = WK_I32, .op = (wk_redop)17}, in, 32));
     wk_run_free(&r);
     assert_false(prog_run_status(&r, "reduce-redux", &(wk_params){.type = WK_I32}, in, 31));
     assert_non_null(strstr(r.error, "takes 32 input values"));
     wk_run_free(&r);
-    assert_false(prog_run_status(&r, "reduce-redux", &(wk_params){.width = 8}, in, 32));
+    assert_false(prog_run_status(&r, "reduce-redux", &(wk_params){.type = WK_I32, .width = 8}, in, 32));
     assert_non_null(strstr(r.error, "--width"));
     wk_run_free(&r);
 }
@@ -461,10 +461,10 @@ static void test_cg_sym_and_profiles(void **state)
             assert_int_equal(sym_count(&r, v, (size_t)l, (size_t)i), 1);
     wk_run_free(&r);
     uint64_t in[64] = {0};
-    assert_false(prog_run_status(&r, "cg-reduce", &(wk_params){.profile = WS_PROFILE_WAVE64}, in, 64));
+    assert_false(prog_run_status(&r, "cg-reduce", &(wk_params){.type = WK_I32, .profile = WS_PROFILE_WAVE64}, in, 64));
     assert_non_null(strstr(r.error, "does not run on the wave64 profile"));
     wk_run_free(&r);
-    assert_false(prog_run_status(&r, "cg-reduce", &(wk_params){.profile = WS_PROFILE_WAVE32}, in, 32));
+    assert_false(prog_run_status(&r, "cg-reduce", &(wk_params){.type = WK_I32, .profile = WS_PROFILE_WAVE32}, in, 32));
     wk_run_free(&r);
 }
 
@@ -580,7 +580,7 @@ static void test_cub_sym(void **state)
             assert_int_equal(sym_count(&r, v, (size_t)l, (size_t)i), i >= l ? 1 : 0);
     wk_run_free(&r);
     uint64_t in[64] = {0};
-    assert_false(prog_run_status(&r, "cub-reduce", &(wk_params){.profile = WS_PROFILE_WAVE64}, in, 64));
+    assert_false(prog_run_status(&r, "cub-reduce", &(wk_params){.type = WK_I32, .profile = WS_PROFILE_WAVE64}, in, 64));
     wk_run_free(&r);
 }
 
@@ -692,7 +692,7 @@ static void test_segmented_bad_width(void **state)
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         wk_run r;
         assert_false(prog_run_status(&r, "segmented-reduce",
-                                     &(wk_params){.width = cases[c].width, .profile = cases[c].profile}, in,
+                                     &(wk_params){.type = WK_I32, .width = cases[c].width, .profile = cases[c].profile}, in,
                                      (size_t)lanes_of(cases[c].profile)));
         if (!strstr(r.error, cases[c].msg))
             fail_msg("width %d: error '%s' lacks '%s'", cases[c].width, r.error, cases[c].msg);

@@ -393,7 +393,7 @@ static void test_threads_option(void **state)
         const scan_prog *s = &progs[p];
         for (int threads = 1; threads <= 32; threads += 9) {
             wk_run r;
-            prog_run(&r, s->name, &(wk_params){.threads = threads}, x, 32);
+            prog_run(&r, s->name, &(wk_params){.type = WK_I32, .threads = threads}, x, 32);
             const wk_output *v = prog_output(&r, "v");
             for (int i = 0; i < 32; i++) {
                 if (i < threads) {
@@ -429,7 +429,7 @@ static void test_active_option(void **state)
     for (int p = 0; p < 2; p++) {
         const scan_prog *s = &progs[p];
         wk_run r;
-        prog_run(&r, s->name, &(wk_params){.active = active}, x, 32);
+        prog_run(&r, s->name, &(wk_params){.type = WK_I32, .active = active}, x, 32);
         const wk_output *o = prog_output(&r, "v");
         for (int i = 0; i < 32; i++) {
             if (!(active >> i & 1)) {
@@ -457,14 +457,14 @@ static void test_rejects(void **state)
         wk_run r;
         if (!progs[p].any_profile) {
             /* CG and CUB are CUDA: no wave64 or wave32. */
-            assert_false(prog_run_status(&r, progs[p].name, &(wk_params){.profile = WS_PROFILE_WAVE64}, x, 64));
+            assert_false(prog_run_status(&r, progs[p].name, &(wk_params){.type = WK_I32, .profile = WS_PROFILE_WAVE64}, x, 64));
             assert_non_null(strstr(r.error, "wave64"));
             wk_run_free(&r);
-            assert_false(prog_run_status(&r, progs[p].name, &(wk_params){.profile = WS_PROFILE_WAVE32}, x, 32));
+            assert_false(prog_run_status(&r, progs[p].name, &(wk_params){.type = WK_I32, .profile = WS_PROFILE_WAVE32}, x, 32));
             assert_non_null(strstr(r.error, "wave32"));
             wk_run_free(&r);
         }
-        assert_false(prog_run_status(&r, progs[p].name, &(wk_params){.block = 64}, x, 32));
+        assert_false(prog_run_status(&r, progs[p].name, &(wk_params){.type = WK_I32, .block = 64}, x, 32));
         assert_non_null(strstr(r.error, "--block"));
         wk_run_free(&r);
         assert_false(prog_run_status(&r, progs[p].name, &(wk_params){.type = WK_I32}, x, 31));

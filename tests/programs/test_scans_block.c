@@ -280,7 +280,7 @@ static void test_bad_blocks(void **state)
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         wk_run r;
         int n = bad[i].block > 0 ? bad[i].block : 32;
-        assert_false(prog_run_status(&r, "block-scan", &(wk_params){.profile = bad[i].profile, .block = bad[i].block},
+        assert_false(prog_run_status(&r, "block-scan", &(wk_params){.type = WK_I32, .profile = bad[i].profile, .block = bad[i].block},
                                      x, (size_t)n));
         if (!strstr(r.error, bad[i].says) || !strstr(r.error, "last lane")) {
             print_error("block %d: unexpected error '%s'\n", bad[i].block, r.error);
@@ -289,13 +289,13 @@ static void test_bad_blocks(void **state)
         wk_run_free(&r);
     }
     wk_run r;
-    assert_false(prog_run_status(&r, "block-scan", &(wk_params){.profile = WS_PROFILE_WAVE32}, x, 128));
+    assert_false(prog_run_status(&r, "block-scan", &(wk_params){.type = WK_I32, .profile = WS_PROFILE_WAVE32}, x, 128));
     wk_run_free(&r);
-    assert_false(prog_run_status(&r, "block-scan", &(wk_params){.threads = 20}, x, 128));
+    assert_false(prog_run_status(&r, "block-scan", &(wk_params){.type = WK_I32, .threads = 20}, x, 128));
     assert_non_null(strstr(r.error, "--threads"));
     wk_run_free(&r);
     /* the input must hold one value per thread */
-    assert_false(prog_run_status(&r, "block-scan", &(wk_params){.block = 64}, x, 32));
+    assert_false(prog_run_status(&r, "block-scan", &(wk_params){.type = WK_I32, .block = 64}, x, 32));
     wk_run_free(&r);
 }
 

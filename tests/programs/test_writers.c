@@ -1247,7 +1247,7 @@ static void test_svg_no_steps(void **state)
     (void)state;
     uint64_t in[32] = {0};
     wk_run r;
-    prog_run(&r, "reduce-down", &(wk_params){0}, in, 32);
+    prog_run(&r, "reduce-down", &(wk_params){.type = WK_I32}, in, 32);
     assert_int_equal(r.trace.count, 0);
     char *text = capture(wk_write_trace_svg, &r);
     xdoc d;
@@ -1301,7 +1301,7 @@ static void test_svg_and_text_many_warps(void **state)
     for (int i = 0; i < 64; i++)
         in[i] = (uint64_t)(100 + i);
     wk_run r;
-    wk_params params = {.trace = true};
+    wk_params params = {.type = WK_I32, .trace = true};
     if (!wk_run_init(&r, &two_warps, &params, in, 64) || !wk_run_exec(&r)) {
         print_error("two-warps: %s\n", r.error);
         wk_run_free(&r);

@@ -4,10 +4,10 @@
  * key (program, type, case index); its parameters and input are not stored,
  * since the seed regenerates them exactly.
  *
- * File: "WSXCAP3\n", u64 seed, u64 cases per program and type, then per case: u16 name length, the name, i32 type,
- * u64 case, u64 hash of the input, i32 n_outputs, per output {char name[32], u64 count, count x u64
- * bits}, u8 has_records, u8 records_are_prefix, 32 x i32 n_records, then
- * each lane's records (u64). Native byte order (the file stays on the
+ * File: "WSXCAP3\n", u64 seed, u64 cases per program and type, then per case: u16 name length, the name, i32 type
+ * (its wk_elem_rank, which stays when the enum's numbers move), u64 case, u64 hash of the input, i32 n_outputs,
+ * per output {char name[32], u64 count, count x u64 bits}, u8 has_records, u8 records_are_prefix,
+ * 32 x i32 n_records, then each lane's records (u64). Native byte order (the file stays on the
  * machines that made it). */
 #include <stdlib.h>
 #include <string.h>
@@ -49,7 +49,7 @@ bool xc_capture_write(FILE *f, const char *program, wk_elem type, uint64_t k, co
 {
     uint64_t hash = input_hash(input, n);
     uint16_t len = (uint16_t)strlen(program);
-    int32_t t = (int32_t)type, n_out = g->n_outputs;
+    int32_t t = wk_elem_rank(type), n_out = g->n_outputs;
     uint8_t has = g->has_records, prefix = g->records_are_prefix;
     bool ok = PUT(f, len) && fwrite(program, 1, len, f) == len && PUT(f, t) && PUT(f, k) && PUT(f, hash) && PUT(f, n_out);
     for (int i = 0; ok && i < g->n_outputs; i++) {
@@ -143,7 +143,7 @@ bool xc_capture_find(FILE *f, const char *program, wk_elem type, uint64_t k, con
                     return false;
                 break;
             }
-            if (t == (int32_t)type && kk == k && strcmp(name, program) == 0) {
+            if (t == wk_elem_rank(type) && kk == k && strcmp(name, program) == 0) {
                 if (hash == input_hash(input, n))
                     return true;
                 twin_result_free(g);

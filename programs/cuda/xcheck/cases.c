@@ -29,7 +29,7 @@ void xc_rng_seed(xc_rng *rng, uint64_t seed, const char *program, wk_elem type, 
 {
     uint64_t x = seed;
     x = splitmix64(&x) ^ fnv1a(program);
-    x = splitmix64(&x) ^ (uint64_t)type;
+    x = splitmix64(&x) ^ (uint64_t)wk_elem_rank(type); /* not the enum number: old seeds still draw the same cases */
     x = splitmix64(&x) ^ case_index;
     for (int i = 0; i < 4; i++)
         rng->s[i] = splitmix64(&x);

@@ -227,8 +227,8 @@ int main(int argc, char **argv)
             continue;
         }
         twins_used++;
-        for (int e = 0; e < WK_ELEM_COUNT; e++) {
-            wk_elem type = (wk_elem)e;
+        for (int ti = 0; ti < WK_ELEM_COUNT; ti++) {
+            wk_elem type = wk_elem_order[ti];
             if (!xc_type_checked(p, type))
                 continue;
             tally t = {.show_limit = (int)show_limit};

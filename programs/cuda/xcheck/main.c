@@ -374,9 +374,9 @@ static void list_programs(void)
         const wk_program *p = wk_programs[i];
         printf("%-17s %-5s %-12s", p->name, xc_find_twin(p->name) ? "yes" : "NO",
                xc_single_warp(p) ? "warp, traced" : "block/grid");
-        for (int e = 0; e < WK_ELEM_COUNT; e++)
-            if (xc_type_checked(p, (wk_elem)e))
-                printf(" %s", wk_elem_name((wk_elem)e));
+        for (int ti = 0; ti < WK_ELEM_COUNT; ti++)
+            if (xc_type_checked(p, wk_elem_order[ti]))
+                printf(" %s", wk_elem_name(wk_elem_order[ti]));
         printf("\n");
     }
     for (size_t i = 0; i < xc_twin_count; i++)
@@ -403,11 +403,12 @@ static int cross_check(const options *o)
             continue;
         }
         bool any = false;
-        for (int e = 0; e < WK_ELEM_COUNT; e++) {
-            if (!xc_type_checked(p, (wk_elem)e) || (o->types && !(o->types & WK_BIT(e))))
+        for (int ti = 0; ti < WK_ELEM_COUNT; ti++) {
+            wk_elem e = wk_elem_order[ti];
+            if (!xc_type_checked(p, e) || (o->types && !(o->types & WK_BIT(e))))
                 continue;
             any = true;
-            row r = run_row(p, tw, (wk_elem)e, o);
+            row r = run_row(p, tw, e, o);
             if (capture_failure[0]) {
                 fprintf(stderr, "%s: --load %s: %s\n", prog_name, o->load_path, capture_failure);
                 return XC_EXIT_USAGE;
@@ -499,9 +500,9 @@ int main(int argc, char **argv)
     fflush(stdout);
     if (o.scale) {
         wk_elem type = WK_F32;
-        for (int e = 0; e < WK_ELEM_COUNT; e++)
-            if (o.types & WK_BIT(e)) {
-                type = (wk_elem)e;
+        for (int ti = 0; ti < WK_ELEM_COUNT; ti++)
+            if (o.types & WK_BIT(wk_elem_order[ti])) {
+                type = wk_elem_order[ti];
                 break;
             }
         xc_scale_opts s = {.n = o.scale_n, .grid = o.scale_grid, .block = o.scale_block, .type = type,

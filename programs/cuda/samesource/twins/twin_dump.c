@@ -82,8 +82,8 @@ int main(int argc, char **argv)
                 tw = dump_twins[t];
         if (!tw)
             continue;
-        for (int e = 0; e < WK_ELEM_COUNT; e++) {
-            wk_elem type = (wk_elem)e;
+        for (int ti = 0; ti < WK_ELEM_COUNT; ti++) {
+            wk_elem type = wk_elem_order[ti];
             if (!xc_type_checked(p, type))
                 continue;
             for (uint64_t k = 0; k < cases; k++) {
