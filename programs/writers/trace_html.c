@@ -12,6 +12,8 @@
  * traced run that fits WK_HTML_MAX_BYTES stays small (block-sort on 1024
  * keys is about 1.2 MB):
  *
+ *   "inactive_read": what a read of a non-participating lane gives on the
+ *             run's profile (its legend entry), as text ("0")
  *   "cuda":   the program's CUDA listing, one string per line
  *   "texts":  every distinct string of the steps (CUDA lines, model
  *             operations, register and type names), referred to by index
@@ -710,8 +712,10 @@ static bool build_data(builder *b)
     sb_json(out, r->program->name);
     sb_str(out, ",\n\"summary\": ");
     sb_json(out, r->program->summary);
-    sb_printf(out, ",\n\"profile\": \"%s\", \"lanes\": %d, \"type\": \"%s\",\n", ws_profile_name(r->params.profile),
-              r->lanes, wk_elem_name(r->params.type));
+    char inactive[WK_INACTIVE_READ_TEXT];
+    sb_printf(out, ",\n\"profile\": \"%s\", \"lanes\": %d, \"type\": \"%s\", \"inactive_read\": \"%s\",\n",
+              ws_profile_name(r->params.profile), r->lanes, wk_elem_name(r->params.type),
+              wk_inactive_read_text(r->params.profile, inactive));
     write_options(b);
     sb_str(out, "\"cuda\": [");
     for (int i = 0; i < b->listing.n; i++) {

@@ -209,6 +209,10 @@ def run_case(driver, warpsim, tmp, artifacts, case, args):
     steps = trace["steps"]
     print(f"{case}: {len(steps)} steps, {os.path.getsize(html)} bytes")
     driver.get("file://" + html)
+    # The legend's inactive read comes from the profile: 0 on sm90 and HIP
+    # alike (docs/semantics.md, measured on the H200).
+    legend = driver.find_element(By.ID, "inactive-read").text
+    check(legend == "0", f"{case}: the legend says an inactive read gives {legend!r}, not 0")
     # Every step in trace order: Home, then the right arrow; hex and float
     # views on every fifth step.
     key(driver, Keys.HOME)

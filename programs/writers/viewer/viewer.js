@@ -107,6 +107,7 @@
 
   // ---- The page, once ----------------------------------------------------------
   $('title').textContent = data.program;
+  $('inactive-read').textContent = data.inactive_read; // the profile's word, as the traces' legends give it
   $('meta').textContent = [data.profile, data.type, lanes + ' lanes', data.options, data.summary]
     .filter(Boolean).join(' \u00b7 ');
   data.cuda.forEach((line, i) => {
