@@ -1,10 +1,11 @@
 /* The batch loops of the fast warp path (see fast_warps.c for the layout):
- * one batch of warps of one element type. Compiled twice: on its own for
- * the baseline ISA (SSE2 on x86-64), and through batch_avx2.c with -mavx2,
- * where the same loops move 8 floats a vector instead of 4. The same C
- * gives the same bits either way: AVX2 rounds and propagates NaNs as SSE
- * does, and nothing is contracted (-ffp-contract=off); test_fast_isa.c
- * checks it. fast_warps.c picks one at run time. */
+ * one batch of warps of one element type. Compiled three times on x86-64:
+ * on its own for the baseline ISA (SSE2), through batch_avx2.c with AVX2
+ * (8 floats a vector) and through batch_avx512.c with AVX-512 (16). The
+ * same C gives the same bits every way: the wider units round and
+ * propagate NaNs as SSE does, and nothing is contracted
+ * (-ffp-contract=off); test_fast_isa.c checks it. fast_warps.c picks the
+ * widest the CPU has at run time. */
 #include <stdint.h>
 #include <string.h>
 

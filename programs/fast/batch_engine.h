@@ -17,7 +17,8 @@ typedef void fast_batch_fn(const fast_plan *pl, const void *in, void *const outs
 
 fast_batch_fn fast_batch_base; /* the baseline ISA of the build */
 #if defined(__x86_64__)
-fast_batch_fn fast_batch_avx2; /* batch_avx2.c: the same loops with -mavx2 */
+fast_batch_fn fast_batch_avx2;   /* batch_avx2.c: the same loops with -mavx2 */
+fast_batch_fn fast_batch_avx512; /* batch_avx512.c: with AVX-512 (F, DQ, VL, BW), 512-bit vectors */
 #endif
 
 #endif

@@ -22,38 +22,52 @@
 
 /* ---- Which build of the batch loops runs ---------------------------- */
 
-static bool baseline_only; /* wk_fast_set_isa("base"): tests compare the builds */
-
-static bool cpu_has_avx2(void)
-{
+static bool always(void) { return true; }
 #if defined(__x86_64__)
-    return __builtin_cpu_supports("avx2");
-#else
-    return false;
+static bool cpu_has_avx2(void) { return __builtin_cpu_supports("avx2"); }
+static bool cpu_has_avx512(void)
+{
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+           __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw");
+}
 #endif
+
+/* The builds, the widest first: the first one the CPU has runs. */
+static const struct isa_build {
+    const char *name;
+    fast_batch_fn *run;
+    bool (*cpu_has)(void);
+} builds[] = {
+#if defined(__x86_64__)
+    {"avx512", fast_batch_avx512, cpu_has_avx512},
+    {"avx2", fast_batch_avx2, cpu_has_avx2},
+#endif
+    {"base", fast_batch_base, always},
+};
+
+static const struct isa_build *forced; /* wk_fast_set_isa: tests and benchmarks compare the builds */
+
+static const struct isa_build *isa_build(void)
+{
+    if (forced)
+        return forced;
+    size_t i = 0;
+    while (!builds[i].cpu_has())
+        i++; /* "base" always stops it */
+    return &builds[i];
 }
 
-static fast_batch_fn *isa_batch(void)
-{
-#if defined(__x86_64__)
-    if (!baseline_only && cpu_has_avx2())
-        return fast_batch_avx2;
-#endif
-    return fast_batch_base;
-}
+static fast_batch_fn *isa_batch(void) { return isa_build()->run; }
 
-const char *wk_fast_isa(void) { return isa_batch() == fast_batch_base ? "base" : "avx2"; }
+const char *wk_fast_isa(void) { return isa_build()->name; }
 
 bool wk_fast_set_isa(const char *name)
 {
-    if (strcmp(name, "base") == 0) {
-        baseline_only = true;
-        return true;
-    }
-    if (strcmp(name, "avx2") == 0 && cpu_has_avx2()) {
-        baseline_only = false;
-        return true;
-    }
+    for (size_t i = 0; i < sizeof builds / sizeof builds[0]; i++)
+        if (strcmp(name, builds[i].name) == 0 && builds[i].cpu_has()) {
+            forced = &builds[i];
+            return true;
+        }
     return false;
 }
 

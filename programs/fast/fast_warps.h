@@ -21,11 +21,12 @@
 extern "C" {
 #endif
 
-/* Which build of the batch loops runs: "avx2" where the CPU has AVX2 (x86-64),
- * else "base". Both give the same bits (tests/programs/test_fast_isa.c). */
+/* Which build of the batch loops runs: the widest the CPU has, "avx512"
+ * (F, DQ, VL, BW), "avx2" (x86-64) or "base". All give the same bits
+ * (tests/programs/test_fast_isa.c). */
 const char *wk_fast_isa(void);
-/* Forces a build ("base", or "avx2" when the CPU has it) for the whole
- * process, as the tests and `warpsim bench` comparisons do; false otherwise. */
+/* Forces a build ("base", or "avx2"/"avx512" when the CPU has it) for the
+ * whole process, as the tests do; false otherwise. */
 bool wk_fast_set_isa(const char *name);
 
 /* True when wk_fast_run_warps can run this program with these params: it has

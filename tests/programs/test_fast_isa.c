@@ -1,11 +1,12 @@
-/* The two builds of the fast path's batch loops (programs/fast/batch_engine.c:
- * the baseline ISA, and the same C compiled with AVX2) give the same bits,
- * output by output, for every program with a fast path, every type and
- * profile it takes, full and partial batches, and inputs with NaNs of
- * several payloads, -0, infinities and denormals. The baseline build's
- * bits equal the model's by test_fast.c when it is the one that runs (no
- * AVX2); here the AVX2 build is held to it. Exit 77 (ctest: skipped) on a
- * CPU without AVX2, where there is nothing to compare. */
+/* The builds of the fast path's batch loops (programs/fast/batch_engine.c:
+ * the baseline ISA, and the same C compiled with AVX2 and with AVX-512)
+ * give the same bits, output by output, for every program with a fast
+ * path, every type and profile it takes, full and partial batches, and
+ * inputs with NaNs of several payloads, -0, infinities and denormals.
+ * test_fast.c holds the build that runs by default to the model; here
+ * every build this CPU can run is held to the baseline's bytes. Exit 77
+ * (ctest: skipped) on a CPU with only the baseline, where there is nothing
+ * to compare. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +37,10 @@ static uint64_t input_value(wk_elem t, uint64_t *rng)
     return wide ? r : (uint32_t)r;
 }
 
+/* The builds this CPU can run, the baseline first. */
+static const char *builds[3];
+static int n_builds;
+
 static void test_builds_agree(void **state)
 {
     (void)state;
@@ -55,14 +60,14 @@ static void test_builds_agree(void **state)
                     continue;
                 size_t size = (size_t)(wk_elem_bits((wk_elem)t) / 8);
                 size_t n = (size_t)WARPS * (size_t)ws_profile_lanes(q.profile);
-                unsigned char *in = malloc(n * size), *out[2][2];
+                unsigned char *in = malloc(n * size), *out[3][2];
                 assert_non_null(in);
                 for (size_t k = 0; k < n; k++) {
                     uint64_t v = input_value((wk_elem)t, &rng);
                     memcpy(in + k * size, &v, size); /* little-endian: the low word for 32-bit types */
                 }
-                for (int b = 0; b < 2; b++) {
-                    assert_true(wk_fast_set_isa(b == 0 ? "base" : "avx2"));
+                for (int b = 0; b < n_builds; b++) {
+                    assert_true(wk_fast_set_isa(builds[b]));
                     for (int o = 0; o < 2; o++) {
                         out[b][o] = calloc(n, size);
                         assert_non_null(out[b][o]);
@@ -72,29 +77,37 @@ static void test_builds_agree(void **state)
                     if (!wk_fast_run_warps_all(p, &q, in, outs, WARPS, err, sizeof err))
                         fail_msg("%s %s: %s", p->name, wk_elem_name((wk_elem)t), err);
                 }
-                for (int o = 0; o < 2; o++) {
-                    if (memcmp(out[0][o], out[1][o], n * size) != 0) {
-                        for (size_t k = 0; k < n; k++)
-                            if (memcmp(out[0][o] + k * size, out[1][o] + k * size, size) != 0)
-                                fail_msg("%s %s profile %d output %d, warp %zu lane %zu: the builds differ",
-                                         p->name, wk_elem_name((wk_elem)t), prof, o, k / (size_t)ws_profile_lanes(q.profile),
-                                         k % (size_t)ws_profile_lanes(q.profile));
-                    }
-                    free(out[0][o]);
-                    free(out[1][o]);
-                }
+                for (int b = 1; b < n_builds; b++)
+                    for (int o = 0; o < 2; o++)
+                        if (memcmp(out[0][o], out[b][o], n * size) != 0)
+                            for (size_t k = 0; k < n; k++)
+                                if (memcmp(out[0][o] + k * size, out[b][o] + k * size, size) != 0)
+                                    fail_msg("%s %s profile %d output %d, warp %zu lane %zu: %s differs from base",
+                                             p->name, wk_elem_name((wk_elem)t), prof, o,
+                                             k / (size_t)ws_profile_lanes(q.profile),
+                                             k % (size_t)ws_profile_lanes(q.profile), builds[b]);
+                for (int b = 0; b < n_builds; b++)
+                    for (int o = 0; o < 2; o++)
+                        free(out[b][o]);
                 free(in);
                 compared++;
             }
         }
     }
-    printf("%d program/type/profile runs compared between the base and AVX2 builds\n", compared);
+    printf("%d program/type/profile runs compared between base and", compared);
+    for (int b = 1; b < n_builds; b++)
+        printf(" %s", builds[b]);
+    printf("\n");
     assert_true(compared >= 40);
 }
 
 int main(void)
 {
-    if (!wk_fast_set_isa("avx2")) {
+    static const char *const all[] = {"base", "avx2", "avx512"};
+    for (int b = 0; b < 3; b++)
+        if (wk_fast_set_isa(all[b]))
+            builds[n_builds++] = all[b];
+    if (n_builds < 2) {
         printf("this CPU has no AVX2: only the base build of the fast path exists here (test_fast.c checks it)\n");
         return 77;
     }
