@@ -32,13 +32,13 @@ static double now(void)
 
 double bench_frontend_reduce(const float *in, float *out, size_t warps, char *err, size_t err_size)
 {
-    enum { BLOCK = 256 };
-    size_t blocks = warps * 32 / BLOCK;
-    if (blocks == 0) {
-        snprintf(err, err_size, "fewer than %d values", BLOCK);
+    /* Blocks of 256 threads, or one smaller block for fewer than 8 warps. */
+    size_t threads = warps * 32, block = threads < 256 ? threads : 256;
+    if (warps == 0 || threads % block != 0) {
+        snprintf(err, err_size, "%zu warps do not fill whole blocks of %zu threads", warps, block);
         return -1;
     }
-    ws_cuda_launch_desc d = {.grid = {(unsigned)blocks, 1, 1}, .block = {BLOCK, 1, 1}};
+    ws_cuda_launch_desc d = {.grid = {(unsigned)(threads / block), 1, 1}, .block = {(unsigned)block, 1, 1}};
     reduce_args a = {in, out};
     double t0 = now();
     ws_status s = ws_cuda_launch_c(&d, reduce_down_kernel, &a, NULL);

@@ -14,11 +14,11 @@
 #include "runtime/program.h"
 #include "writers/writers.h"
 
-enum { O_HELP = 1, O_N, O_GRID, O_BLOCK, O_REPEAT, O_JSON };
+enum { O_HELP = 1, O_N, O_GRID, O_BLOCK, O_REPEAT, O_JSON, O_ISA };
 
 static const cli_opt options[] = {
     {"help", false, O_HELP}, {"n", true, O_N},           {"grid", true, O_GRID}, {"block", true, O_BLOCK},
-    {"repeat", true, O_REPEAT}, {"json", false, O_JSON}, {NULL, false, 0},
+    {"repeat", true, O_REPEAT}, {"json", false, O_JSON}, {"isa", true, O_ISA}, {NULL, false, 0},
 };
 
 #define BENCH_DEFAULT_N ((size_t)1 << 26)
@@ -51,6 +51,8 @@ static const char usage[] =
     "  --block B      device-reduce threads per block (default 256)\n"
     "  --repeat R     times each measurement runs (default 5, 1..1000)\n"
     "  --json         print the results as JSON (schema warpsim-bench/1, docs/cli.md)\n"
+    "  --isa NAME     the build of the fast warp loops: base, avx2 or avx512 (default:\n"
+    "                 the widest this CPU runs; all give the same bits)\n"
     "Threads: OMP_NUM_THREADS (default: every CPU). A progress line goes to\n"
     "stderr when it is a terminal and the run takes over a second.\n"
     "Exit status: 0 ok, 1 a measurement failed, 2 bad arguments.\n";
@@ -96,6 +98,14 @@ static int parse(int argc, char **argv, bench_args *a)
             a->repeat = (int)num;
             break;
         case O_JSON: a->json = true; break;
+        case O_ISA:
+            if (!wk_fast_set_isa(v)) {
+                char buf[CLI_SHOWN_SIZE];
+                cli_error("--isa %s: not a build this CPU runs (base, avx2 with AVX2, avx512 with AVX-512 F/DQ/VL/BW)",
+                          cli_shown(v, buf, NULL));
+                rc = CLI_EXIT_USAGE;
+            }
+            break;
         default: break;
         }
     }
@@ -549,6 +559,8 @@ int cmd_bench(int argc, char **argv)
         r.traced_s = median(t, a.repeat);
 
     r.frontend_warps = a.n / 32 < BENCH_FRONTEND_WARPS ? a.n / 32 : BENCH_FRONTEND_WARPS;
+    if (r.frontend_warps >= 8)
+        r.frontend_warps -= r.frontend_warps % 8; /* whole blocks of 256 threads */
     for (int i = 0; rc == CLI_EXIT_OK && i < a.repeat; i++) {
         progress_show(&pg, "CUDA front end, reduce-down", i + 1, a.repeat);
         t[i] = bench_frontend_reduce(buf, out, r.frontend_warps, err, sizeof err);

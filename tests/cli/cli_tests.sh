@@ -215,6 +215,8 @@ expect 0 'usage: warpsim bench' -- bench --help
 expect 2 '--n: 2\^28 is out of range \(64\.\.2\^27\)' -- bench --n '2^28'
 expect 2 '--n: 2\^82 is out of range \(1\.\.2\^40\)' -- run device-reduce --n '2^82'
 expect 2 '--n: 1 is out of range \(64\.\.2\^27\)' -- bench --n 1
+expect 2 '--isa avx9: not a build this CPU runs \(base, avx2' -- bench --isa avx9
+expect 0 'fast warp loops: base build' -- bench --isa base --n 64 --repeat 1
 expect 2 '--repeat: 0 is out of range' -- bench --repeat 0
 expect 2 '--block: 1025 is out of range' -- bench --block 1025
 expect 2 "bench: unexpected argument 'x'" -- bench x
