@@ -290,7 +290,7 @@ static int simulate(const op_args *a, const uint64_t *values, op_result *res)
     bool is_shfl = a->op->kind <= WS_COLL_SHFL_BFLY;
     bool with_pred = (is_shfl && a->has_c) || a->op->kind == WS_COLL_MATCH_ALL;
     ws_coll_desc d = {.kind = a->op->kind, .mask = a->mask, .dst = res->out, .src = res->in,
-                      .pred_dst = with_pred ? res->pred : 0, .b = (int32_t)(uint32_t)a->b,
+                      .pred_dst = with_pred ? res->pred : WS_NO_REG, .b = (int32_t)(uint32_t)a->b,
                       .width = (int32_t)a->width, .ptx = a->has_c, .c = (uint32_t)a->c};
     uint64_t before = ws_last_shuffle_reads(w, res->reads);
     res->status = ws_collective(w, &d);

@@ -60,7 +60,7 @@ static bool is_pow2_width(int32_t width, int lanes) { return width >= 1 && width
 
 static bool optional_reg(ws_warp *w, ws_reg reg, const char *op, const char *what)
 {
-    return reg == 0 || ws_check_reg(w, reg, op, what);
+    return !reg.id || ws_check_reg(w, reg, op, what);
 }
 
 /* Everything a caller can get wrong, before any lane arrives. */
@@ -68,7 +68,7 @@ static ws_status check_desc(ws_warp *w, const ws_coll_desc *d, const char *op)
 {
     const ws_profile *p = w->profile;
     if (d->kind == WS_COLL_SYNCWARP) {
-        if (d->dst || d->src || d->pred_dst || d->b_reg || d->c_reg)
+        if (d->dst.id || d->src.id || d->pred_dst.id || d->b_reg.id || d->c_reg.id)
             return ws_fail(w, WS_ERR_ARG, "%s: __syncwarp takes only a mask (dst, src, pred_dst, b_reg and "
                            "c_reg must be 0)", op);
         return optional_reg(w, d->mask_reg, op, "mask") ? WS_OK : WS_ERR_ARG;
@@ -79,9 +79,9 @@ static ws_status check_desc(ws_warp *w, const ws_coll_desc *d, const char *op)
         !optional_reg(w, d->width_reg, op, "width"))
         return WS_ERR_ARG;
     ws_type src = ws_reg_type(w, d->src), dst = ws_reg_type(w, d->dst);
-    if (d->pred_dst && !is_shfl(d->kind) && d->kind != WS_COLL_MATCH_ALL)
+    if (d->pred_dst.id && !is_shfl(d->kind) && d->kind != WS_COLL_MATCH_ALL)
         return ws_fail(w, WS_ERR_ARG, "%s: has no predicate output (pred_dst is for shuffles and match.all)", op);
-    if (d->pred_dst && d->pred_dst == d->dst)
+    if (d->pred_dst.id && d->pred_dst.id == d->dst.id)
         return ws_fail(w, WS_ERR_ARG, "%s: pred_dst and dst are the same register", op);
     if ((d->kind <= WS_COLL_VOTE_BALLOT && d->kind >= WS_COLL_VOTE_ALL) && ws_type_is_float(src))
         return ws_fail(w, WS_ERR_ARG, "%s: the predicate is %s; compare first (ws_cmp_imm) to get an integer",
@@ -90,7 +90,7 @@ static ws_status check_desc(ws_warp *w, const ws_coll_desc *d, const char *op)
         if (ws_type_is_64bit(src) != ws_type_is_64bit(dst))
             return ws_fail(w, WS_ERR_ARG, "%s: source is %s but destination is %s (widths differ)", op,
                            ws_type_name(src), ws_type_name(dst));
-        if ((d->ptx || d->pred_dst) && !p->has_ptx)
+        if ((d->ptx || d->pred_dst.id) && !p->has_ptx)
             return ws_fail(w, WS_ERR_UNSUPPORTED, "%s: raw shfl.sync and its predicate exist only on sm90, not %s",
                            op, p->name);
         if (d->ptx && ws_type_is_64bit(src))
@@ -116,7 +116,7 @@ static void raise_call_diags(ws_warp *w, const ws_coll_desc *d, ws_mask callers,
     ws_mask not_self_mask = 0, names_gone_mask = 0, not_exec_mask = 0; /* one example mask each */
     /* Operands from the descriptor are the same in every lane: one lane
      * stands for the others, except for "not in its own mask". */
-    ws_mask one_each = d->mask_reg ? callers : callers & -callers;
+    ws_mask one_each = d->mask_reg.id ? callers : callers & -callers;
     for (ws_mask todo = one_each; todo; todo &= todo - 1) {
         int lane = ws_lowest_lane(todo);
         ws_mask m = w->arrivals[lane].mask;
@@ -134,7 +134,7 @@ static void raise_call_diags(ws_warp *w, const ws_coll_desc *d, ws_mask callers,
             not_exec |= ws_bit(lane);
         }
     }
-    if (!d->mask_reg) { /* what the one lane found holds for every caller */
+    if (!d->mask_reg.id) { /* what the one lane found holds for every caller */
         ws_mask m = w->arrivals[ws_lowest_lane(callers)].mask;
         not_self = callers & ~m;
         not_self_mask = m;
@@ -166,7 +166,7 @@ static void raise_call_diags(ws_warp *w, const ws_coll_desc *d, ws_mask callers,
                       ws_format_lanes(callers, b, sizeof b), (unsigned long long)callers);
     if (is_shfl(d->kind) && !d->ptx) {
         ws_mask bad_width = 0, bad_b = 0;
-        bool per_lane = d->width_reg || d->b_reg;
+        bool per_lane = d->width_reg.id || d->b_reg.id;
         for (ws_mask todo = per_lane ? callers : callers & -callers; todo; todo &= todo - 1) {
             int lane = ws_lowest_lane(todo);
             const ws_arrival *arr = &w->arrivals[lane];
@@ -200,7 +200,8 @@ static bool is_whole_shuffle(const ws_warp *w, const ws_coll_desc *d, ws_mask ca
 {
     const ws_profile *p = w->profile;
     ws_mask m = d->mask & w->all;
-    if (!is_shfl(d->kind) || d->ptx || d->pred_dst || d->mask_reg || d->b_reg || d->width_reg || d->c_reg)
+    if (!is_shfl(d->kind) || d->ptx || d->pred_dst.id || d->mask_reg.id || d->b_reg.id || d->width_reg.id ||
+        d->c_reg.id)
         return false;
     if (w->waiting || (callers & ~m) || (m & w->exited) || (p->mask_is_exec_check && m != callers))
         return false;
@@ -213,38 +214,38 @@ static bool is_whole_shuffle(const ws_warp *w, const ws_coll_desc *d, ws_mask ca
  * meet the rendezvous. */
 static ws_status arrive(ws_warp *w, const ws_coll_desc *d, ws_mask callers)
 {
-    ws_type type = d->src ? ws_reg_type(w, d->src) : WS_U32;
+    ws_type type = d->src.id ? ws_reg_type(w, d->src) : WS_U32;
     /* What every lane of the call brings alike; per-lane registers override it. */
     const ws_arrival common = {
         .kind = d->kind, .type = type, .wide = ws_type_is_64bit(type), .mask = d->mask & w->all,
         .b = (uint32_t)d->b, .width = d->width, .ptx = d->ptx, .c = d->c, .dst = d->dst, .pred_dst = d->pred_dst,
         .call = ++w->calls,
     };
-    w->last_call_from_desc = !d->mask_reg && !d->b_reg && !d->width_reg && !d->c_reg;
+    w->last_call_from_desc = !d->mask_reg.id && !d->b_reg.id && !d->width_reg.id && !d->c_reg.id;
     if (is_whole_shuffle(w, d, callers) && ws_shfl_whole_call(w, &common, callers, d->src))
         return WS_OK;
     for (ws_mask todo = callers; todo; todo &= todo - 1)
         w->arrivals[ws_lowest_lane(todo)] = common;
-    if (d->src) {
+    if (d->src.id) {
         const uint64_t *cells = ws_cell(w, d->src, 0);
         for (ws_mask todo = callers; todo; todo &= todo - 1) {
             int lane = ws_lowest_lane(todo);
             w->arrivals[lane].value = common.wide ? cells[lane] : (uint32_t)cells[lane];
         }
     }
-    for (ws_mask todo = d->mask_reg ? callers : 0; todo; todo &= todo - 1) {
+    for (ws_mask todo = d->mask_reg.id ? callers : 0; todo; todo &= todo - 1) {
         int lane = ws_lowest_lane(todo);
         w->arrivals[lane].mask = *ws_cell(w, d->mask_reg, lane) & w->all;
     }
-    for (ws_mask todo = d->b_reg ? callers : 0; todo; todo &= todo - 1) {
+    for (ws_mask todo = d->b_reg.id ? callers : 0; todo; todo &= todo - 1) {
         int lane = ws_lowest_lane(todo);
         w->arrivals[lane].b = (uint32_t)*ws_cell(w, d->b_reg, lane);
     }
-    for (ws_mask todo = d->width_reg ? callers : 0; todo; todo &= todo - 1) {
+    for (ws_mask todo = d->width_reg.id ? callers : 0; todo; todo &= todo - 1) {
         int lane = ws_lowest_lane(todo);
         w->arrivals[lane].width = (int32_t)*ws_cell(w, d->width_reg, lane);
     }
-    for (ws_mask todo = d->c_reg ? callers : 0; todo; todo &= todo - 1) {
+    for (ws_mask todo = d->c_reg.id ? callers : 0; todo; todo &= todo - 1) {
         int lane = ws_lowest_lane(todo);
         w->arrivals[lane].c = (uint32_t)*ws_cell(w, d->c_reg, lane);
     }

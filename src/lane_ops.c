@@ -151,7 +151,7 @@ ws_status ws_binop_apply(ws_warp *w, ws_binop op, ws_type t, ws_reg dst, ws_reg 
 
 ws_status ws_binop_imm(ws_warp *w, ws_binop op, ws_type t, ws_reg dst, ws_reg a, uint64_t imm)
 {
-    return binop_lanes(w, op, t, dst, a, 0, true, imm, "ws_binop_imm");
+    return binop_lanes(w, op, t, dst, a, WS_NO_REG, true, imm, "ws_binop_imm");
 }
 
 ws_status ws_fma_apply(ws_warp *w, ws_type t, ws_reg dst, ws_reg a, ws_reg b, ws_reg c)
@@ -234,7 +234,7 @@ ws_status ws_cmp_apply(ws_warp *w, ws_cmpop op, ws_type t, ws_reg dst, ws_reg a,
 
 ws_status ws_cmp_imm(ws_warp *w, ws_cmpop op, ws_type t, ws_reg dst, ws_reg a, uint64_t imm)
 {
-    return cmp_lanes(w, op, t, dst, a, 0, true, imm, "ws_cmp_imm");
+    return cmp_lanes(w, op, t, dst, a, WS_NO_REG, true, imm, "ws_cmp_imm");
 }
 
 ws_status ws_select(ws_warp *w, ws_reg dst, ws_reg cond, ws_reg a, ws_reg b)

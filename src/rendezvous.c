@@ -20,15 +20,15 @@ static ws_status (*const executors[WS_COLL_KIND_COUNT])(ws_exec *) = {
 /* The results of `lanes`, which share a's dst and pred_dst. */
 static void write_back(ws_warp *w, ws_mask lanes, const ws_arrival *a, const uint64_t *result, const uint32_t *pred)
 {
-    if (a->dst) {
+    if (a->dst.id) {
         uint64_t *cells = ws_cell(w, a->dst, 0);
-        bool wide = ws_type_is_64bit(w->reg_types[a->dst - 1]); /* dst was checked */
+        bool wide = ws_type_is_64bit(w->reg_types[a->dst.id - 1]); /* dst was checked */
         for (ws_mask todo = lanes; todo; todo &= todo - 1) {
             int lane = ws_lowest_lane(todo);
             cells[lane] = wide ? result[lane] : (uint32_t)result[lane];
         }
     }
-    if (a->pred_dst) {
+    if (a->pred_dst.id) {
         uint64_t *cells = ws_cell(w, a->pred_dst, 0);
         for (ws_mask todo = lanes; todo; todo &= todo - 1)
             cells[ws_lowest_lane(todo)] = pred[ws_lowest_lane(todo)];
@@ -71,7 +71,7 @@ static ws_status execute(ws_warp *w, ws_mask group, bool one_call)
         if (!x.one_call)
             for (ws_mask t = todo; t; t &= t - 1) {
                 const ws_arrival *b = &w->arrivals[ws_lowest_lane(t)];
-                if (b->dst != a->dst || b->pred_dst != a->pred_dst)
+                if (b->dst.id != a->dst.id || b->pred_dst.id != a->pred_dst.id)
                     same &= ~(t & -t);
             }
         write_back(w, same, a, x.result, x.pred);

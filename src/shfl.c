@@ -153,7 +153,7 @@ bool ws_shfl_whole_call(ws_warp *w, const ws_arrival *call, ws_mask callers, ws_
      * two 32-bit moves of the general path are one 64-bit move here. */
     uint64_t keep = call->wide ? ~UINT64_C(0) : UINT32_MAX; /* src and dst are alike in width */
     uint64_t *dst = ws_cell(w, call->dst, 0);
-    if (call->dst != src) {
+    if (call->dst.id != src.id) {
         ws_crossbar_gather64(callers, source, ws_cell(w, src, 0), keep, dst);
     } else {
         uint64_t moved[WS_MAX_LANES];

@@ -123,18 +123,18 @@ static bool grow_registers(ws_warp *w)
 ws_reg ws_reg_new(ws_warp *w, const char *name, ws_type type)
 {
     if (!w)
-        return 0;
+        return WS_NO_REG;
     if ((unsigned)type >= WS_TYPE_COUNT) {
         ws_fail(w, WS_ERR_ARG, "ws_reg_new: type %d is not a ws_type", (int)type);
-        return 0;
+        return WS_NO_REG;
     }
     if (w->reg_count >= WS_MAX_REGS) {
         ws_fail(w, WS_ERR_ARG, "ws_reg_new: more than %d registers", WS_MAX_REGS);
-        return 0;
+        return WS_NO_REG;
     }
     if (w->reg_count == w->reg_capacity && !grow_registers(w)) {
         ws_fail(w, WS_ERR_NOMEM, "ws_reg_new: out of memory");
-        return 0;
+        return WS_NO_REG;
     }
     char label[24];
     if (!name || !*name) {
@@ -144,26 +144,26 @@ ws_reg ws_reg_new(ws_warp *w, const char *name, ws_type type)
     char *copy = malloc(strlen(name) + 1);
     if (!copy) {
         ws_fail(w, WS_ERR_NOMEM, "ws_reg_new: out of memory");
-        return 0;
+        return WS_NO_REG;
     }
     strcpy(copy, name);
-    ws_reg reg = ++w->reg_count;
-    w->reg_names[reg - 1] = copy;
-    w->reg_types[reg - 1] = type;
+    ws_reg reg = {++w->reg_count};
+    w->reg_names[reg.id - 1] = copy;
+    w->reg_types[reg.id - 1] = type;
     memset(ws_cell(w, reg, 0), 0, WS_MAX_LANES * sizeof(uint64_t));
     return reg;
 }
 
 int ws_reg_count(const ws_warp *w) { return w ? w->reg_count : 0; }
 
-bool ws_reg_valid(const ws_warp *w, ws_reg reg) { return w && reg >= 1 && reg <= w->reg_count; }
+bool ws_reg_valid(const ws_warp *w, ws_reg reg) { return w && reg.id >= 1 && reg.id <= w->reg_count; }
 
 bool ws_check_reg(ws_warp *w, ws_reg reg, const char *func, const char *what)
 {
     if (ws_reg_valid(w, reg))
         return true;
     ws_fail(w, WS_ERR_ARG, "%s: %s register %d does not exist (the warp has %d registers)", func,
-            what, reg, w ? w->reg_count : 0);
+            what, reg.id, w ? w->reg_count : 0);
     return false;
 }
 
@@ -171,21 +171,21 @@ bool ws_check_cond(ws_warp *w, ws_reg reg, const char *func)
 {
     if (!ws_check_reg(w, reg, func, "condition"))
         return false;
-    if (!ws_type_is_float(w->reg_types[reg - 1]))
+    if (!ws_type_is_float(w->reg_types[reg.id - 1]))
         return true;
     ws_fail(w, WS_ERR_ARG, "%s: condition register %s is %s; compare first (ws_cmp_imm) to get an integer",
-            func, w->reg_names[reg - 1], ws_type_name(w->reg_types[reg - 1]));
+            func, w->reg_names[reg.id - 1], ws_type_name(w->reg_types[reg.id - 1]));
     return false;
 }
 
 const char *ws_reg_name(const ws_warp *w, ws_reg reg)
 {
-    return ws_reg_valid(w, reg) ? w->reg_names[reg - 1] : NULL;
+    return ws_reg_valid(w, reg) ? w->reg_names[reg.id - 1] : NULL;
 }
 
 ws_type ws_reg_type(const ws_warp *w, ws_reg reg)
 {
-    return ws_reg_valid(w, reg) ? w->reg_types[reg - 1] : WS_TYPE_COUNT;
+    return ws_reg_valid(w, reg) ? w->reg_types[reg.id - 1] : WS_TYPE_COUNT;
 }
 
 /* ---- host access to one lane ---- */
@@ -198,7 +198,7 @@ static bool lane_ok(const ws_warp *w, ws_reg reg, int lane)
 ws_status ws_set_bits(ws_warp *w, ws_reg reg, int lane, uint64_t bits)
 {
     if (!lane_ok(w, reg, lane))
-        return ws_fail(w, WS_ERR_ARG, "ws_set: register %d lane %d does not exist", reg, lane);
+        return ws_fail(w, WS_ERR_ARG, "ws_set: register %d lane %d does not exist", reg.id, lane);
     *ws_cell(w, reg, lane) = bits;
     return WS_OK;
 }
@@ -213,7 +213,7 @@ uint64_t ws_get_bits(const ws_warp *w, ws_reg reg, int lane)
 ws_status ws_set_bits_lanes(ws_warp *w, ws_reg reg, ws_mask lanes, const uint64_t *bits)
 {
     if (!ws_reg_valid(w, reg) || !bits || (lanes & ~w->all))
-        return ws_fail(w, WS_ERR_ARG, "ws_set_bits_lanes: register %d or lanes 0x%llx do not exist", reg,
+        return ws_fail(w, WS_ERR_ARG, "ws_set_bits_lanes: register %d or lanes 0x%llx do not exist", reg.id,
                        (unsigned long long)lanes);
     uint64_t *cells = ws_cell(w, reg, 0);
     for (ws_mask todo = lanes; todo; todo &= todo - 1)

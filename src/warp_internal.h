@@ -109,13 +109,13 @@ struct ws_warp {
 static inline uint64_t ws_narrow(ws_type t, uint64_t v) { return ws_type_is_64bit(t) ? v : (uint32_t)v; }
 static inline uint64_t *ws_cell(ws_warp *w, ws_reg reg, int lane)
 {
-    return &w->cells[(size_t)(reg - 1) * WS_MAX_LANES + (size_t)lane];
+    return &w->cells[(size_t)(reg.id - 1) * WS_MAX_LANES + (size_t)lane];
 }
 /* A lane's value as its register's type sees it: 32-bit types use only
  * the low word, whatever a raw ws_set_bits put in the high word. */
 static inline uint64_t ws_typed_value(ws_warp *w, ws_reg reg, int lane)
 {
-    return ws_narrow(w->reg_types[reg - 1], *ws_cell(w, reg, lane));
+    return ws_narrow(w->reg_types[reg.id - 1], *ws_cell(w, reg, lane));
 }
 static inline bool ws_lane_in(ws_mask m, int lane) { return (m >> lane) & 1u; }
 static inline ws_mask ws_bit(int lane) { return (ws_mask)1 << lane; }

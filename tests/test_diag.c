@@ -658,11 +658,11 @@ static void test_bad_arguments(void **state)
         ws_reg dst, src; /* 0 -> use d / v below when flagged */
         bool dst_ok, src_ok;
     } regs[] = {
-        {"src register 0", 0, 0, true, false},
-        {"src register 999", 0, 999, true, false},
-        {"dst register 0", 0, 0, false, true},
-        {"dst register 999", 999, 0, false, true},
-        {"src register -1", 0, -1, true, false},
+        {"src register 0", {0}, {0}, true, false},
+        {"src register 999", {0}, {999}, true, false},
+        {"dst register 0", {0}, {0}, false, true},
+        {"dst register 999", {999}, {0}, false, true},
+        {"src register -1", {0}, {-1}, true, false},
     };
     for (size_t i = 0; i < sizeof regs / sizeof regs[0]; i++) {
         ws_reg dst = regs[i].dst_ok ? d : regs[i].dst;
@@ -678,21 +678,21 @@ static void test_bad_arguments(void **state)
             EXPECT_U64("dst unchanged", regs[i].name, l, ws_get_bits(w, d, l), SENTINEL(l));
     }
     /* other entry points */
-    EXPECT_STATUS("ballot", "pred 999", ws_ballot_sync(w, WS_FULL32, d, 999), WS_ERR_ARG);
+    EXPECT_STATUS("ballot", "pred 999", ws_ballot_sync(w, WS_FULL32, d, (ws_reg){999}), WS_ERR_ARG);
     assert_true(strlen(ws_warp_error(w)) > 0);
-    EXPECT_STATUS("reduce_add", "value 0", ws_reduce_add_sync(w, WS_FULL32, d, 0), WS_ERR_ARG);
+    EXPECT_STATUS("reduce_add", "value 0", ws_reduce_add_sync(w, WS_FULL32, d, WS_NO_REG), WS_ERR_ARG);
     EXPECT_STATUS("set_u32", "lane 32", ws_set_u32(w, v, 32, 1), WS_ERR_ARG);
     EXPECT_STATUS("set_u32", "lane -1", ws_set_u32(w, v, -1, 1), WS_ERR_ARG);
-    EXPECT_STATUS("set_u32", "reg 999", ws_set_u32(w, 999, 0, 1), WS_ERR_ARG);
-    assert_int_equal(ws_get_u32(w, 999, 0), 0);
+    EXPECT_STATUS("set_u32", "reg 999", ws_set_u32(w, (ws_reg){999}, 0, 1), WS_ERR_ARG);
+    assert_int_equal(ws_get_u32(w, (ws_reg){999}, 0), 0);
     assert_int_equal(ws_get_bits(w, v, 32), 0);
-    assert_int_equal(ws_reg_new(w, "bad", WS_TYPE_COUNT), 0);
+    assert_false(ws_reg_is_set(ws_reg_new(w, "bad", WS_TYPE_COUNT)));
     assert_true(strlen(ws_warp_error(w)) > 0);
-    EXPECT_STATUS("if", "cond 999", ws_if(w, 999), WS_ERR_ARG);
+    EXPECT_STATUS("if", "cond 999", ws_if(w, (ws_reg){999}), WS_ERR_ARG);
     EXPECT_STATUS("binop", "bad op",
                   ws_binop_apply(w, WS_BINOP_COUNT, WS_U32, d, v, v), WS_ERR_ARG);
     EXPECT_STATUS("shfl_ptx", "bad kind",
-                  ws_shfl_ptx(w, WS_COLL_VOTE_ALL, WS_FULL32, d, 0, v, 1, 0x1f), WS_ERR_ARG);
+                  ws_shfl_ptx(w, WS_COLL_VOTE_ALL, WS_FULL32, d, WS_NO_REG, v, 1, 0x1f), WS_ERR_ARG);
     for (int l = 0; l < 32; l++)
         EXPECT_U64("dst unchanged", "other entry points", l, ws_get_bits(w, d, l), SENTINEL(l));
     drop_warp(w);
@@ -744,7 +744,7 @@ static void test_argument_rules(void **state)
     ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
     ws_reg v = test_reg(w, "v", WS_U32), d = test_reg(w, "d", WS_U32), f = test_reg(w, "f", WS_F32);
     /* __syncwarp takes only a mask */
-    EXPECT_STATUS("syncwarp", "dst 5000", ws_collective(w, &(ws_coll_desc){.kind = WS_COLL_SYNCWARP, .mask = WS_FULL32, .dst = 5000}), WS_ERR_ARG);
+    EXPECT_STATUS("syncwarp", "dst 5000", ws_collective(w, &(ws_coll_desc){.kind = WS_COLL_SYNCWARP, .mask = WS_FULL32, .dst = {5000}}), WS_ERR_ARG);
     EXPECT_STATUS("syncwarp", "src", ws_collective(w, &(ws_coll_desc){.kind = WS_COLL_SYNCWARP, .mask = WS_FULL32, .src = v}), WS_ERR_ARG);
     EXPECT_STATUS("syncwarp", "plain", ws_syncwarp(w, WS_FULL32), WS_OK);
     /* predicates exist only for shuffles and match.all */

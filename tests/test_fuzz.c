@@ -568,7 +568,7 @@ static ws_coll_desc collective_desc(const fuzz_run *r, const node *n, ws_mask ca
     }
     if (is_shuffle(n->kind)) {
         d.b = n->lane_arg;
-        d.b_reg = n->lane_arg_in_reg ? r->lane_args : 0;
+        d.b_reg = n->lane_arg_in_reg ? r->lane_args : WS_NO_REG;
         d.width = n->width;
     }
     switch (n->mask_source) {
@@ -585,23 +585,23 @@ static void trace_collective(const fuzz_run *r, const ws_coll_desc *d, ws_mask c
     if (!r->verbose)
         return;
     trace(r, "%s", ws_coll_kind_name(d->kind));
-    if (d->src)
+    if (d->src.id)
         trace(r, " %s", ws_type_name(ws_reg_type(r->w, d->src)));
-    if (d->mask_reg)
+    if (d->mask_reg.id)
         trace(r, " mask per lane");
     else
         trace(r, " mask 0x%llx", (unsigned long long)d->mask);
     if (is_shuffle(d->kind))
-        trace(r, " b %s%d width %d", d->b_reg ? "per lane " : "", (int)d->b, (int)d->width);
+        trace(r, " b %s%d width %d", d->b_reg.id ? "per lane " : "", (int)d->b, (int)d->width);
     trace(r, ": callers 0x%llx -> %s, waiting 0x%llx\n", (unsigned long long)callers, ws_status_name(s),
           (unsigned long long)ws_lanes_waiting(r->w));
     for (int l = 0; l < r->lanes; l++) {
-        if (!((callers >> l) & 1) || !(d->mask_reg || d->b_reg))
+        if (!((callers >> l) & 1) || !(d->mask_reg.id || d->b_reg.id))
             continue;
         trace(r, "    lane %d:", l);
-        if (d->mask_reg)
+        if (d->mask_reg.id)
             trace(r, " mask 0x%llx", (unsigned long long)ws_get_u64(r->w, r->masks, l));
-        if (d->b_reg)
+        if (d->b_reg.id)
             trace(r, " b %u", (unsigned)ws_get_u32(r->w, r->lane_args, l));
         trace(r, "\n");
     }
@@ -616,7 +616,7 @@ static void run_collective(fuzz_run *r, const node *n)
     /* The oracle's case: converged, one mask, naming exactly the callers
      * (every MASK_ACTIVE call without waiting lanes, and fixed masks that
      * happen to match). Its operands are read before the call. */
-    bool oracle = waiting_before == 0 && d.mask_reg == 0 && d.mask == callers && callers != 0 && d.src != 0;
+    bool oracle = waiting_before == 0 && d.mask_reg.id == 0 && d.mask == callers && callers != 0 && d.src.id != 0;
     uint64_t value[MAX_LANES] = {0};
     uint32_t lane_arg[MAX_LANES] = {0};
     if (oracle)
@@ -624,7 +624,7 @@ static void run_collective(fuzz_run *r, const node *n)
             value[l] = ws_get_bits(r->w, d.src, l);
             if (!is_64bit_reg(r, d.src))
                 value[l] = (uint32_t)value[l];
-            lane_arg[l] = d.b_reg ? ws_get_u32(r->w, d.b_reg, l) : (uint32_t)d.b;
+            lane_arg[l] = d.b_reg.id ? ws_get_u32(r->w, d.b_reg, l) : (uint32_t)d.b;
         }
 
     ws_status s = ws_collective(r->w, &d);
@@ -639,7 +639,7 @@ static void run_collective(fuzz_run *r, const node *n)
         fuzz_fail(r, "%s returned WS_PENDING but none of its callers waits", ws_coll_kind_name(n->kind));
     if (s == WS_ERR_BLOCKED && !(ws_lanes_active(r->w) & waiting_before))
         fuzz_fail(r, "%s returned WS_ERR_BLOCKED with no waiting lane active", ws_coll_kind_name(n->kind));
-    if (s == WS_ERR_DEADLOCK && waiting_before == 0 && d.mask_reg == 0)
+    if (s == WS_ERR_DEADLOCK && waiting_before == 0 && d.mask_reg.id == 0)
         fuzz_fail(r, "%s deadlocked in a converged call where every lane passed mask 0x%llx",
                   ws_coll_kind_name(n->kind), (unsigned long long)d.mask);
     if (oracle && s == WS_OK)

@@ -171,7 +171,7 @@ static void test_type_errors(void **state)
     EXPECT_STATUS("f32 op on u32 registers", "sm90", ws_binop_apply(w, WS_ADD, WS_F32, u, u, u), WS_ERR_ARG);
     EXPECT_STATUS("and on floats", "sm90", ws_binop_apply(w, WS_AND, WS_F32, f, f, f), WS_ERR_ARG);
     EXPECT_STATUS("fma on integers", "sm90", ws_fma_apply(w, WS_U32, u, u, u, u), WS_ERR_ARG);
-    EXPECT_STATUS("no such register", "sm90", ws_mov(w, u, 42), WS_ERR_ARG);
+    EXPECT_STATUS("no such register", "sm90", ws_mov(w, u, (ws_reg){42}), WS_ERR_ARG);
     drop_warp(w);
 }
 

@@ -506,7 +506,7 @@ static void test_unsupported_on_wave_profiles(void **state)
                     (uint64_t)(int64_t)WS_ERR_UNSUPPORTED);
         assert_true(strlen(ws_warp_error(w)) > 0);
         EXPECT_BITS("ws_shfl_ptx without pred", pname,
-                    (uint64_t)(int64_t)ws_shfl_ptx(w, WS_COLL_SHFL_DOWN, full, d, 0, v, 1, 0x1F),
+                    (uint64_t)(int64_t)ws_shfl_ptx(w, WS_COLL_SHFL_DOWN, full, d, WS_NO_REG, v, 1, 0x1F),
                     (uint64_t)(int64_t)WS_ERR_UNSUPPORTED);
 
         ws_coll_desc desc;
@@ -520,7 +520,7 @@ static void test_unsupported_on_wave_profiles(void **state)
         desc.pred_dst = p;
         EXPECT_BITS("shuffle with pred_dst", pname, (uint64_t)(int64_t)ws_collective(w, &desc),
                     (uint64_t)(int64_t)WS_ERR_UNSUPPORTED);
-        desc.pred_dst = 0;
+        desc.pred_dst = WS_NO_REG;
         desc.ptx = true;
         desc.c = 0x1F;
         EXPECT_BITS("shuffle with ptx", pname, (uint64_t)(int64_t)ws_collective(w, &desc),

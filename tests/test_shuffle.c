@@ -991,7 +991,7 @@ static void test_whole_call_path(void **state)
                             ws_reg s1, d1, b1, s2, d2, b2;
                             ws_warp *whole = whole_warp(c, types[ti], &s1, &d1, &b1, b, alias);
                             ws_warp *general = whole_warp(c, types[ti], &s2, &d2, &b2, b, alias);
-                            ws_status st1 = run_one(whole, c, kinds[ki], b, width, d1, s1, 0);
+                            ws_status st1 = run_one(whole, c, kinds[ki], b, width, d1, s1, WS_NO_REG);
                             ws_status st2 = run_one(general, c, kinds[ki], b, width, d2, s2, b2);
                             EXPECT_STATUS("whole call vs per-lane b", name, st1, st2);
                             ws_lane_read r1[64], r2[64];
@@ -1041,17 +1041,17 @@ static void test_bad_arguments(void **state)
         ws_status got;
     } cases[6];
     cases[0].name = "dst 0";
-    cases[0].got = ws_shfl_down(w, WS_FULL32, 0, v, 1, 32);
+    cases[0].got = ws_shfl_down(w, WS_FULL32, WS_NO_REG, v, 1, 32);
     cases[1].name = "src unknown";
-    cases[1].got = ws_shfl_xor(w, WS_FULL32, d, 999, 1, 32);
+    cases[1].got = ws_shfl_xor(w, WS_FULL32, d, (ws_reg){999}, 1, 32);
     cases[2].name = "ptx with a vote kind";
-    cases[2].got = ws_shfl_ptx(w, WS_COLL_VOTE_ALL, WS_FULL32, d, 0, v, 1, 0x1F);
+    cases[2].got = ws_shfl_ptx(w, WS_COLL_VOTE_ALL, WS_FULL32, d, WS_NO_REG, v, 1, 0x1F);
     cases[3].name = "ptx with a bad kind";
-    cases[3].got = ws_shfl_ptx(w, (ws_coll_kind)77, WS_FULL32, d, 0, v, 1, 0x1F);
+    cases[3].got = ws_shfl_ptx(w, (ws_coll_kind)77, WS_FULL32, d, WS_NO_REG, v, 1, 0x1F);
     cases[4].name = "ptx with an unknown pred register";
-    cases[4].got = ws_shfl_ptx(w, WS_COLL_SHFL_IDX, WS_FULL32, d, 555, v, 1, 0x1F);
+    cases[4].got = ws_shfl_ptx(w, WS_COLL_SHFL_IDX, WS_FULL32, d, (ws_reg){555}, v, 1, 0x1F);
     cases[5].name = "idx with dst -3";
-    cases[5].got = ws_shfl_idx(w, WS_FULL32, -3, v, 1, 32);
+    cases[5].got = ws_shfl_idx(w, WS_FULL32, (ws_reg){-3}, v, 1, 32);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         EXPECT_BITS("status", cases[i].name, (uint64_t)(int64_t)cases[i].got, (uint64_t)(int64_t)WS_ERR_ARG);
     }

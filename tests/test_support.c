@@ -55,7 +55,7 @@ ws_warp *test_warp(ws_profile_id profile, int threads)
 ws_reg test_reg(ws_warp *w, const char *name, ws_type type)
 {
     ws_reg r = ws_reg_new(w, name, type);
-    assert_true(r > 0);
+    assert_true(r.id > 0);
     return r;
 }
 

@@ -1,5 +1,6 @@
 /* warp.c and the trace record of shuffles: restarting a warp, the
- * host's bulk register access, and what ws_last_shuffle_reads says.
+ * host's bulk register access, register handles, and what
+ * ws_last_shuffle_reads says.
  * Expected values are worked by hand from semantics.md (section 1.1 for
  * the shuffle sources, section 7 for sm90's read of an exited lane). */
 #include "test_support.h"
@@ -85,10 +86,50 @@ static void test_bulk_register_access(void **state)
     /* A lane a 32-lane warp does not have, a register that does not exist, no array. */
     EXPECT_STATUS("set lane 40", "sm90", ws_set_bits_lanes(w, r, (ws_mask)1 << 40, in), WS_ERR_ARG);
     EXPECT_STATUS("get lane 40", "sm90", ws_get_bits_lanes(w, r, (ws_mask)1 << 40, out), WS_ERR_ARG);
-    EXPECT_STATUS("set reg 99", "sm90", ws_set_bits_lanes(w, 99, 1, in), WS_ERR_ARG);
-    EXPECT_STATUS("get reg 0", "sm90", ws_get_bits_lanes(w, 0, 1, out), WS_ERR_ARG);
+    EXPECT_STATUS("set reg 99", "sm90", ws_set_bits_lanes(w, (ws_reg){99}, 1, in), WS_ERR_ARG);
+    EXPECT_STATUS("get reg 0", "sm90", ws_get_bits_lanes(w, WS_NO_REG, 1, out), WS_ERR_ARG);
     EXPECT_STATUS("set, no array", "sm90", ws_set_bits_lanes(w, r, 1, NULL), WS_ERR_ARG);
     EXPECT_STATUS("get, no warp", "sm90", ws_get_bits_lanes(NULL, r, 1, out), WS_ERR_ARG);
+    drop_warp(w);
+}
+
+/* ws_reg is a one-field struct (types.h), so passing an int, a lane or a
+ * count where a register goes does not compile; that part is the
+ * compiler's. What runs: the no-register value in its three spellings,
+ * ws_reg_is_set, and that ws_reg_new gives distinct, usable handles and the
+ * no-register value when it fails. */
+static void test_register_handles(void **state)
+{
+    (void)state;
+    const ws_reg none = WS_NO_REG, zeroed = {0};
+    assert_false(ws_reg_is_set(none));
+    assert_false(ws_reg_is_set(zeroed));
+    assert_false(ws_reg_is_set(ws_no_reg()));
+    assert_int_equal(none.id, 0);
+    assert_true(ws_reg_eq(none, ws_no_reg()));
+    ws_coll_desc d = {.kind = WS_COLL_SYNCWARP}; /* a zero-initialised field is no register */
+    assert_false(ws_reg_is_set(d.pred_dst));
+
+    ws_warp *w = test_warp(WS_PROFILE_SM90, 0);
+    ws_reg a = ws_reg_new(w, "a", WS_U32), b = ws_reg_new(w, "b", WS_U64);
+    assert_true(ws_reg_is_set(a));
+    assert_true(ws_reg_is_set(b));
+    assert_false(ws_reg_eq(a, b));
+    assert_true(ws_reg_eq(a, a));
+    assert_int_equal(a.id, 1); /* ids count from 1 in allocation order */
+    assert_int_equal(b.id, 2);
+    assert_string_equal(ws_reg_name(w, a), "a");
+    assert_int_equal(ws_reg_type(w, b), WS_U64);
+    EXPECT_STATUS("set a", "sm90", ws_set_u32(w, a, 3, 7), WS_OK);
+    EXPECT_STATUS("mov b <- a", "sm90", ws_mov(w, b, a), WS_OK);
+    EXPECT_U64("b after the move", "sm90", 3, ws_get_u64(w, b, 3), 7);
+    EXPECT_U64("a unchanged", "sm90", 3, ws_get_u32(w, a, 3), 7);
+    /* A failed allocation gives the no-register value, which no call accepts. */
+    ws_reg bad = ws_reg_new(w, "bad", WS_TYPE_COUNT);
+    assert_false(ws_reg_is_set(bad));
+    assert_int_equal(ws_reg_count(w), 2);
+    assert_null(ws_reg_name(w, bad));
+    EXPECT_STATUS("mov to no register", "sm90", ws_mov(w, WS_NO_REG, a), WS_ERR_ARG);
     drop_warp(w);
 }
 
@@ -138,6 +179,7 @@ int main(void)
         cmocka_unit_test(test_restart_is_a_new_warp),
         cmocka_unit_test(test_restart_after_deadlock),
         cmocka_unit_test(test_bulk_register_access),
+        cmocka_unit_test(test_register_handles),
         cmocka_unit_test(test_last_shuffle_reads),
     };
     return cmocka_run_group_tests(tests, NULL, destroy_live_warps);

@@ -65,22 +65,23 @@ WS_API const char *ws_coll_cuda_name(ws_coll_kind kind);
  * "bar.warp.sync", ...; NULL if bad. */
 WS_API const char *ws_coll_ptx_name(ws_coll_kind kind);
 
-/* The general form. Zero-initialise and set what the kind needs. */
+/* The general form. Zero-initialise and set what the kind needs: a register
+ * field left zero (WS_NO_REG, id 0) means "no register". */
 typedef struct ws_coll_desc {
     ws_coll_kind kind;
     ws_mask mask;      /* the membermask of every arriving lane ...          */
-    ws_reg mask_reg;   /* ... or, if non-zero, each lane's own mask from this register */
+    ws_reg mask_reg;   /* ... or, if set, each lane's own mask from this register */
     ws_reg dst;        /* result register (all kinds but syncwarp)           */
     ws_reg src;        /* value / predicate register (all kinds but syncwarp) */
-    ws_reg pred_dst;   /* predicate out: shfl (ptx only), match.all; 0 = none */
+    ws_reg pred_dst;   /* predicate out: shfl (ptx only), match.all; WS_NO_REG = none */
     /* Shuffles. */
     int32_t b;         /* srcLane, delta or laneMask, as bits ...            */
-    ws_reg b_reg;      /* ... or, if non-zero, per lane from this register    */
+    ws_reg b_reg;      /* ... or, if set, per lane from this register         */
     int32_t width;     /* intrinsic width, used as given (pass 32 for the default) */
     bool ptx;          /* sm90 only: raw shfl.sync, c below instead of width  */
     uint32_t c;        /* raw PTX c operand ...                               */
-    ws_reg c_reg;      /* ... or, if non-zero, per lane from this register    */
-    ws_reg width_reg;  /* if non-zero, each lane's width from this register (instead of width) */
+    ws_reg c_reg;      /* ... or, if set, per lane from this register         */
+    ws_reg width_reg;  /* if set, each lane's width from this register (instead of width) */
 } ws_coll_desc;
 
 WS_API ws_status ws_collective(ws_warp *warp, const ws_coll_desc *desc);
@@ -99,7 +100,7 @@ WS_API ws_status ws_shfl_down(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg sr
 WS_API ws_status ws_shfl_xor(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg src, int lane_mask, int width);
 
 /* Raw PTX: shfl.sync.<mode>.b32 dst|pred_dst, src, b, c, mask (sm90 only).
- * kind is one of the four WS_COLL_SHFL_*; pred_dst may be 0. */
+ * kind is one of the four WS_COLL_SHFL_*; pred_dst may be WS_NO_REG. */
 WS_API ws_status ws_shfl_ptx(ws_warp *warp, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg pred_dst,
                       ws_reg src, uint32_t b, uint32_t c);
 

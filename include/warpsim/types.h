@@ -28,9 +28,46 @@ typedef uint64_t ws_mask;
  * present in a block's last warp of n threads. */
 static inline ws_mask ws_low_lanes(int n) { return n >= 64 ? WS_FULL64 : ((ws_mask)1 << n) - 1; }
 
-/* A register handle: 1, 2, 3, ... in allocation order. 0 is never a valid
- * register, so a zero-initialised field means "no register". */
-typedef int ws_reg;
+/* A register handle. Its id is 1, 2, 3, ... in allocation order; id 0 is
+ * never a valid register, so a zero-initialised field (or WS_NO_REG, or
+ * ws_no_reg()) means "no register".
+ *
+ * Why a struct and not an int: with a plain int, passing a lane number, a
+ * count or an immediate where a register goes (or swapping a register
+ * argument with such an int argument) compiles silently. A one-field struct
+ * (as sokol does for its handles) makes each of those a type error, at no
+ * cost: it is passed and returned like an int. Two registers swapped with
+ * each other still compile; names (dst, src) are the guard there. Compare
+ * handles by their .id (or ws_reg_eq). */
+typedef struct ws_reg {
+    int id;
+} ws_reg;
+
+/* "No register" as a value, spelled per language (a C compound literal is
+ * not C++; a braced temporary is not C): for arguments, assignments,
+ * returns and local initialisers. A static or a struct field initialises
+ * to it with {0} or by zero-initialisation. Functions that take a register
+ * report WS_ERR_ARG for it, like any unknown register; where a register is
+ * optional (pred_dst, the *_reg fields of ws_coll_desc) it means "none". */
+#ifdef __cplusplus
+#define WS_NO_REG (ws_reg{0})
+#else
+#define WS_NO_REG ((ws_reg){0})
+#endif
+
+/* The same as a function, for code that prefers no macro. */
+static inline ws_reg ws_no_reg(void)
+{
+    ws_reg r = {0};
+    return r;
+}
+
+/* True if reg names a register (its id is not 0). It does not say that the
+ * register exists on a given warp: ws_reg_type() or ws_reg_name() do. */
+static inline bool ws_reg_is_set(ws_reg reg) { return reg.id != 0; }
+
+/* True if a and b are the same handle. */
+static inline bool ws_reg_eq(ws_reg a, ws_reg b) { return a.id == b.id; }
 
 /* How a register's 64-bit cell is viewed. The view never changes bits:
  * a 32-bit type lives in the low word of the cell, the high word is 0. */

@@ -77,8 +77,10 @@ WS_API int ws_warp_lanes(const ws_warp *warp);
  * Every lane has a 64-bit cell per register. A register has a name (for
  * traces) and a type (how values are printed and how wide a shuffle is). */
 
-/* Allocates a register, zero in every lane. Returns 0 on failure (bad
- * type, out of memory, more than WS_MAX_REGS); ws_warp_error says why. */
+/* Allocates a register, zero in every lane. Returns the no-register value
+ * (WS_NO_REG: ws_reg_is_set() is false, id 0) on failure (bad type, out of
+ * memory, more than WS_MAX_REGS); ws_warp_error says why. The handles of one
+ * warp are distinct: ids 1, 2, 3, ... in allocation order. */
 #define WS_MAX_REGS 4096
 WS_API ws_reg ws_reg_new(ws_warp *warp, const char *name, ws_type type);
 WS_API int ws_reg_count(const ws_warp *warp);

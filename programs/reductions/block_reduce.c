@@ -32,7 +32,7 @@ static void warp_tree(wk_warp *k, ws_reg v, ws_reg t)
 
 void block_reduce(wk_warp *const *warps, const ws_reg *v, int n_warps, uint64_t shared[64])
 {
-    ws_reg t0 = 0;
+    ws_reg t0 = {0};
     if (n_warps > 0 && warps[0])
         wk_shared(warps[0]->run, shared, 64); /* __shared__ T shared[32]; (64 on wave64) */
     for (int w = 0; w < n_warps; w++) {

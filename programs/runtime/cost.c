@@ -349,11 +349,11 @@ void wk_cost_step(wk_cost_warp *w, long step)
 
 static wk_cost_time *reg_time(wk_cost_warp *w, ws_reg r)
 {
-    if (r <= 0)
+    if (r.id <= 0)
         return NULL;
-    if (r >= w->n_regs) {
+    if (r.id >= w->n_regs) {
         int n = w->n_regs ? w->n_regs : 16;
-        while (n <= r)
+        while (n <= r.id)
             n *= 2;
         wk_cost_time *p = realloc(w->regs, (size_t)n * sizeof *p);
         if (!p) {
@@ -365,7 +365,7 @@ static wk_cost_time *reg_time(wk_cost_warp *w, ws_reg r)
         w->regs = p;
         w->n_regs = n;
     }
-    return &w->regs[r];
+    return &w->regs[r.id];
 }
 
 /* Appends "name cycles" to the step's list of operations. */

@@ -46,14 +46,14 @@ static char *text_append(char *s, const char *sep, const char *add)
 static void note(wk_warp *k, ws_reg written, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void note(wk_warp *k, ws_reg written, const char *fmt, ...)
 {
-    if (written)
+    if (written.id)
         k->last_written = written;
     wk_step *s = open_step(k);
     if (!s)
         return;
-    if (written) {
+    if (written.id) {
         int i = 0;
-        while (i < k->n_writes && k->writes[i].reg != written)
+        while (i < k->n_writes && k->writes[i].reg.id != written.id)
             i++;
         if (i < 16) {
             k->writes[i].reg = written;
@@ -92,7 +92,7 @@ static void cost3(wk_warp *k, const char *name, unsigned cycles, ws_reg dst, ws_
     if (!costing(k))
         return;
     const ws_reg src[3] = {a, b, c};
-    wk_cost_op(k->cost, name, cycles, src, 3, NULL, 0, &dst, dst ? 1 : 0);
+    wk_cost_op(k->cost, name, cycles, src, 3, NULL, 0, &dst, dst.id ? 1 : 0);
 }
 
 /* "add.f32", "setp.u64": an operation's name with its type. */
@@ -149,13 +149,13 @@ static void close_step(wk_warp *k)
     k->step = -1;
     if (!s)
         return;
-    ws_reg reg = k->shown ? k->shown : k->last_written;
+    ws_reg reg = k->shown.id ? k->shown : k->last_written;
     s->exited = ws_lanes_exited(k->w);
     s->absent = ~ws_lanes_present(k->w) & k->full;
     for (int i = 0; i < k->n_writes; i++)
-        if (k->writes[i].reg == reg)
+        if (k->writes[i].reg.id == reg.id)
             s->executed = k->writes[i].lanes; /* e.g. `if (lane >= d) v += t;`: the lanes that added */
-    if (reg) {
+    if (reg.id) {
         s->has_values = true;
         snprintf(s->reg, sizeof s->reg, "%s", rn(k, reg));
         s->type = reg_elem(k, reg);
@@ -229,8 +229,8 @@ void wk_stmt(wk_warp *k, const char *fmt, ...)
     k->step = (long)t->count++;
     if (k->cost)
         wk_cost_step(k->cost, k->step);
-    k->last_written = 0;
-    k->shown = 0;
+    k->last_written = WS_NO_REG;
+    k->shown = WS_NO_REG;
     k->n_writes = 0;
 }
 
@@ -357,14 +357,14 @@ void wk_shared(wk_run *r, const uint64_t *mem, size_t len)
 ws_reg wk_var_of(wk_warp *k, const char *name, ws_type type)
 {
     if (!live(k))
-        return 0;
+        return WS_NO_REG;
     ws_reg reg = ws_reg_new(k->w, name, type);
-    if (!reg)
+    if (!reg.id)
         wk_fail(k->run, WS_ERR_NOMEM, "cannot allocate register %s: %s", name, ws_warp_error(k->w));
     return reg;
 }
 
-ws_reg wk_var(wk_warp *k, const char *name) { return k ? wk_var_of(k, name, k->storage) : 0; }
+ws_reg wk_var(wk_warp *k, const char *name) { return k ? wk_var_of(k, name, k->storage) : WS_NO_REG; }
 
 uint64_t wk_get(const wk_warp *k, ws_reg reg, int lane) { return k ? ws_get_bits(k->w, reg, lane) : 0; }
 
@@ -391,7 +391,7 @@ void wk_load_lanes(wk_warp *k, ws_reg dst, const uint64_t *mem, size_t len, size
             ws_set_bits(k->w, dst, lane, mem[base + (size_t)lane]);
             index[n++] = base + (size_t)lane;
         }
-    cost_load(k, dst, 0, mem, index, n);
+    cost_load(k, dst, WS_NO_REG, mem, index, n);
     note(k, dst, "ld %s, [mem + %zu + lane]", rn(k, dst), base);
 }
 
@@ -442,7 +442,7 @@ void wk_store_idx(wk_warp *k, uint64_t *mem, size_t len, ws_reg idx, ws_reg src)
         index[n++] = i;
     }
     cost_store(k, src, idx, mem, index, n);
-    note(k, 0, "st [mem + %s], %s", rn(k, idx), rn(k, src));
+    note(k, WS_NO_REG, "st [mem + %s], %s", rn(k, idx), rn(k, src));
 }
 
 void wk_store_lanes(wk_warp *k, uint64_t *mem, size_t len, size_t base, ws_reg src)
@@ -457,8 +457,8 @@ void wk_store_lanes(wk_warp *k, uint64_t *mem, size_t len, size_t base, ws_reg s
             mem[base + (size_t)lane] = ws_get_bits(k->w, src, lane);
             index[n++] = base + (size_t)lane;
         }
-    cost_store(k, src, 0, mem, index, n);
-    note(k, 0, "st [mem + %zu + lane], %s", base, rn(k, src));
+    cost_store(k, src, WS_NO_REG, mem, index, n);
+    note(k, WS_NO_REG, "st [mem + %zu + lane], %s", base, rn(k, src));
 }
 
 /* ---- Element arithmetic --------------------------------------------------- */
@@ -503,7 +503,7 @@ static void elem_binop(wk_warp *k, ws_binop op, const char *name, ws_reg dst, ws
         check(k, ws_binop_apply(k->w, op, k->storage, dst, a, b), name);
     char op_name[32];
     cost3(k, typed(op_name, sizeof op_name, name, wk_elem_name(k->type)), wk_cost_arith(arith_of(op), k->storage),
-          dst, a, b, 0);
+          dst, a, b, WS_NO_REG);
     note(k, dst, "%s.%s %s, %s, %s", name, wk_elem_name(k->type), rn(k, dst), rn(k, a), rn(k, b));
 }
 
@@ -523,7 +523,7 @@ void wk_zero(wk_warp *k, ws_reg dst)
     if (!live(k))
         return;
     check(k, ws_mov_imm(k->w, dst, 0), "mov"); /* 0, +0.0 and the empty sum are all bits 0 */
-    cost3(k, "mov", wk_latencies[WK_LAT_MOVE].cycles, dst, 0, 0, 0);
+    cost3(k, "mov", wk_latencies[WK_LAT_MOVE].cycles, dst, WS_NO_REG, WS_NO_REG, WS_NO_REG);
     note(k, dst, "mov.%s %s, 0", wk_elem_name(k->type), rn(k, dst));
 }
 
@@ -532,7 +532,7 @@ void wk_mov(wk_warp *k, ws_reg dst, ws_reg src)
     if (!live(k))
         return;
     check(k, ws_mov(k->w, dst, src), "mov");
-    cost3(k, "mov", wk_latencies[WK_LAT_MOVE].cycles, dst, src, 0, 0);
+    cost3(k, "mov", wk_latencies[WK_LAT_MOVE].cycles, dst, src, WS_NO_REG, WS_NO_REG);
     note(k, dst, "mov %s, %s", rn(k, dst), rn(k, src));
 }
 
@@ -549,7 +549,7 @@ void wk_cmp(wk_warp *k, ws_cmpop op, ws_reg dst, ws_reg a, ws_reg b)
     check(k, ws_cmp_apply(k->w, op, k->storage, dst, a, b), "setp");
     char op_name[32];
     cost3(k, typed(op_name, sizeof op_name, "setp", wk_elem_name(k->type)), wk_cost_arith(WK_AR_OTHER, k->storage),
-          dst, a, b, 0);
+          dst, a, b, WS_NO_REG);
     note(k, dst, "setp.%s.%s %s, %s, %s", cmp_names[op % WS_CMPOP_COUNT], wk_elem_name(k->type), rn(k, dst),
          rn(k, a), rn(k, b));
 }
@@ -573,7 +573,7 @@ void wk_lane_id(wk_warp *k, ws_reg dst)
     if (!live(k))
         return;
     check(k, ws_lane_id(k->w, dst), "laneid");
-    cost3(k, "mov", wk_latencies[WK_LAT_MOVE].cycles, dst, 0, 0, 0);
+    cost3(k, "mov", wk_latencies[WK_LAT_MOVE].cycles, dst, WS_NO_REG, WS_NO_REG, WS_NO_REG);
     note(k, dst, "mov %s, %%laneid", rn(k, dst));
 }
 
@@ -582,7 +582,7 @@ void wk_set_imm(wk_warp *k, ws_reg dst, uint64_t bits)
     if (!live(k))
         return;
     check(k, ws_mov_imm(k->w, dst, bits), "mov");
-    cost3(k, "mov", wk_latencies[WK_LAT_MOVE].cycles, dst, 0, 0, 0);
+    cost3(k, "mov", wk_latencies[WK_LAT_MOVE].cycles, dst, WS_NO_REG, WS_NO_REG, WS_NO_REG);
     note(k, dst, "mov %s, 0x%" PRIx64, rn(k, dst), bits);
 }
 
@@ -594,7 +594,7 @@ void wk_binop(wk_warp *k, ws_binop op, ws_reg dst, ws_reg a, ws_reg b)
     check(k, ws_binop_apply(k->w, op, t, dst, a, b), binop_names[op % WS_BINOP_COUNT]);
     char op_name[32];
     cost3(k, typed(op_name, sizeof op_name, binop_names[op % WS_BINOP_COUNT], ws_type_name(t)),
-          wk_cost_arith(arith_of(op), t), dst, a, b, 0);
+          wk_cost_arith(arith_of(op), t), dst, a, b, WS_NO_REG);
     note(k, dst, "%s.%s %s, %s, %s", binop_names[op % WS_BINOP_COUNT], ws_type_name(t), rn(k, dst), rn(k, a),
          rn(k, b));
 }
@@ -607,7 +607,7 @@ void wk_binop_imm(wk_warp *k, ws_binop op, ws_reg dst, ws_reg a, uint64_t imm)
     check(k, ws_binop_imm(k->w, op, t, dst, a, imm), binop_names[op % WS_BINOP_COUNT]);
     char op_name[32];
     cost3(k, typed(op_name, sizeof op_name, binop_names[op % WS_BINOP_COUNT], ws_type_name(t)),
-          wk_cost_arith(arith_of(op), t), dst, a, 0, 0);
+          wk_cost_arith(arith_of(op), t), dst, a, WS_NO_REG, WS_NO_REG);
     note(k, dst, "%s.%s %s, %s, 0x%" PRIx64, binop_names[op % WS_BINOP_COUNT], ws_type_name(t), rn(k, dst),
          rn(k, a), imm);
 }
@@ -619,7 +619,8 @@ void wk_cmp_imm(wk_warp *k, ws_cmpop op, ws_reg dst, ws_reg a, uint64_t imm)
     ws_type t = ws_reg_type(k->w, a);
     check(k, ws_cmp_imm(k->w, op, t, dst, a, imm), "setp");
     char op_name[32];
-    cost3(k, typed(op_name, sizeof op_name, "setp", ws_type_name(t)), wk_cost_arith(WK_AR_OTHER, t), dst, a, 0, 0);
+    cost3(k, typed(op_name, sizeof op_name, "setp", ws_type_name(t)), wk_cost_arith(WK_AR_OTHER, t), dst, a, WS_NO_REG,
+          WS_NO_REG);
     note(k, dst, "setp.%s.%s %s, %s, 0x%" PRIx64, cmp_names[op % WS_CMPOP_COUNT], ws_type_name(t), rn(k, dst),
          rn(k, a), imm);
 }
@@ -638,7 +639,7 @@ void wk_popc(wk_warp *k, ws_reg dst, ws_reg src)
             v = (uint32_t)v;
         ws_set_bits(k->w, dst, lane, (uint64_t)__builtin_popcountll(v));
     }
-    cost3(k, "popc", wk_cost_arith(WK_AR_OTHER, ws_reg_type(k->w, src)), dst, src, 0, 0);
+    cost3(k, "popc", wk_cost_arith(WK_AR_OTHER, ws_reg_type(k->w, src)), dst, src, WS_NO_REG, WS_NO_REG);
     note(k, dst, "popc %s, %s", rn(k, dst), rn(k, src));
 }
 
@@ -650,7 +651,7 @@ static void control(wk_warp *k, ws_status (*statement)(ws_warp *), const char *t
     if (!live(k))
         return;
     check(k, statement(k->w), text);
-    note(k, 0, "%s", text);
+    note(k, WS_NO_REG, "%s", text);
 }
 
 void wk_if(wk_warp *k, ws_reg cond)
@@ -660,7 +661,7 @@ void wk_if(wk_warp *k, ws_reg cond)
     check(k, ws_if(k->w, cond), "if");
     if (costing(k))
         wk_cost_branch(k->cost, cond);
-    note(k, 0, "if %s", rn(k, cond));
+    note(k, WS_NO_REG, "if %s", rn(k, cond));
 }
 
 void wk_if_lanes(wk_warp *k, ws_mask lanes)
@@ -668,7 +669,7 @@ void wk_if_lanes(wk_warp *k, ws_mask lanes)
     if (!live(k))
         return;
     check(k, ws_if_lanes(k->w, lanes), "if");
-    note(k, 0, "if lanes 0x%" PRIx64, lanes);
+    note(k, WS_NO_REG, "if lanes 0x%" PRIx64, lanes);
 }
 
 void wk_else(wk_warp *k) { control(k, ws_else, "else"); }
@@ -688,7 +689,7 @@ int wk_loop_while(wk_warp *k, ws_reg cond)
         return 0;
     if (costing(k))
         wk_cost_branch(k->cost, cond);
-    note(k, 0, "@!%s leave loop", rn(k, cond));
+    note(k, WS_NO_REG, "@!%s leave loop", rn(k, cond));
     return left;
 }
 
@@ -732,7 +733,7 @@ void wk_shfl(wk_warp *k, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg src
     ws_coll_desc d = {.kind = kind, .mask = mask, .dst = dst, .src = src, .b = b, .width = width};
     check(k, ws_collective(k->w, &d), ws_coll_kind_name(kind));
     keep_reads(k);
-    cost3(k, shfl_op(k, kind), wk_latencies[WK_LAT_SHFL].cycles, dst, src, 0, 0);
+    cost3(k, shfl_op(k, kind), wk_latencies[WK_LAT_SHFL].cycles, dst, src, WS_NO_REG, WS_NO_REG);
     note(k, dst, "%s %s, %s, %d, width %d, mask 0x%" PRIx64, shfl_op(k, kind), rn(k, dst), rn(k, src), (int)b,
          width, mask);
 }
@@ -748,7 +749,7 @@ void wk_shfl_var(wk_warp *k, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg
     ws_coll_desc d = {.kind = kind, .mask = mask, .dst = dst, .src = src, .b_reg = b_reg, .width = width};
     check(k, ws_collective(k->w, &d), ws_coll_kind_name(kind));
     keep_reads(k);
-    cost3(k, shfl_op(k, kind), wk_latencies[WK_LAT_SHFL].cycles, dst, src, b_reg, 0);
+    cost3(k, shfl_op(k, kind), wk_latencies[WK_LAT_SHFL].cycles, dst, src, b_reg, WS_NO_REG);
     note(k, dst, "%s %s, %s, %s, width %d, mask 0x%" PRIx64, shfl_op(k, kind), rn(k, dst), rn(k, src),
          rn(k, b_reg), width, mask);
 }
@@ -781,7 +782,7 @@ void wk_shfl_xor(wk_warp *k, ws_reg dst, ws_reg src, int lane_mask, int width)
 static void shfl_ptx_wide(wk_warp *k, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg pred, ws_reg src,
                           uint32_t b, uint32_t c)
 {
-    if (!k->ptx_wide) {
+    if (!k->ptx_wide.id) {
         k->ptx_lo = wk_var_of(k, "lo", WS_U32);
         k->ptx_hi = wk_var_of(k, "hi", WS_U32);
         k->ptx_wide = wk_var_of(k, "b64", WS_U64);
@@ -813,7 +814,7 @@ static void cost_ptx(wk_warp *k, ws_coll_kind kind, ws_reg dst, ws_reg pred, ws_
     if (!costing(k))
         return;
     const ws_reg out[2] = {dst, pred};
-    wk_cost_op(k->cost, ptx_shfl(kind), wk_latencies[WK_LAT_SHFL].cycles, &src, 1, NULL, 0, out, pred ? 2 : 1);
+    wk_cost_op(k->cost, ptx_shfl(kind), wk_latencies[WK_LAT_SHFL].cycles, &src, 1, NULL, 0, out, pred.id ? 2 : 1);
 }
 
 void wk_shfl_ptx(wk_warp *k, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg pred, ws_reg src, uint32_t b,
@@ -827,15 +828,15 @@ void wk_shfl_ptx(wk_warp *k, ws_coll_kind kind, ws_mask mask, ws_reg dst, ws_reg
         cost_ptx(k, kind, dst, pred, src);
         note(k, dst, "mov.b64 {lo, hi}, %s; %s.b32 lo|%s, lo, %" PRIu32 ", 0x%" PRIx32 ", 0x%" PRIx64
              "; %s.b32 hi|%s, hi, (same); mov.b64 %s, {lo, hi}",
-             rn(k, src), ptx_shfl(kind), pred ? rn(k, pred) : "_", b, c, mask, ptx_shfl(kind),
-             pred ? rn(k, pred) : "_", rn(k, dst));
+             rn(k, src), ptx_shfl(kind), pred.id ? rn(k, pred) : "_", b, c, mask, ptx_shfl(kind),
+             pred.id ? rn(k, pred) : "_", rn(k, dst));
         return;
     }
     check(k, ws_shfl_ptx(k->w, kind, mask, dst, pred, src, b, c), ws_coll_kind_name(kind));
     keep_reads(k);
     cost_ptx(k, kind, dst, pred, src);
     note(k, dst, "%s.b32 %s|%s, %s, %" PRIu32 ", 0x%" PRIx32 ", 0x%" PRIx64, ptx_shfl(kind), rn(k, dst),
-         pred ? rn(k, pred) : "_", rn(k, src), b, c, mask);
+         pred.id ? rn(k, pred) : "_", rn(k, src), b, c, mask);
 }
 
 void wk_ballot(wk_warp *k, ws_reg dst, ws_reg pred)
@@ -843,7 +844,8 @@ void wk_ballot(wk_warp *k, ws_reg dst, ws_reg pred)
     if (!live(k))
         return;
     check(k, ws_ballot_sync(k->w, k->full, dst, pred), "vote.ballot");
-    cost3(k, ws_coll_ptx_name(WS_COLL_VOTE_BALLOT), wk_latencies[WK_LAT_VOTE_BALLOT].cycles, dst, pred, 0, 0);
+    cost3(k, ws_coll_ptx_name(WS_COLL_VOTE_BALLOT), wk_latencies[WK_LAT_VOTE_BALLOT].cycles, dst, pred, WS_NO_REG,
+          WS_NO_REG);
     note(k, dst, "%s.b32 %s, %s, 0x%" PRIx64, ws_coll_ptx_name(WS_COLL_VOTE_BALLOT), rn(k, dst), rn(k, pred), k->full);
 }
 
@@ -859,7 +861,7 @@ void wk_reduce(wk_warp *k, wk_redop op, ws_mask mask, ws_reg dst, ws_reg src)
     }
     ws_coll_desc d = {.kind = kinds[op], .mask = mask, .dst = dst, .src = src};
     check(k, ws_collective(k->w, &d), ws_coll_kind_name(kinds[op]));
-    cost3(k, ws_coll_ptx_name(kinds[op]), wk_latencies[WK_LAT_REDUX].cycles, dst, src, 0, 0);
+    cost3(k, ws_coll_ptx_name(kinds[op]), wk_latencies[WK_LAT_REDUX].cycles, dst, src, WS_NO_REG, WS_NO_REG);
     note(k, dst, "%s.%s %s, %s, 0x%" PRIx64, ws_coll_ptx_name(kinds[op]), ws_type_name(ws_reg_type(k->w, src)),
          rn(k, dst), rn(k, src), mask);
 }

@@ -63,7 +63,7 @@ static void run(wk_run *r)
     const size_t n = r->n_input;
     const int lanes = r->lanes, nwarps = (int)n / lanes;
     wk_warp *warps[MAX_WARPS] = {0};
-    thread_regs regs[MAX_WARPS] = {{0}};
+    thread_regs regs[MAX_WARPS] = {0};
     uint64_t sums[MAX_WARPS] = {0}, totals[MAX_WARPS] = {0};
     wk_shared(r, sums, MAX_WARPS); /* __shared__ T sums[32]; */
     uint64_t *out = calloc(n, sizeof *out);

@@ -42,7 +42,7 @@ static void run(wk_run *r)
     } else {
         wk_stmt(k, "T e = ShuffleUp<32>(inc, 1, 0, %s);  // shfl.sync.up.b32, c = 0, per 32-bit word",
                 k->full_text);
-        wk_shfl_ptx(k, WS_COLL_SHFL_UP, k->full, e, 0, inc, 1, 0);
+        wk_shfl_ptx(k, WS_COLL_SHFL_UP, k->full, e, WS_NO_REG, inc, 1, 0);
         wk_stmt(k, "if (lane_id == 0) e = initial_value;  // selp e, 0, e, p");
         wk_cmp_imm(k, WS_EQ, p, lane_id, 0);
         wk_select(k, e, p, zero, e);

@@ -21,7 +21,8 @@ static void run(wk_run *r)
         return;
     bool pairs = r->params.pairs, descending = r->params.descending;
     ws_reg lane = wk_var_of(k, "lane", WS_U32), key = wk_var(k, "key"), p = wk_var(k, "p");
-    ws_reg value = pairs ? wk_var_of(k, "value", WS_U32) : 0, pv = pairs ? wk_var_of(k, "pv", WS_U32) : 0;
+    ws_reg value = pairs ? wk_var_of(k, "value", WS_U32) : WS_NO_REG;
+    ws_reg pv = pairs ? wk_var_of(k, "pv", WS_U32) : WS_NO_REG;
     ws_reg up = wk_var_of(k, "up", WS_U32), lower = wk_var_of(k, "lower", WS_U32);
     ws_reg lt = wk_var_of(k, "lt", WS_U32), gt = wk_var_of(k, "gt", WS_U32);
     ws_reg other_dir = wk_var_of(k, "other_dir", WS_U32), take = wk_var_of(k, "take", WS_U32);

@@ -76,8 +76,8 @@ static void run(wk_run *r)
         t->tid = wk_var_of(k, "tid", WS_U32);
         t->key = wk_var(k, "key");
         t->p = wk_var(k, "p");
-        t->value = pairs ? wk_var_of(k, "value", WS_U32) : 0;
-        t->pv = pairs ? wk_var_of(k, "pv", WS_U32) : 0;
+        t->value = pairs ? wk_var_of(k, "value", WS_U32) : WS_NO_REG;
+        t->pv = pairs ? wk_var_of(k, "pv", WS_U32) : WS_NO_REG;
         t->partner = wk_var_of(k, "partner", WS_U32);
         t->up = wk_var_of(k, "up", WS_U32);
         t->lower = wk_var_of(k, "lower", WS_U32);

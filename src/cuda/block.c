@@ -56,7 +56,7 @@ bool wc_warps_create(wc_warp *warps, int count, int threads, ws_diag_policy poli
         wp->mask = ws_reg_new(wp->model, "mask", WS_U32);
         wp->b = ws_reg_new(wp->model, "b", WS_U32);
         wp->width = ws_reg_new(wp->model, "width", WS_I32);
-        if (!wp->width)
+        if (!wp->width.id)
             return false;
     }
     return true;
@@ -272,14 +272,14 @@ static bool run_site(wc_block *b, int w, ws_mask group)
     bool sync = c->op == WS_COLL_SYNCWARP;
     ws_coll_desc d = {.kind = (ws_coll_kind)c->op,
                       .mask = c->mask,
-                      .mask_reg = same_mask && same_b && same_width ? 0 : wp->mask,
-                      .dst = sync ? 0 : wp->dst[c->type],
-                      .src = sync ? 0 : wp->src[c->type],
-                      .pred_dst = c->op == WS_COLL_MATCH_ALL ? wp->pred : 0,
+                      .mask_reg = same_mask && same_b && same_width ? WS_NO_REG : wp->mask,
+                      .dst = sync ? WS_NO_REG : wp->dst[c->type],
+                      .src = sync ? WS_NO_REG : wp->src[c->type],
+                      .pred_dst = c->op == WS_COLL_MATCH_ALL ? wp->pred : WS_NO_REG,
                       .b = c->b,
-                      .b_reg = sync || (same_mask && same_b && same_width) ? 0 : wp->b,
+                      .b_reg = sync || (same_mask && same_b && same_width) ? WS_NO_REG : wp->b,
                       .width = c->width,
-                      .width_reg = same_mask && same_b && same_width ? 0 : wp->width};
+                      .width_reg = same_mask && same_b && same_width ? WS_NO_REG : wp->width};
     return after_model(b, w, group, ws_collective_lanes(wp->model, group, &d));
 }
 

@@ -119,12 +119,12 @@ static ws_reg reg_arg(reader *r, const state *s)
     if (k < 208 && s->nregs)
         return s->regs[k % s->nregs];
     switch (k % 6) {
-    case 0: return 0;
-    case 1: return -1;
-    case 2: return ws_reg_count(s->w) + 1;
-    case 3: return WS_MAX_REGS + 1;
-    case 4: return INT_MIN;
-    default: return any_int(r);
+    case 0: return WS_NO_REG;
+    case 1: return (ws_reg){-1};
+    case 2: return (ws_reg){ws_reg_count(s->w) + 1};
+    case 3: return (ws_reg){WS_MAX_REGS + 1};
+    case 4: return (ws_reg){INT_MIN};
+    default: return (ws_reg){any_int(r)};
     }
 }
 
@@ -238,7 +238,7 @@ static void pure_calls(reader *r)
 /* Calls on a NULL warp: errors, zeros, no crash. */
 static void null_warp_calls(reader *r)
 {
-    ws_reg reg = any_int(r);
+    ws_reg reg = {any_int(r)};
     int lane = any_int(r);
     FUZZ_CHECK(ws_warp_lanes(NULL) == 0, "ws_warp_lanes(NULL)");
     FUZZ_CHECK(ws_warp_profile(NULL) == WS_PROFILE_COUNT, "ws_warp_profile(NULL)");
@@ -252,11 +252,11 @@ static void null_warp_calls(reader *r)
     FUZZ_CHECK(ws_diag_count(NULL) == 0, "ws_diag_count(NULL)");
     switch (u8(r) % 12) {
     case 0: FUZZ_CHECK(ws_set_bits(NULL, reg, lane, 1) == WS_ERR_ARG, "ws_set_bits(NULL)"); break;
-    case 1: FUZZ_CHECK(ws_reg_new(NULL, "v", WS_I32) == 0, "ws_reg_new(NULL)"); break;
+    case 1: FUZZ_CHECK(!ws_reg_is_set(ws_reg_new(NULL, "v", WS_I32)), "ws_reg_new(NULL)"); break;
     case 2: FUZZ_CHECK(ws_if(NULL, reg) == WS_ERR_ARG, "ws_if(NULL)"); break;
     case 3: FUZZ_CHECK(ws_exit(NULL) == WS_ERR_ARG, "ws_exit(NULL)"); break;
     case 4: FUZZ_CHECK(ws_warp_finish(NULL) == WS_ERR_ARG, "ws_warp_finish(NULL)"); break;
-    case 5: FUZZ_CHECK(ws_shfl_down(NULL, WS_FULL32, 1, 2, 1, 32) == WS_ERR_ARG, "ws_shfl_down(NULL)"); break;
+    case 5: FUZZ_CHECK(ws_shfl_down(NULL, WS_FULL32, (ws_reg){1}, (ws_reg){2}, 1, 32) == WS_ERR_ARG, "ws_shfl_down(NULL)"); break;
     case 6: FUZZ_CHECK(ws_collective(NULL, NULL) == WS_ERR_ARG, "ws_collective(NULL, NULL)"); break;
     case 7: FUZZ_CHECK(ws_lane_id(NULL, reg) == WS_ERR_ARG, "ws_lane_id(NULL)"); break;
     case 8: FUZZ_CHECK(ws_loop_while(NULL, reg) == WS_ERR_ARG, "ws_loop_while(NULL)"); break;
@@ -285,9 +285,9 @@ static void one_call(state *s, reader *r)
         const char *name = u8(r) % 8 ? names[u8(r) % 3] : NULL;
         int before = ws_reg_count(w);
         ws_reg reg = ws_reg_new(w, name, (ws_type)type);
-        if (reg) {
+        if (reg.id) {
             FUZZ_CHECK((unsigned)type < WS_TYPE_COUNT, "ws_reg_new with type %d gave a register", type);
-            FUZZ_CHECK(ws_reg_count(w) == before + 1 && reg == before + 1, "ws_reg_new gave %d after %d", reg,
+            FUZZ_CHECK(ws_reg_count(w) == before + 1 && reg.id == before + 1, "ws_reg_new gave %d after %d", reg.id,
                        before);
             FUZZ_CHECK(ws_reg_type(w, reg) == (ws_type)type, "ws_reg_type after ws_reg_new");
             for (int lane = 0; lane < lanes; lane++)
@@ -333,7 +333,7 @@ static void one_call(state *s, reader *r)
         }
         }
         check_status(s, st, "ws_set_*", true);
-        FUZZ_CHECK(valid ? st == WS_OK : st == WS_ERR_ARG, "ws_set_* on register %d lane %d: %s", reg, lane,
+        FUZZ_CHECK(valid ? st == WS_OK : st == WS_ERR_ARG, "ws_set_* on register %d lane %d: %s", reg.id, lane,
                    ws_status_name(st));
         if (valid)
             FUZZ_CHECK(ws_get_bits(w, reg, lane) == want, "ws_get_bits after ws_set_*: 0x%llx, stored 0x%llx",
@@ -351,9 +351,9 @@ static void one_call(state *s, reader *r)
         if (!valid) {
             FUZZ_CHECK(v == 0 && ws_get_u32(w, reg, lane) == 0 && ws_get_i32(w, reg, lane) == 0 &&
                            ws_get_u64(w, reg, lane) == 0,
-                       "a getter on register %d lane %d is not 0", reg, lane);
+                       "a getter on register %d lane %d is not 0", reg.id, lane);
             FUZZ_CHECK(ws_reg_name(w, reg) == NULL || ws_reg_type(w, reg) != WS_TYPE_COUNT,
-                       "ws_reg_name of a bad register %d", reg);
+                       "ws_reg_name of a bad register %d", reg.id);
         }
         break;
     }
@@ -451,7 +451,7 @@ static void one_call(state *s, reader *r)
     case 25: {
         int kind = enum_arg(r, WS_COLL_KIND_COUNT);
         ws_mask m = mask_arg(r, w);
-        ws_reg d = reg_arg(r, s), p = u8(r) & 1 ? reg_arg(r, s) : 0, v = reg_arg(r, s);
+        ws_reg d = reg_arg(r, s), p = u8(r) & 1 ? reg_arg(r, s) : WS_NO_REG, v = reg_arg(r, s);
         uint32_t b = u32(r), c = u32(r);
         CALL(ws_shfl_ptx(w, (ws_coll_kind)kind, m, d, p, v, b, c));
         break;

@@ -171,7 +171,7 @@ bool sweep_shfl_active(conform_ctx &ctx)
         std::string err;
         ws_warp *w = active_model_warp(k.set, err);
         ws_status s = WS_ERR_ARG;
-        ws_reg v = 0, r = 0, p = 0;
+        ws_reg v = WS_NO_REG, r = WS_NO_REG, p = WS_NO_REG;
         if (w) {
             v = ws_reg_new(w, "v", WS_U32);
             r = ws_reg_new(w, "r", WS_U32);

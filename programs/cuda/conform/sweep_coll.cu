@@ -286,7 +286,7 @@ bool family_sweep(conform_ctx &ctx, op_family family, const char *stream, size_t
         std::string err;
         ws_warp *w = active_model_warp(k.set, err);
         ws_status s = WS_ERR_ARG;
-        ws_reg v = 0, r = 0, p = 0;
+        ws_reg v = WS_NO_REG, r = WS_NO_REG, p = WS_NO_REG;
         if (w) {
             v = ws_reg_new(w, "v", info.value);
             r = ws_reg_new(w, "r", info.result);
