@@ -57,7 +57,24 @@ static const struct isa_build *isa_build(void)
     return &builds[i];
 }
 
-static fast_batch_fn *isa_batch(void) { return isa_build()->run; }
+/* The build for one plan. Programs that mostly move data (broadcast,
+ * ballot-compact, transpose8) ran slower with 512-bit vectors than with
+ * 256-bit ones on the H200 host's Xeon (docs/performance.md, "AVX2 and
+ * AVX-512"); they keep AVX2 unless a build is forced. Any build gives the
+ * same bits: this is only a matter of speed. */
+static fast_batch_fn *isa_batch(const fast_plan *plan)
+{
+    const struct isa_build *b = isa_build();
+    bool moves_data = plan->algo == WK_FAST_BROADCAST || plan->algo == WK_FAST_BALLOT_COMPACT ||
+                      plan->algo == WK_FAST_TRANSPOSE8;
+#if defined(__x86_64__)
+    if (!forced && moves_data && b->run == fast_batch_avx512)
+        return fast_batch_avx2;
+#else
+    (void)moves_data;
+#endif
+    return b->run;
+}
 
 const char *wk_fast_isa(void) { return isa_build()->name; }
 
@@ -138,7 +155,7 @@ static bool run_plan(const fast_plan *plan, const void *in, void *const *outs, i
     void *o[WK_FAST_MAX_OUTPUTS] = {NULL};
     for (int i = 0; i < n_outs && i < plan->n_outputs; i++)
         o[i] = outs[i];
-    fast_batch_fn *run = isa_batch();
+    fast_batch_fn *run = isa_batch(plan);
     const long long batches = (long long)n_batches;
 #pragma omp parallel num_threads(threads) if (threads > 1)
     {
