@@ -82,22 +82,37 @@ typedef struct run_args {
     const char *threads_text, *width_text, *src_text; /* the same, as typed, for messages */
     bool threads_given;
     wk_params params;
-    unsigned given;      /* WK_OPT_* of the program options on the command line */
+    unsigned given;      /* bit i: wk_run_options()[i] is on the command line */
     bool help;
 } run_args;
 
-/* The program options, for "takes no --x option" and --help. */
-static const struct {
-    unsigned opt;
-    int id;
-    const char *name;
-} program_options[] = {
-    {WK_OPT_LANES, O_THREADS, "--threads"}, {WK_OPT_LANES, O_ACTIVE, "--active"}, {WK_OPT_WIDTH, O_WIDTH, "--width"},
-    {WK_OPT_SRC, O_SRC, "--src"},           {WK_OPT_OP, O_OP, "--op"},            {WK_OPT_ORDER, O_DESCENDING, "--descending"},
-    {WK_OPT_PAIRS, O_PAIRS, "--pairs"},     {WK_OPT_BLOCK, O_BLOCK, "--block"},   {WK_OPT_GRID, O_GRID, "--grid"},
-    {WK_OPT_N, O_N, "--n"},
-};
-#define N_PROGRAM_OPTIONS (sizeof program_options / sizeof program_options[0])
+/* The run option (the one table in programs/runtime/params.c) that a
+ * command-line option id stands for, or -1 for the common options. */
+static int run_option_of(int id)
+{
+    const char *name = NULL;
+    for (size_t i = 0; options[i].name; i++)
+        if (options[i].id == id)
+            name = options[i].name;
+    size_t count;
+    const wk_run_option *ro = wk_run_options(&count);
+    for (size_t i = 0; name && i < count && i < 32; i++) /* 32: the bits of run_args.given */
+        if (strncmp(ro[i].flag, "--", 2) == 0 && strcmp(ro[i].flag + 2, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+/* A program's default for a run option, for --help (0: none to show). */
+static size_t option_default(const wk_run_option *o, const wk_params *d)
+{
+    switch (o->program_option) {
+    case WK_OPT_BLOCK: return (size_t)d->block;
+    case WK_OPT_GRID: return (size_t)d->grid;
+    case WK_OPT_WIDTH: return (size_t)d->width;
+    case WK_OPT_N: return d->n;
+    default: return 0;
+    }
+}
 
 static void print_program_help(const wk_program *p)
 {
@@ -118,21 +133,15 @@ static void print_program_help(const wk_program *p)
             printf(" %s (%d lanes)", ws_profile_name((ws_profile_id)id), ws_profile_lanes((ws_profile_id)id));
     printf("\nIts options:");
     bool any = false;
-    for (size_t i = 0; i < N_PROGRAM_OPTIONS; i++) {
-        if (!(p->options & program_options[i].opt))
+    size_t n_options;
+    const wk_run_option *ro = wk_run_options(&n_options);
+    for (size_t i = 0; i < n_options; i++) {
+        if (!(p->options & ro[i].program_option))
             continue;
         any = true;
-        printf(" %s", program_options[i].name);
-        const wk_params *d = &p->defaults;
-        int id = program_options[i].id;
-        if (id == O_BLOCK && d->block)
-            printf(" (default %d)", d->block);
-        else if (id == O_GRID && d->grid)
-            printf(" (default %d)", d->grid);
-        else if (id == O_WIDTH && d->width)
-            printf(" (default %d)", d->width);
-        else if (id == O_N && d->n)
-            printf(" (default %zu)", d->n);
+        printf(" %s", ro[i].flag);
+        if (option_default(&ro[i], &p->defaults))
+            printf(" (default %zu)", option_default(&ro[i], &p->defaults));
     }
     printf("%s\n", any ? "" : " none besides the common ones");
     wk_params q = {.profile = WS_PROFILE_SM90, .type = WK_I32};
@@ -159,9 +168,9 @@ static int parse(int argc, char **argv, run_args *a)
     /* Lane masks are checked against the profile once it is known. */
     const char *active_text = NULL;
     while (rc == CLI_EXIT_OK && (id = cli_next(&p, options, &v)) != 0) {
-        for (size_t i = 0; i < N_PROGRAM_OPTIONS; i++)
-            if (program_options[i].id == id)
-                a->given |= program_options[i].opt;
+        int option = run_option_of(id);
+        if (option >= 0)
+            a->given |= 1u << option;
         switch (id) {
         case -1: rc = CLI_EXIT_USAGE; break;
         case O_HELP: a->help = true; break;
@@ -546,7 +555,7 @@ static bool check_program_params(const wk_program *prog, run_args *a)
         }
         a->params.threads = (int)a->threads;
     }
-    if (a->given & WK_OPT_WIDTH) {
+    if (a->width_text) { /* --width given */
         if (a->width < 2 || a->width > lanes / 2 || (a->width & (a->width - 1))) {
             cli_error("--width %s: must be a power of two from 2 to %d (half the %d lanes of %s)",
                       cli_shown(a->width_text, shown, NULL), lanes / 2, lanes, profile);
@@ -554,7 +563,7 @@ static bool check_program_params(const wk_program *prog, run_args *a)
         }
         a->params.width = (int)a->width;
     }
-    if (a->given & WK_OPT_SRC) {
+    if (a->src_text) { /* --src given */
         if (a->src < 0 || a->src >= lanes) {
             cli_error("--src %s: the source must be a lane of the warp, 0..%d on %s",
                       cli_shown(a->src_text, shown, NULL), lanes - 1, profile);
@@ -584,10 +593,11 @@ int cmd_run(int argc, char **argv)
             print_usage();
         return CLI_EXIT_OK;
     }
-    for (size_t i = 0; i < N_PROGRAM_OPTIONS; i++)
-        if ((a.given & program_options[i].opt) && !(prog->options & program_options[i].opt)) {
-            cli_error("%s takes no %s option (see warpsim run %s --help)", prog->name, program_options[i].name,
-                      prog->name);
+    size_t n_options;
+    const wk_run_option *ro = wk_run_options(&n_options);
+    for (size_t i = 0; i < n_options; i++)
+        if ((a.given >> i & 1u) && !(prog->options & ro[i].program_option)) {
+            cli_error("%s takes no %s option (see warpsim run %s --help)", prog->name, ro[i].flag, prog->name);
             return CLI_EXIT_USAGE;
         }
     if (!check_program_params(prog, &a))

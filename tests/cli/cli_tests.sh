@@ -97,6 +97,7 @@ expect 2 'both would go to standard output' -- run reduce-down --json --trace cs
 
 expect 2 'reduce-down takes no --op option' -- run reduce-down --op add
 expect 2 'bitonic takes no --src option' -- run bitonic --src 0
+expect 2 'device-reduce takes no --active option' -- run device-reduce --active 0x3
 expect 2 '--type given twice' -- run reduce-down --type i32 --type f32
 expect 2 "unknown program 'nosuch'" -- run nosuch --help
 expect 2 "--threads: expected an integer, got ' 20'" -- run reduce-down --threads ' 20'
