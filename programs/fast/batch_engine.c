@@ -88,9 +88,17 @@ INT_MINMAX(u64, uint64_t, lt_u64)
 #define FAST_NAME(x) x##_f64
 #include "warp_batch.h"
 
+#if defined(__AVX512F__)
+#include "warp_zmm.h"
+#endif
+
 void FAST_BATCH_ENTRY(const fast_plan *pl, const void *in, void *const outs[WK_FAST_MAX_OUTPUTS], size_t first,
                       size_t count, void *scratch)
 {
+#if defined(__AVX512F__)
+    if (zmm_batch(pl, in, outs, first, count))
+        return;
+#endif
     switch (pl->type) {
     case WK_I32: batch_i32(pl, in, outs, first, count, scratch); break;
     case WK_U32: batch_u32(pl, in, outs, first, count, scratch); break;

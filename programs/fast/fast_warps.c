@@ -58,17 +58,18 @@ static const struct isa_build *isa_build(void)
 }
 
 /* The build for one plan. Programs that mostly move data (broadcast,
- * ballot-compact, transpose8) ran slower with 512-bit vectors than with
- * 256-bit ones on the H200 host's Xeon (docs/performance.md, "AVX2 and
- * AVX-512"); they keep AVX2 unless a build is forced. Any build gives the
- * same bits: this is only a matter of speed. */
+ * ballot-compact, transpose8) ran slower through the batch layout with
+ * 512-bit vectors than with 256-bit ones on the H200 host's Xeon
+ * (docs/performance.md, "AVX2 and AVX-512"); they keep AVX2 unless a build
+ * is forced or the AVX-512 build holds their warps in registers. Any build
+ * gives the same bits: this is only a matter of speed. */
 static fast_batch_fn *isa_batch(const fast_plan *plan)
 {
     const struct isa_build *b = isa_build();
     bool moves_data = plan->algo == WK_FAST_BROADCAST || plan->algo == WK_FAST_BALLOT_COMPACT ||
                       plan->algo == WK_FAST_TRANSPOSE8;
 #if defined(__x86_64__)
-    if (!forced && moves_data && b->run == fast_batch_avx512)
+    if (!forced && moves_data && b->run == fast_batch_avx512 && !fast_plan_in_registers(plan))
         return fast_batch_avx2;
 #else
     (void)moves_data;

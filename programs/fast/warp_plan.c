@@ -209,3 +209,19 @@ bool wk_fast_shape_of(const wk_program *p, const wk_params *params, wk_fast_shap
     }
     return true;
 }
+
+bool fast_plan_in_registers(const fast_plan *pl)
+{
+    switch (pl->algo) {
+    case WK_FAST_REDUCE_DOWN:
+    case WK_FAST_REDUCE_XOR:
+    case WK_FAST_SEGMENTED:
+    case WK_FAST_SCAN_INCL:
+    case WK_FAST_CUB_REDUCE:
+    case WK_FAST_PRED_SCAN:
+    case WK_FAST_BROADCAST:
+    case WK_FAST_BITONIC: break;
+    default: return false;
+    }
+    return pl->lanes == 32 && wk_elem_bits(pl->type) == 32 && pl->n_outputs == 1 && !pl->shaped;
+}

@@ -43,4 +43,11 @@ typedef struct fast_plan {
  * take this program with these params. */
 bool fast_plan_make(fast_plan *plan, const wk_program *p, const wk_params *params, char *err, size_t err_size);
 
+/* Whether the AVX-512 build runs this plan with each warp in registers
+ * (warp_zmm.h) rather than through the batch layout: one output of a
+ * 32-bit type on 32 lanes, with steps that add (the reductions, the
+ * inclusive scans, CUB's reduce), move (broadcast) or compare-exchange
+ * (bitonic). */
+bool fast_plan_in_registers(const fast_plan *pl);
+
 #endif
