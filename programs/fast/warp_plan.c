@@ -220,8 +220,10 @@ bool fast_plan_in_registers(const fast_plan *pl)
     case WK_FAST_CUB_REDUCE:
     case WK_FAST_PRED_SCAN:
     case WK_FAST_BROADCAST:
-    case WK_FAST_BITONIC: break;
+    case WK_FAST_BITONIC:
+    case WK_FAST_REDUX: break;
     default: return false;
     }
-    return pl->lanes == 32 && wk_elem_bits(pl->type) == 32 && pl->n_outputs == 1 && !pl->shaped;
+    return (pl->lanes == 32 || pl->lanes == 64) && wk_elem_bits(pl->type) == 32 && pl->n_outputs == 1 &&
+           !pl->shaped;
 }

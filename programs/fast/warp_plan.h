@@ -45,9 +45,9 @@ bool fast_plan_make(fast_plan *plan, const wk_program *p, const wk_params *param
 
 /* Whether the AVX-512 build runs this plan with each warp in registers
  * (warp_zmm.h) rather than through the batch layout: one output of a
- * 32-bit type on 32 lanes, with steps that add (the reductions, the
+ * 32-bit type on 32 or 64 lanes, with steps that add (the reductions, the
  * inclusive scans, CUB's reduce), move (broadcast) or compare-exchange
- * (bitonic). */
+ * (bitonic), or a single __reduce_*_sync (reduce-redux). */
 bool fast_plan_in_registers(const fast_plan *pl);
 
 #endif

@@ -1,8 +1,9 @@
 /* programs/fast/warp_zmm.h: the AVX-512 build's loops for the plans with
- * one output of a 32-bit type on 32 lanes, a warp held in two 512-bit
- * registers. A shuffle step is two vpermt2d (every lane's source, from the
- * plan's table: the library's formula) and the element op a few vector
- * ops, with no transpose into the batch layout and back. The steps it
+ * one output of a 32-bit type, a warp held in two 512-bit registers (32
+ * lanes) or four (64). A shuffle step is one vpermt2d per register (two
+ * and a blend on 64 lanes: every lane's source, from the plan's table, the
+ * library's formula) and the element op a few vector ops, with no
+ * transpose into the batch layout and back. The steps it
  * takes: adds (the reductions, the inclusive scans, CUB's reduce), moves
  * (broadcast) and compare-exchanges (bitonic); anything else returns false
  * and takes the batch loops. The same bits as warp_batch.h: f32 adds are
@@ -32,11 +33,136 @@ static inline __mmask16 zmm_lt(wk_elem type, __m512i a, __m512i b)
 /* What a step does in each lane: t is the value read from the lane's source. */
 typedef enum { ZMM_ADD, ZMM_MOVE, ZMM_SORT } zmm_op;
 
+enum { ZMM_MAX_REGS = 4, ZMM_GROUP = 4 };
+
+/* The plan's steps as vectors, per step and register of 16 lanes: the
+ * source lanes, the lanes whose source is in the upper 32 (a 64-lane warp
+ * reads from two register pairs), the lanes that change (act) and, for the
+ * sort, the lanes that keep the smaller value: as warp_batch.h decides them
+ * lane by lane. */
+typedef struct zmm_steps {
+    __m512i idx[FAST_MAX_STEPS][ZMM_MAX_REGS];
+    __mmask16 upper[FAST_MAX_STEPS][ZMM_MAX_REGS], act[FAST_MAX_STEPS][ZMM_MAX_REGS],
+        smaller[FAST_MAX_STEPS][ZMM_MAX_REGS];
+} zmm_steps;
+
+static void zmm_prepare(const fast_plan *pl, zmm_steps *z)
+{
+    for (int s = 0; s < pl->n_steps; s++) {
+        const fast_step *st = &pl->steps[s];
+        for (int r = 0; r < pl->lanes / 16; r++) {
+            int src[16];
+            unsigned up_bits = 0, a = 0, m = 0;
+            for (int k = 0; k < 16; k++) {
+                int lane = r * 16 + k;
+                src[k] = st->src[lane];
+                bool acts = pl->algo == WK_FAST_SCAN_INCL ? lane >= st->b
+                            : pl->algo == WK_FAST_CUB_REDUCE || pl->algo == WK_FAST_PRED_SCAN ? st->src[lane] != lane
+                                                                                             : true;
+                bool lower = (lane & st->b) == 0;
+                bool up = pl->descending ? (lane & st->size) != 0 : (lane & st->size) == 0;
+                up_bits |= (unsigned)(st->src[lane] >= 32) << k;
+                a |= (unsigned)acts << k;
+                m |= (unsigned)(lower == up) << k;
+            }
+            z->idx[s][r] = _mm512_loadu_si512(src); /* vpermt2d uses bits 4:0 */
+            z->upper[s][r] = (__mmask16)up_bits;
+            z->act[s][r] = (__mmask16)a;
+            z->smaller[s][r] = (__mmask16)m;
+        }
+    }
+}
+
+/* Warps first .. first+count-1 of `in` into `out`, `regs` registers of 16
+ * lanes a warp (a constant where it is inlined). */
+static inline __attribute__((always_inline)) void zmm_run(const fast_plan *pl, const zmm_steps *z, zmm_op op,
+                                                          int regs, const uint32_t *in, uint32_t *out,
+                                                          size_t count)
+{
+    const size_t lanes = (size_t)regs * 16;
+    /* ZMM_GROUP warps at a time: a warp's steps are one chain of dependent
+     * operations (bitonic: 15 steps), so several chains are interleaved to
+     * keep the vector units busy. */
+    for (size_t w = 0; w < count; w += ZMM_GROUP) {
+        int g = count - w < ZMM_GROUP ? (int)(count - w) : ZMM_GROUP;
+        __m512i v[ZMM_GROUP][ZMM_MAX_REGS];
+        for (int k = 0; k < g; k++)
+            for (int r = 0; r < regs; r++)
+                v[k][r] = _mm512_loadu_si512(in + (w + (size_t)k) * lanes + (size_t)r * 16);
+        for (int s = 0; s < pl->n_steps; s++)
+            for (int k = 0; k < g; k++) {
+                /* Every lane reads the values from before the step. */
+                __m512i t[ZMM_MAX_REGS];
+                for (int r = 0; r < regs; r++) {
+                    t[r] = _mm512_permutex2var_epi32(v[k][0], z->idx[s][r], v[k][1]);
+                    if (regs == 4)
+                        t[r] = _mm512_mask_blend_epi32(z->upper[s][r], t[r],
+                                                       _mm512_permutex2var_epi32(v[k][2], z->idx[s][r], v[k][3]));
+                }
+                for (int r = 0; r < regs; r++) {
+                    if (op == ZMM_ADD) {
+                        v[k][r] = _mm512_mask_mov_epi32(v[k][r], z->act[s][r], zmm_add(pl->type, t[r], v[k][r]));
+                    } else if (op == ZMM_MOVE) {
+                        v[k][r] = t[r];
+                    } else { /* keep the smaller: t < v ? t : v; the larger: v < t ? t : v */
+                        __mmask16 take = (z->smaller[s][r] & zmm_lt(pl->type, t[r], v[k][r])) |
+                                         (~z->smaller[s][r] & zmm_lt(pl->type, v[k][r], t[r]));
+                        v[k][r] = _mm512_mask_mov_epi32(v[k][r], take, t[r]);
+                    }
+                }
+            }
+        for (int k = 0; k < g; k++)
+            for (int r = 0; r < regs; r++)
+                _mm512_storeu_si512(out + (w + (size_t)k) * lanes + (size_t)r * 16, v[k][r]);
+    }
+}
+
+/* __reduce_<op>_sync: every lane gets the whole warp's combination (any
+ * order gives the same bits: add wraps, min/max by the type's order,
+ * and/or/xor bitwise). */
+static inline __m512i zmm_combine(wk_redop op, bool is_signed, __m512i a, __m512i b)
+{
+    switch (op) {
+    case WK_OP_ADD: return _mm512_add_epi32(a, b);
+    case WK_OP_MIN: return is_signed ? _mm512_min_epi32(a, b) : _mm512_min_epu32(a, b);
+    case WK_OP_MAX: return is_signed ? _mm512_max_epi32(a, b) : _mm512_max_epu32(a, b);
+    case WK_OP_AND: return _mm512_and_si512(a, b);
+    case WK_OP_OR: return _mm512_or_si512(a, b);
+    default: return _mm512_xor_si512(a, b);
+    }
+}
+
+static void zmm_redux(const fast_plan *pl, const uint32_t *in, uint32_t *out, size_t count)
+{
+    const int regs = pl->lanes / 16;
+    const bool is_signed = pl->type == WK_I32;
+    for (size_t w = 0; w < count; w++) {
+        const uint32_t *v = in + w * (size_t)pl->lanes;
+        __m512i x = _mm512_loadu_si512(v);
+        for (int r = 1; r < regs; r++)
+            x = zmm_combine(pl->op, is_signed, x, _mm512_loadu_si512(v + r * 16));
+        for (int shift = 8; shift > 0; shift /= 2) /* across the 16 lanes: each step halves them */
+            x = zmm_combine(pl->op, is_signed, x,
+                            _mm512_permutexvar_epi32(_mm512_add_epi32(_mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8,
+                                                                                         7, 6, 5, 4, 3, 2, 1, 0),
+                                                                        _mm512_set1_epi32(shift)),
+                                                     x));
+        __m512i all = _mm512_permutexvar_epi32(_mm512_setzero_si512(), x); /* lane 0's: the whole warp's */
+        for (int r = 0; r < regs; r++)
+            _mm512_storeu_si512(out + w * (size_t)pl->lanes + r * 16, all);
+    }
+}
+
 static bool zmm_batch(const fast_plan *pl, const void *in, void *const outs[WK_FAST_MAX_OUTPUTS], size_t first,
                       size_t count)
 {
     if (!fast_plan_in_registers(pl)) /* the one rule of which plans run here (warp_plan.c) */
         return false;
+    if (pl->algo == WK_FAST_REDUX) {
+        zmm_redux(pl, (const uint32_t *)in + first * (size_t)pl->lanes,
+                  (uint32_t *)outs[0] + first * (size_t)pl->lanes, count);
+        return true;
+    }
     zmm_op op;
     switch (pl->algo) {
     case WK_FAST_REDUCE_DOWN:
@@ -49,66 +175,13 @@ static bool zmm_batch(const fast_plan *pl, const void *in, void *const outs[WK_F
     case WK_FAST_BITONIC: op = ZMM_SORT; break;
     default: return false;
     }
-    /* Per step and half: the source lanes (bit 4 picks the register), the
-     * lanes that change (act) and, for the sort, the lanes that keep the
-     * smaller value. As warp_batch.h decides them lane by lane. */
-    __m512i idx[FAST_MAX_STEPS][2];
-    __mmask16 act[FAST_MAX_STEPS][2], smaller[FAST_MAX_STEPS][2];
-    for (int s = 0; s < pl->n_steps; s++) {
-        const fast_step *st = &pl->steps[s];
-        for (int h = 0; h < 2; h++) {
-            int src[16];
-            unsigned a = 0, m = 0;
-            for (int k = 0; k < 16; k++) {
-                int lane = h * 16 + k;
-                src[k] = st->src[lane];
-                bool acts = pl->algo == WK_FAST_SCAN_INCL ? lane >= st->b
-                            : pl->algo == WK_FAST_CUB_REDUCE || pl->algo == WK_FAST_PRED_SCAN ? st->src[lane] != lane
-                                                                                             : true;
-                bool lower = (lane & st->b) == 0;
-                bool up = pl->descending ? (lane & st->size) != 0 : (lane & st->size) == 0;
-                a |= (unsigned)acts << k;
-                m |= (unsigned)(lower == up) << k;
-            }
-            idx[s][h] = _mm512_loadu_si512(src);
-            act[s][h] = (__mmask16)a;
-            smaller[s][h] = (__mmask16)m;
-        }
-    }
-    const uint32_t *src = (const uint32_t *)in + first * 32;
-    uint32_t *dst = (uint32_t *)outs[0] + first * 32;
-    /* ZMM_GROUP warps at a time: a warp's steps are one chain of dependent
-     * operations (bitonic: 15 steps), so several chains are interleaved to
-     * keep the vector units busy. */
-    enum { ZMM_GROUP = 4 };
-    for (size_t w = 0; w < count; w += ZMM_GROUP) {
-        int g = count - w < ZMM_GROUP ? (int)(count - w) : ZMM_GROUP;
-        __m512i v[ZMM_GROUP][2];
-        for (int k = 0; k < g; k++) {
-            v[k][0] = _mm512_loadu_si512(src + (w + (size_t)k) * 32);
-            v[k][1] = _mm512_loadu_si512(src + (w + (size_t)k) * 32 + 16);
-        }
-        for (int s = 0; s < pl->n_steps; s++)
-            for (int k = 0; k < g; k++) {
-                /* Every lane reads the values from before the step. */
-                __m512i t[2] = {_mm512_permutex2var_epi32(v[k][0], idx[s][0], v[k][1]),
-                                _mm512_permutex2var_epi32(v[k][0], idx[s][1], v[k][1])};
-                for (int h = 0; h < 2; h++) {
-                    if (op == ZMM_ADD) {
-                        v[k][h] = _mm512_mask_mov_epi32(v[k][h], act[s][h], zmm_add(pl->type, t[h], v[k][h]));
-                    } else if (op == ZMM_MOVE) {
-                        v[k][h] = t[h];
-                    } else { /* keep the smaller: t < v ? t : v; the larger: v < t ? t : v */
-                        __mmask16 take = (smaller[s][h] & zmm_lt(pl->type, t[h], v[k][h])) |
-                                         (~smaller[s][h] & zmm_lt(pl->type, v[k][h], t[h]));
-                        v[k][h] = _mm512_mask_mov_epi32(v[k][h], take, t[h]);
-                    }
-                }
-            }
-        for (int k = 0; k < g; k++) {
-            _mm512_storeu_si512(dst + (w + (size_t)k) * 32, v[k][0]);
-            _mm512_storeu_si512(dst + (w + (size_t)k) * 32 + 16, v[k][1]);
-        }
-    }
+    zmm_steps z;
+    zmm_prepare(pl, &z);
+    const uint32_t *src = (const uint32_t *)in + first * (size_t)pl->lanes;
+    uint32_t *dst = (uint32_t *)outs[0] + first * (size_t)pl->lanes;
+    if (pl->lanes == 64)
+        zmm_run(pl, &z, op, 4, src, dst, count);
+    else
+        zmm_run(pl, &z, op, 2, src, dst, count);
     return true;
 }
