@@ -221,9 +221,12 @@ bool fast_plan_in_registers(const fast_plan *pl)
     case WK_FAST_PRED_SCAN:
     case WK_FAST_BROADCAST:
     case WK_FAST_BITONIC:
-    case WK_FAST_REDUX: break;
+    case WK_FAST_REDUX:
+    case WK_FAST_SCAN_EXCL: /* and "inclusive", their second output */
+    case WK_FAST_CG_SCAN_EXCL:
+    case WK_FAST_CUB_SCAN_EXCL: break;
     default: return false;
     }
-    return (pl->lanes == 32 || pl->lanes == 64) && wk_elem_bits(pl->type) == 32 && pl->n_outputs == 1 &&
+    return (pl->lanes == 32 || pl->lanes == 64) && wk_elem_bits(pl->type) == 32 && pl->n_outputs <= 2 &&
            !pl->shaped;
 }

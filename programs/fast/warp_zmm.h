@@ -44,7 +44,41 @@ typedef struct zmm_steps {
     __m512i idx[FAST_MAX_STEPS][ZMM_MAX_REGS];
     __mmask16 upper[FAST_MAX_STEPS][ZMM_MAX_REGS], act[FAST_MAX_STEPS][ZMM_MAX_REGS],
         smaller[FAST_MAX_STEPS][ZMM_MAX_REGS];
+    /* The exclusive scans' last move: lane l reads lane l - 1 (scan-excl:
+     * the formula's shfl_up by 1), lane 0 gets zero. */
+    __m512i tail_idx[ZMM_MAX_REGS];
+    __mmask16 tail_upper[ZMM_MAX_REGS];
 } zmm_steps;
+
+/* What the exclusive scans do after their inclusive steps (warp_batch.h's
+ * scan-excl branch and scan_excl_tail). */
+typedef enum {
+    ZMM_TAIL_NONE,
+    ZMM_TAIL_SHIFT,     /* e = the inclusive value of lane l - 1, lane 0: 0 */
+    ZMM_TAIL_SUB,       /* integers of CG and CUB: e = inc - x, x the lane's input */
+    ZMM_TAIL_ZERO_SHIFT /* CUB's floats: inc = 0 + v (CUB's Update), then the shift */
+} zmm_tail;
+
+static zmm_tail zmm_tail_of(const fast_plan *pl)
+{
+    bool is_float = pl->type == WK_F32;
+    switch (pl->algo) {
+    case WK_FAST_SCAN_EXCL: return ZMM_TAIL_SHIFT;
+    case WK_FAST_CG_SCAN_EXCL: return is_float ? ZMM_TAIL_SHIFT : ZMM_TAIL_SUB;
+    case WK_FAST_CUB_SCAN_EXCL: return is_float ? ZMM_TAIL_ZERO_SHIFT : ZMM_TAIL_SUB; /* ints: 0 + v = v */
+    default: return ZMM_TAIL_NONE;
+    }
+}
+
+/* One gather within a warp: lane l of the result is v's lane at idx. */
+static inline __attribute__((always_inline)) __m512i zmm_gather(const __m512i *v, int regs, __m512i idx,
+                                                                __mmask16 upper)
+{
+    __m512i t = _mm512_permutex2var_epi32(v[0], idx, v[1]);
+    if (regs == 4)
+        t = _mm512_mask_blend_epi32(upper, t, _mm512_permutex2var_epi32(v[2], idx, v[3]));
+    return t;
+}
 
 static void zmm_prepare(const fast_plan *pl, zmm_steps *z)
 {
@@ -56,9 +90,11 @@ static void zmm_prepare(const fast_plan *pl, zmm_steps *z)
             for (int k = 0; k < 16; k++) {
                 int lane = r * 16 + k;
                 src[k] = st->src[lane];
-                bool acts = pl->algo == WK_FAST_SCAN_INCL ? lane >= st->b
-                            : pl->algo == WK_FAST_CUB_REDUCE || pl->algo == WK_FAST_PRED_SCAN ? st->src[lane] != lane
-                                                                                             : true;
+                bool acts = pl->algo == WK_FAST_SCAN_INCL || pl->algo == WK_FAST_SCAN_EXCL ? lane >= st->b
+                            : pl->algo == WK_FAST_CUB_REDUCE || pl->algo == WK_FAST_PRED_SCAN ||
+                                    pl->algo == WK_FAST_CG_SCAN_EXCL || pl->algo == WK_FAST_CUB_SCAN_EXCL
+                                ? st->src[lane] != lane
+                                : true;
                 bool lower = (lane & st->b) == 0;
                 bool up = pl->descending ? (lane & st->size) != 0 : (lane & st->size) == 0;
                 up_bits |= (unsigned)(st->src[lane] >= 32) << k;
@@ -71,14 +107,26 @@ static void zmm_prepare(const fast_plan *pl, zmm_steps *z)
             z->smaller[s][r] = (__mmask16)m;
         }
     }
+    for (int r = 0; r < pl->lanes / 16; r++) {
+        int src[16];
+        unsigned up_bits = 0;
+        for (int k = 0; k < 16; k++) {
+            int lane = r * 16 + k, from = pl->algo == WK_FAST_SCAN_EXCL ? pl->shift.src[lane] : lane - 1;
+            src[k] = lane == 0 ? 0 : from; /* lane 0 is zeroed after the gather */
+            up_bits |= (unsigned)(src[k] >= 32) << k;
+        }
+        z->tail_idx[r] = _mm512_loadu_si512(src);
+        z->tail_upper[r] = (__mmask16)up_bits;
+    }
 }
 
 /* Warps first .. first+count-1 of `in` into `out`, `regs` registers of 16
  * lanes a warp (a constant where it is inlined). */
 static inline __attribute__((always_inline)) void zmm_run(const fast_plan *pl, const zmm_steps *z, zmm_op op,
                                                           int regs, const uint32_t *in, uint32_t *out,
-                                                          size_t count)
+                                                          uint32_t *inclusive, size_t count)
 {
+    const zmm_tail tail = zmm_tail_of(pl);
     const size_t lanes = (size_t)regs * 16;
     /* ZMM_GROUP warps at a time: a warp's steps are one chain of dependent
      * operations (bitonic: 15 steps), so several chains are interleaved to
@@ -93,12 +141,8 @@ static inline __attribute__((always_inline)) void zmm_run(const fast_plan *pl, c
             for (int k = 0; k < g; k++) {
                 /* Every lane reads the values from before the step. */
                 __m512i t[ZMM_MAX_REGS];
-                for (int r = 0; r < regs; r++) {
-                    t[r] = _mm512_permutex2var_epi32(v[k][0], z->idx[s][r], v[k][1]);
-                    if (regs == 4)
-                        t[r] = _mm512_mask_blend_epi32(z->upper[s][r], t[r],
-                                                       _mm512_permutex2var_epi32(v[k][2], z->idx[s][r], v[k][3]));
-                }
+                for (int r = 0; r < regs; r++)
+                    t[r] = zmm_gather(v[k], regs, z->idx[s][r], z->upper[s][r]);
                 for (int r = 0; r < regs; r++) {
                     if (op == ZMM_ADD) {
                         v[k][r] = _mm512_mask_mov_epi32(v[k][r], z->act[s][r], zmm_add(pl->type, t[r], v[k][r]));
@@ -111,6 +155,23 @@ static inline __attribute__((always_inline)) void zmm_run(const fast_plan *pl, c
                     }
                 }
             }
+        for (int k = 0; k < g && tail != ZMM_TAIL_NONE; k++) {
+            const size_t at = (w + (size_t)k) * lanes;
+            for (int r = 0; r < regs && inclusive; r++) /* "inclusive": v before the tail */
+                _mm512_storeu_si512(inclusive + at + (size_t)r * 16, v[k][r]);
+            __m512i inc[ZMM_MAX_REGS];
+            for (int r = 0; r < regs; r++)
+                inc[r] = tail == ZMM_TAIL_ZERO_SHIFT ? zmm_add(pl->type, _mm512_setzero_si512(), v[k][r]) : v[k][r];
+            for (int r = 0; r < regs; r++) {
+                if (tail == ZMM_TAIL_SUB) { /* wrapping, as the GPU's */
+                    v[k][r] = _mm512_sub_epi32(inc[r], _mm512_loadu_si512(in + at + (size_t)r * 16));
+                } else {
+                    v[k][r] = zmm_gather(inc, regs, z->tail_idx[r], z->tail_upper[r]);
+                    if (r == 0)
+                        v[k][0] = _mm512_mask_mov_epi32(v[k][0], 1, _mm512_setzero_si512()); /* lane 0: +0 */
+                }
+            }
+        }
         for (int k = 0; k < g; k++)
             for (int r = 0; r < regs; r++)
                 _mm512_storeu_si512(out + (w + (size_t)k) * lanes + (size_t)r * 16, v[k][r]);
@@ -170,7 +231,10 @@ static bool zmm_batch(const fast_plan *pl, const void *in, void *const outs[WK_F
     case WK_FAST_SEGMENTED:  /* v = t + v in every lane */
     case WK_FAST_SCAN_INCL:  /* ... in the lanes from b up */
     case WK_FAST_CUB_REDUCE: /* ... in the lanes whose source exists (32-bit: no operand order shows) */
-    case WK_FAST_PRED_SCAN: op = ZMM_ADD; break;
+    case WK_FAST_PRED_SCAN:
+    case WK_FAST_SCAN_EXCL: /* the inclusive steps, then the tail (zmm_tail) */
+    case WK_FAST_CG_SCAN_EXCL:
+    case WK_FAST_CUB_SCAN_EXCL: op = ZMM_ADD; break;
     case WK_FAST_BROADCAST: op = ZMM_MOVE; break;
     case WK_FAST_BITONIC: op = ZMM_SORT; break;
     default: return false;
@@ -179,9 +243,10 @@ static bool zmm_batch(const fast_plan *pl, const void *in, void *const outs[WK_F
     zmm_prepare(pl, &z);
     const uint32_t *src = (const uint32_t *)in + first * (size_t)pl->lanes;
     uint32_t *dst = (uint32_t *)outs[0] + first * (size_t)pl->lanes;
+    uint32_t *inclusive = pl->n_outputs > 1 && outs[1] ? (uint32_t *)outs[1] + first * (size_t)pl->lanes : NULL;
     if (pl->lanes == 64)
-        zmm_run(pl, &z, op, 4, src, dst, count);
+        zmm_run(pl, &z, op, 4, src, dst, inclusive, count);
     else
-        zmm_run(pl, &z, op, 2, src, dst, count);
+        zmm_run(pl, &z, op, 2, src, dst, inclusive, count);
     return true;
 }
