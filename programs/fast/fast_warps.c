@@ -139,7 +139,16 @@ static bool run_plan(const fast_plan *plan, const void *in, void *const *outs, i
         snprintf(err, err_size, "fast path: no input or output buffer");
         return false;
     }
-    size_t n_batches = (n_warps + BATCH - 1) / BATCH;
+    fast_batch_fn *run = isa_batch(plan);
+    /* The warps-in-registers loops take any number of warps and set up
+     * their step tables once per call: they get chunks of ZMM_CHUNK warps
+     * instead of batches of BATCH (which the batch loops' scratch is sized for). */
+    size_t chunk = BATCH;
+#if defined(__x86_64__)
+    if (run == fast_batch_avx512 && fast_plan_in_registers(plan))
+        chunk = FAST_ZMM_CHUNK;
+#endif
+    size_t n_batches = (n_warps + chunk - 1) / chunk;
     int threads = omp_get_max_threads();
     if ((size_t)threads > n_batches)
         threads = (int)n_batches;
@@ -156,15 +165,14 @@ static bool run_plan(const fast_plan *plan, const void *in, void *const *outs, i
     void *o[WK_FAST_MAX_OUTPUTS] = {NULL};
     for (int i = 0; i < n_outs && i < plan->n_outputs; i++)
         o[i] = outs[i];
-    fast_batch_fn *run = isa_batch(plan);
     const long long batches = (long long)n_batches;
 #pragma omp parallel num_threads(threads) if (threads > 1)
     {
         void *mine = scratch + per_thread * (size_t)omp_get_thread_num();
 #pragma omp for schedule(static)
         for (long long b = 0; b < batches; b++) {
-            size_t first = (size_t)b * BATCH;
-            size_t count = n_warps - first < BATCH ? n_warps - first : BATCH;
+            size_t first = (size_t)b * chunk;
+            size_t count = n_warps - first < chunk ? n_warps - first : chunk;
             run(plan, in, o, first, count, mine);
         }
     }

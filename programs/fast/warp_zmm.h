@@ -44,6 +44,11 @@ typedef struct zmm_steps {
     __m512i idx[FAST_MAX_STEPS][ZMM_MAX_REGS];
     __mmask16 upper[FAST_MAX_STEPS][ZMM_MAX_REGS], act[FAST_MAX_STEPS][ZMM_MAX_REGS],
         smaller[FAST_MAX_STEPS][ZMM_MAX_REGS];
+    /* 64 lanes: when a register's 16 sources all lie in two neighbouring
+     * registers (pair, pair + 1), as every shuffle by a power of two's do,
+     * one vpermt2d of those two does (pair_idx); else pair is -1. */
+    __m512i pair_idx[FAST_MAX_STEPS][ZMM_MAX_REGS];
+    signed char pair[FAST_MAX_STEPS][ZMM_MAX_REGS];
     /* The exclusive scans' last move: lane l reads lane l - 1 (scan-excl:
      * the formula's shfl_up by 1), lane 0 gets zero. */
     __m512i tail_idx[ZMM_MAX_REGS];
@@ -103,6 +108,17 @@ static void zmm_prepare(const fast_plan *pl, zmm_steps *z)
             }
             z->idx[s][r] = _mm512_loadu_si512(src); /* vpermt2d uses bits 4:0 */
             z->upper[s][r] = (__mmask16)up_bits;
+            int lo_reg = 3, hi_reg = 0;
+            for (int k = 0; k < 16; k++) {
+                lo_reg = src[k] / 16 < lo_reg ? src[k] / 16 : lo_reg;
+                hi_reg = src[k] / 16 > hi_reg ? src[k] / 16 : hi_reg;
+            }
+            int pair = hi_reg - lo_reg > 1 ? -1 : lo_reg < 3 ? lo_reg : 2;
+            int rel[16];
+            for (int k = 0; k < 16; k++)
+                rel[k] = pair < 0 ? 0 : src[k] - 16 * pair;
+            z->pair_idx[s][r] = _mm512_loadu_si512(rel);
+            z->pair[s][r] = (signed char)pair;
             z->act[s][r] = (__mmask16)a;
             z->smaller[s][r] = (__mmask16)m;
         }
@@ -141,8 +157,17 @@ static inline __attribute__((always_inline)) void zmm_run(const fast_plan *pl, c
             for (int k = 0; k < g; k++) {
                 /* Every lane reads the values from before the step. */
                 __m512i t[ZMM_MAX_REGS];
-                for (int r = 0; r < regs; r++)
-                    t[r] = zmm_gather(v[k], regs, z->idx[s][r], z->upper[s][r]);
+                for (int r = 0; r < regs; r++) {
+                    /* Constant register indices in each case: a variable one
+                     * would keep the warp in memory instead of registers. */
+                    __m512i pidx = z->pair_idx[s][r];
+                    switch (regs == 4 ? z->pair[s][r] : -1) {
+                    case 0: t[r] = _mm512_permutex2var_epi32(v[k][0], pidx, v[k][1]); break;
+                    case 1: t[r] = _mm512_permutex2var_epi32(v[k][1], pidx, v[k][2]); break;
+                    case 2: t[r] = _mm512_permutex2var_epi32(v[k][2], pidx, v[k][3]); break;
+                    default: t[r] = zmm_gather(v[k], regs, z->idx[s][r], z->upper[s][r]); break;
+                    }
+                }
                 for (int r = 0; r < regs; r++) {
                     if (op == ZMM_ADD) {
                         v[k][r] = _mm512_mask_mov_epi32(v[k][r], z->act[s][r], zmm_add(pl->type, t[r], v[k][r]));

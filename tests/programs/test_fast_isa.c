@@ -7,6 +7,7 @@
  * every build this CPU can run is held to the baseline's bytes. Exit 77
  * (ctest: skipped) on a CPU with only the baseline, where there is nothing
  * to compare. */
+#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,6 +102,49 @@ static void test_builds_agree(void **state)
     assert_true(compared >= 40);
 }
 
+/* Warp counts over several of the registers path's chunks (FAST_ZMM_CHUNK,
+ * 4096) and threads: the same bytes as the baseline's batches of 64. */
+static void test_chunks_and_threads(void **state)
+{
+    (void)state;
+    static const char *const programs[] = {"reduce-down", "scan-excl", "bitonic", "reduce-redux"};
+    const size_t warps = 2 * 4096 + 37;
+    uint64_t rng = 0xC4A11;
+    for (size_t i = 0; i < sizeof programs / sizeof programs[0]; i++)
+        for (int lanes = 32; lanes <= 64; lanes *= 2) {
+            const wk_program *p = wk_find_program(programs[i]);
+            assert_non_null(p);
+            wk_params q = {.profile = lanes == 64 ? WS_PROFILE_WAVE64 : WS_PROFILE_SM90,
+                           .type = (p->types & WK_BIT(WK_F32)) ? WK_F32 : WK_U32};
+            wk_apply_defaults(p, &q);
+            if (!wk_fast_supports(p, &q))
+                continue;
+            size_t n = warps * (size_t)lanes;
+            uint32_t *in = malloc(n * 4), *want = calloc(n, 4), *got = calloc(n, 4);
+            assert_true(in && want && got);
+            for (size_t k = 0; k < n; k++)
+                in[k] = (uint32_t)input_value(q.type, &rng);
+            char err[200];
+            assert_true(wk_fast_set_isa("base"));
+            if (!wk_fast_run_warps(p, &q, in, want, warps, err, sizeof err))
+                fail_msg("%s: %s", p->name, err);
+            for (int b = 1; b < n_builds; b++)
+                for (int threads = 1; threads <= 3; threads += 2) {
+                    assert_true(wk_fast_set_isa(builds[b]));
+                    omp_set_num_threads(threads);
+                    memset(got, 0, n * 4);
+                    if (!wk_fast_run_warps(p, &q, in, got, warps, err, sizeof err))
+                        fail_msg("%s: %s", p->name, err);
+                    if (memcmp(want, got, n * 4) != 0)
+                        fail_msg("%s, %d lanes, %s, %d threads: differs from base over %zu warps", p->name, lanes,
+                                 builds[b], threads, warps);
+                }
+            free(in);
+            free(want);
+            free(got);
+        }
+}
+
 int main(void)
 {
     static const char *const all[] = {"base", "avx2", "avx512"};
@@ -111,6 +155,6 @@ int main(void)
         printf("this CPU has no AVX2: only the base build of the fast path exists here (test_fast.c checks it)\n");
         return 77;
     }
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_builds_agree)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_builds_agree), cmocka_unit_test(test_chunks_and_threads)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
