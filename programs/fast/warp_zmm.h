@@ -136,6 +136,18 @@ static void zmm_prepare(const fast_plan *pl, zmm_steps *z)
     }
 }
 
+/* A warp's register to memory. Streaming stores (nt) where the output is
+ * aligned to 64 bytes: the lines are written whole, so the CPU need not
+ * read them first; a run of many warps then moves about a third fewer
+ * bytes through memory. */
+static inline void zmm_store(uint32_t *at, __m512i v, bool nt)
+{
+    if (nt)
+        _mm512_stream_si512((void *)at, v);
+    else
+        _mm512_storeu_si512(at, v);
+}
+
 /* Warps first .. first+count-1 of `in` into `out`, `regs` registers of 16
  * lanes a warp (a constant where it is inlined). */
 static inline __attribute__((always_inline)) void zmm_run(const fast_plan *pl, const zmm_steps *z, zmm_op op,
@@ -143,6 +155,7 @@ static inline __attribute__((always_inline)) void zmm_run(const fast_plan *pl, c
                                                           uint32_t *inclusive, size_t count)
 {
     const zmm_tail tail = zmm_tail_of(pl);
+    const bool nt = ((uintptr_t)out | (uintptr_t)inclusive) % 64 == 0; /* every warp's row is 128 or 256 bytes */
     const size_t lanes = (size_t)regs * 16;
     /* ZMM_GROUP warps at a time: a warp's steps are one chain of dependent
      * operations (bitonic: 15 steps), so several chains are interleaved to
@@ -183,7 +196,7 @@ static inline __attribute__((always_inline)) void zmm_run(const fast_plan *pl, c
         for (int k = 0; k < g && tail != ZMM_TAIL_NONE; k++) {
             const size_t at = (w + (size_t)k) * lanes;
             for (int r = 0; r < regs && inclusive; r++) /* "inclusive": v before the tail */
-                _mm512_storeu_si512(inclusive + at + (size_t)r * 16, v[k][r]);
+                zmm_store(inclusive + at + (size_t)r * 16, v[k][r], nt);
             __m512i inc[ZMM_MAX_REGS];
             for (int r = 0; r < regs; r++)
                 inc[r] = tail == ZMM_TAIL_ZERO_SHIFT ? zmm_add(pl->type, _mm512_setzero_si512(), v[k][r]) : v[k][r];
@@ -199,8 +212,10 @@ static inline __attribute__((always_inline)) void zmm_run(const fast_plan *pl, c
         }
         for (int k = 0; k < g; k++)
             for (int r = 0; r < regs; r++)
-                _mm512_storeu_si512(out + (w + (size_t)k) * lanes + (size_t)r * 16, v[k][r]);
+                zmm_store(out + (w + (size_t)k) * lanes + (size_t)r * 16, v[k][r], nt);
     }
+    if (nt)
+        _mm_sfence(); /* the streamed lines are visible before the caller reads them */
 }
 
 /* __reduce_<op>_sync: every lane gets the whole warp's combination (any
@@ -221,7 +236,7 @@ static inline __m512i zmm_combine(wk_redop op, bool is_signed, __m512i a, __m512
 static void zmm_redux(const fast_plan *pl, const uint32_t *in, uint32_t *out, size_t count)
 {
     const int regs = pl->lanes / 16;
-    const bool is_signed = pl->type == WK_I32;
+    const bool is_signed = pl->type == WK_I32, nt = (uintptr_t)out % 64 == 0;
     for (size_t w = 0; w < count; w++) {
         const uint32_t *v = in + w * (size_t)pl->lanes;
         __m512i x = _mm512_loadu_si512(v);
@@ -235,8 +250,10 @@ static void zmm_redux(const fast_plan *pl, const uint32_t *in, uint32_t *out, si
                                                      x));
         __m512i all = _mm512_permutexvar_epi32(_mm512_setzero_si512(), x); /* lane 0's: the whole warp's */
         for (int r = 0; r < regs; r++)
-            _mm512_storeu_si512(out + w * (size_t)pl->lanes + r * 16, all);
+            zmm_store(out + w * (size_t)pl->lanes + r * 16, all, nt);
     }
+    if (nt)
+        _mm_sfence();
 }
 
 static bool zmm_batch(const fast_plan *pl, const void *in, void *const outs[WK_FAST_MAX_OUTPUTS], size_t first,
