@@ -221,6 +221,7 @@ bool fast_plan_in_registers(const fast_plan *pl)
     case WK_FAST_PRED_SCAN:
     case WK_FAST_BROADCAST:
     case WK_FAST_BITONIC:
+    case WK_FAST_SEED_SORT:
     case WK_FAST_REDUX:
     case WK_FAST_SCAN_EXCL: /* and "inclusive", their second output */
     case WK_FAST_CG_SCAN_EXCL:

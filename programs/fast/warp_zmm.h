@@ -30,8 +30,36 @@ static inline __mmask16 zmm_lt(wk_elem type, __m512i a, __m512i b)
     return type == WK_I32 ? _mm512_cmplt_epi32_mask(a, b) : _mm512_cmplt_epu32_mask(a, b);
 }
 
+/* fminf/fmaxf (want_max lanes: max) as ws_inl_f32_minmax gives them, rule
+ * by rule in the same order: the ordered comparison, equal values (only
+ * the zeros' signs differ: -0 < +0), a NaN operand missing, both NaN. */
+static inline __m512i zmm_f32_minmax(__m512i a, __m512i b, __mmask16 want_max)
+{
+    __m512 x = _mm512_castsi512_ps(a), y = _mm512_castsi512_ps(b);
+    __mmask16 take_a = _mm512_cmp_ps_mask(x, y, _CMP_LT_OQ) ^ want_max;
+    __m512i r = _mm512_mask_blend_epi32(take_a, b, a);
+    __mmask16 eq = _mm512_cmp_ps_mask(x, y, _CMP_EQ_OQ);
+    __mmask16 a_neg = _mm512_test_epi32_mask(a, _mm512_set1_epi32((int)0x80000000u));
+    __mmask16 eq_take_b = eq & (__mmask16) ~(a_neg ^ want_max);
+    r = _mm512_mask_blend_epi32(eq, r, _mm512_mask_blend_epi32(eq_take_b, a, b));
+    __mmask16 an = _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q), bn = _mm512_cmp_ps_mask(y, y, _CMP_UNORD_Q);
+    r = _mm512_mask_mov_epi32(r, bn, a);
+    r = _mm512_mask_mov_epi32(r, an, b);
+    return _mm512_mask_mov_epi32(r, an & bn, _mm512_set1_epi32((int)WS_F32_CANONICAL_NAN));
+}
+
+/* min in the lanes not in want_max, max in those, as the model's WS_MIN/WS_MAX. */
+static inline __m512i zmm_minmax(wk_elem type, __m512i a, __m512i b, __mmask16 want_max)
+{
+    if (type == WK_F32)
+        return zmm_f32_minmax(a, b, want_max);
+    __m512i lo = type == WK_I32 ? _mm512_min_epi32(a, b) : _mm512_min_epu32(a, b);
+    __m512i hi = type == WK_I32 ? _mm512_max_epi32(a, b) : _mm512_max_epu32(a, b);
+    return _mm512_mask_blend_epi32(want_max, lo, hi);
+}
+
 /* What a step does in each lane: t is the value read from the lane's source. */
-typedef enum { ZMM_ADD, ZMM_MOVE, ZMM_SORT } zmm_op;
+typedef enum { ZMM_ADD, ZMM_MOVE, ZMM_SORT, ZMM_SEED } zmm_op;
 
 enum { ZMM_MAX_REGS = 4, ZMM_GROUP = 4 };
 
@@ -99,7 +127,8 @@ static void zmm_prepare(const fast_plan *pl, zmm_steps *z)
                             : pl->algo == WK_FAST_CUB_REDUCE || pl->algo == WK_FAST_PRED_SCAN ||
                                     pl->algo == WK_FAST_CG_SCAN_EXCL || pl->algo == WK_FAST_CUB_SCAN_EXCL
                                 ? st->src[lane] != lane
-                                : true;
+                            : pl->algo == WK_FAST_SEED_SORT ? (lane & st->b) == 0 /* act: the lower lanes */
+                                                            : true;
                 bool lower = (lane & st->b) == 0;
                 bool up = pl->descending ? (lane & st->size) != 0 : (lane & st->size) == 0;
                 up_bits |= (unsigned)(st->src[lane] >= 32) << k;
@@ -186,6 +215,10 @@ static inline __attribute__((always_inline)) void zmm_run(const fast_plan *pl, c
                         v[k][r] = _mm512_mask_mov_epi32(v[k][r], z->act[s][r], zmm_add(pl->type, t[r], v[k][r]));
                     } else if (op == ZMM_MOVE) {
                         v[k][r] = t[r];
+                    } else if (op == ZMM_SEED) { /* the lower lane the min, the upper the max; p first in stage 0 */
+                        __mmask16 upper_lanes = (__mmask16)~z->act[s][r];
+                        v[k][r] = s == 0 ? zmm_minmax(pl->type, t[r], v[k][r], upper_lanes)
+                                         : zmm_minmax(pl->type, v[k][r], t[r], upper_lanes);
                     } else { /* keep the smaller: t < v ? t : v; the larger: v < t ? t : v */
                         __mmask16 take = (z->smaller[s][r] & zmm_lt(pl->type, t[r], v[k][r])) |
                                          (~z->smaller[s][r] & zmm_lt(pl->type, v[k][r], t[r]));
@@ -279,6 +312,7 @@ static bool zmm_batch(const fast_plan *pl, const void *in, void *const outs[WK_F
     case WK_FAST_CUB_SCAN_EXCL: op = ZMM_ADD; break;
     case WK_FAST_BROADCAST: op = ZMM_MOVE; break;
     case WK_FAST_BITONIC: op = ZMM_SORT; break;
+    case WK_FAST_SEED_SORT: op = ZMM_SEED; break;
     default: return false;
     }
     zmm_steps z;

@@ -29,6 +29,7 @@ static uint64_t input_value(wk_elem t, uint64_t *rng)
     case 3: return wide ? UINT64_C(0x7FF0000000000000) : 0x7F800000u;                                   /* inf */
     case 4: return wide ? UINT64_C(0xFFF0000000000000) : 0xFF800000u;                                   /* -inf */
     case 5: return wide ? (r >> 13) : (uint32_t)r >> 10;                                                 /* denormal */
+    case 6: return 0;                                                                                    /* +0 */
     default: break;
     }
     if (t == WK_F32) /* a modest exponent, so that sums neither all overflow nor all vanish */
