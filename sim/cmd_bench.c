@@ -371,6 +371,23 @@ static void plain_reduce_down(results *r, const float *buf, const float *out, pr
 
 static double per_s(double count, double seconds) { return seconds > 0 ? count / seconds : 0; }
 
+/* A warp row's GB/s (the values a warp reads and the first output it
+ * writes) and that as a fraction of the streaming read (2): the text and
+ * the JSON print the same figures. */
+static double row_gbps(const warp_result *w)
+{
+    return per_s((double)w->warps * (double)w->values_per_warp * 4, w->seconds) / 1e9;
+}
+
+static double row_read_ratio(const results *r, const warp_result *w)
+{
+    double read_gbps = per_s((double)r->a->n * 4, r->baseline_s) / 1e9;
+    return read_gbps > 0 ? row_gbps(w) / read_gbps : 0;
+}
+
+/* The row the plain C loop was checked against (the 32-lane reduce-down). */
+static const warp_result *plain_row(const results *r) { return &r->warps[r->plain_row >= 0 ? r->plain_row : 0]; }
+
 static void print_text(const results *r)
 {
     const bench_args *a = r->a;
@@ -387,7 +404,6 @@ static void print_text(const results *r)
            per_s(n, r->baseline_s), per_s(bytes, r->baseline_s) / 1e9);
     printf("   its sum %.9g (another order: other bits)\n", (double)r->baseline_value);
     printf("   ratio (1)/(2) in throughput: %.3f\n\n", r->baseline_s > 0 && r->reduce_s > 0 ? r->baseline_s / r->reduce_s : 0);
-    double read_gbps = per_s(bytes, r->baseline_s) / 1e9;
     printf("%-34s %8s %12s %9s %8s %16s\n", "3. fast warps (f32 or u32)", "warps", "warps/s", "GB/s", "of (2)",
            "shuffle lane-op/s");
     for (int i = 0; i < r->warp_rows; i++) {
@@ -399,12 +415,11 @@ static void print_text(const results *r)
             continue;
         }
         double elems = (double)w->warps * w->lanes;
-        double gbps = per_s((double)w->warps * (double)w->values_per_warp * 4, w->seconds) / 1e9;
-        printf("%-34s %8zu %12.4g %9.2f %8.3f %16.4g\n", name, w->warps, per_s((double)w->warps, w->seconds), gbps,
-               read_gbps > 0 ? gbps / read_gbps : 0, per_s(elems * w->shuffles, w->seconds));
+        printf("%-34s %8zu %12.4g %9.2f %8.3f %16.4g\n", name, w->warps, per_s((double)w->warps, w->seconds),
+               row_gbps(w), row_read_ratio(r, w), per_s(elems * w->shuffles, w->seconds));
     }
     printf("   (GB/s counts the input read and the output written; a shuffle lane-op is one lane's read)\n");
-    const warp_result *w0 = &r->warps[r->plain_row >= 0 ? r->plain_row : 0];
+    const warp_result *w0 = plain_row(r);
     if (r->plain_s > 0)
         printf("   plain C reduce-down, 32 lanes, same warps and bits (bench_plain.c): %.4g warps/s;\n"
                "   warpsim's fast path runs at %.3f of it\n\n",
@@ -437,7 +452,6 @@ static void print_json(const results *r)
     printf("  \"baseline\": {\"seconds\": %.9g, \"elements_per_s\": %.6g, \"gb_per_s\": %.6g},\n", r->baseline_s,
            per_s(n, r->baseline_s), per_s(bytes, r->baseline_s) / 1e9);
     printf("  \"ratio\": %.6g,\n  \"warps\": [", r->baseline_s > 0 && r->reduce_s > 0 ? r->baseline_s / r->reduce_s : 0);
-    double read_gbps = per_s(bytes, r->baseline_s) / 1e9;
     for (int i = 0; i < r->warp_rows; i++) {
         const warp_result *w = &r->warps[i];
         double elems = (double)w->warps * w->lanes;
@@ -450,13 +464,12 @@ static void print_json(const results *r)
             printf("}");
             continue;
         }
-        double gbps = per_s((double)w->warps * (double)w->values_per_warp * 4, w->seconds) / 1e9;
         printf("\"seconds\": %.9g, \"warps_per_s\": %.6g, \"elements_per_s\": %.6g, \"gb_per_s\": %.6g, "
                "\"read_ratio\": %.6g, \"shuffle_lane_ops_per_s\": %.6g}",
-               w->seconds, per_s((double)w->warps, w->seconds), per_s(elems, w->seconds), gbps,
-               read_gbps > 0 ? gbps / read_gbps : 0, per_s(elems * w->shuffles, w->seconds));
+               w->seconds, per_s((double)w->warps, w->seconds), per_s(elems, w->seconds), row_gbps(w),
+               row_read_ratio(r, w), per_s(elems * w->shuffles, w->seconds));
     }
-    const warp_result *w0 = &r->warps[r->plain_row >= 0 ? r->plain_row : 0];
+    const warp_result *w0 = plain_row(r);
     printf("\n  ],\n  \"plain_c_reduce_down\": {\"lanes\": 32, \"warps\": %zu, \"seconds\": %.9g, "
            "\"warps_per_s\": %.6g, \"warpsim_ratio\": %.6g},\n",
            w0->warps, r->plain_s, per_s((double)w0->warps, r->plain_s),
