@@ -7,7 +7,8 @@
  * takes: adds (the reductions, the inclusive scans, CUB's reduce), moves
  * (broadcast) and compare-exchanges (bitonic); anything else returns false
  * and takes the batch loops. The same bits as warp_batch.h: f32 adds are
- * IEEE adds with every NaN result made 0x7FFFFFFF (ws_inl_f32_add; the
+ * IEEE adds with every NaN result made 0x7FFFFFFF (ws_inl_f32_add; here
+ * once, after the last step: zmm_add_in says why that is the same; the
  * operand order does not show in f32 bits), integer adds wrap, compares are
  * setp.lt's. Included by batch_engine.c under __AVX512F__ only. */
 #include <immintrin.h>
@@ -22,12 +23,44 @@ static inline __m512i zmm_add(wk_elem type, __m512i a, __m512i b)
     return _mm512_mask_mov_epi32(_mm512_castps_si512(r), nan, _mm512_set1_epi32((int)WS_F32_CANONICAL_NAN));
 }
 
-/* a < b as setp.lt on the type: f32 ordered (false with a NaN), i32 signed, u32 unsigned. */
-static inline __mmask16 zmm_lt(wk_elem type, __m512i a, __m512i b)
+/* v + t in the lanes of act, the others as they are: one masked add. An
+ * f32 NaN keeps its payload here; zmm_canonical_nans makes the NaNs
+ * canonical once, after the last step. That gives the model's bits because
+ * whether an add gives a NaN does not depend on its operands' payloads,
+ * and a NaN stays a NaN through every later add. */
+static inline __m512i zmm_add_in(wk_elem type, __m512i v, __mmask16 act, __m512i t)
+{
+    if (type != WK_F32)
+        return _mm512_mask_add_epi32(v, act, t, v);
+    __m512 x = _mm512_castsi512_ps(v);
+    return _mm512_castps_si512(_mm512_mask_add_ps(x, act, _mm512_castsi512_ps(t), x));
+}
+
+/* Every NaN in `lanes` as 0x7FFFFFFF, the GPU's f32 add result. */
+static inline __m512i zmm_canonical_nans(wk_elem type, __m512i v, __mmask16 lanes)
+{
+    if (type != WK_F32)
+        return v;
+    __mmask16 nan = _mm512_mask_cmp_ps_mask(lanes, _mm512_castsi512_ps(v), _mm512_castsi512_ps(v), _CMP_UNORD_Q);
+    return _mm512_mask_mov_epi32(v, nan, _mm512_set1_epi32((int)WS_F32_CANONICAL_NAN));
+}
+
+/* t < v ? t : v with setp.lt's compare: f32 ordered (vminps gives its
+ * second operand unless the first is less: a NaN or an equal zero keeps
+ * v), i32 signed, u32 unsigned (equal values have equal bits). */
+static inline __m512i zmm_smaller(wk_elem type, __m512i t, __m512i v)
 {
     if (type == WK_F32)
-        return _mm512_cmp_ps_mask(_mm512_castsi512_ps(a), _mm512_castsi512_ps(b), _CMP_LT_OQ);
-    return type == WK_I32 ? _mm512_cmplt_epi32_mask(a, b) : _mm512_cmplt_epu32_mask(a, b);
+        return _mm512_castps_si512(_mm512_min_ps(_mm512_castsi512_ps(t), _mm512_castsi512_ps(v)));
+    return type == WK_I32 ? _mm512_min_epi32(t, v) : _mm512_min_epu32(t, v);
+}
+
+/* v < t ? t : v (vmaxps t, v: t only where t > v, ordered). */
+static inline __m512i zmm_larger(wk_elem type, __m512i t, __m512i v)
+{
+    if (type == WK_F32)
+        return _mm512_castps_si512(_mm512_max_ps(_mm512_castsi512_ps(t), _mm512_castsi512_ps(v)));
+    return type == WK_I32 ? _mm512_max_epi32(t, v) : _mm512_max_epu32(t, v);
 }
 
 /* fminf/fmaxf (want_max lanes: max) as ws_inl_f32_minmax gives them, rule
@@ -77,6 +110,10 @@ typedef struct zmm_steps {
      * one vpermt2d of those two does (pair_idx); else pair is -1. */
     __m512i pair_idx[FAST_MAX_STEPS][ZMM_MAX_REGS];
     signed char pair[FAST_MAX_STEPS][ZMM_MAX_REGS];
+    /* The lanes that add in at least one step: only their NaNs are made
+     * canonical (zmm_canonical_nans); a lane that never adds keeps its
+     * input's bits. */
+    __mmask16 added[ZMM_MAX_REGS];
     /* The exclusive scans' last move: lane l reads lane l - 1 (scan-excl:
      * the formula's shfl_up by 1), lane 0 gets zero. */
     __m512i tail_idx[ZMM_MAX_REGS];
@@ -115,6 +152,7 @@ static inline __attribute__((always_inline)) __m512i zmm_gather(const __m512i *v
 
 static void zmm_prepare(const fast_plan *pl, zmm_steps *z)
 {
+    memset(z->added, 0, sizeof z->added);
     for (int s = 0; s < pl->n_steps; s++) {
         const fast_step *st = &pl->steps[s];
         for (int r = 0; r < pl->lanes / 16; r++) {
@@ -149,6 +187,7 @@ static void zmm_prepare(const fast_plan *pl, zmm_steps *z)
             z->pair_idx[s][r] = _mm512_loadu_si512(rel);
             z->pair[s][r] = (signed char)pair;
             z->act[s][r] = (__mmask16)a;
+            z->added[r] |= (__mmask16)a;
             z->smaller[s][r] = (__mmask16)m;
         }
     }
@@ -177,57 +216,73 @@ static inline void zmm_store(uint32_t *at, __m512i v, bool nt)
         _mm512_storeu_si512(at, v);
 }
 
-/* Warps first .. first+count-1 of `in` into `out`, `regs` registers of 16
- * lanes a warp (a constant where it is inlined). */
-static inline __attribute__((always_inline)) void zmm_run(const fast_plan *pl, const zmm_steps *z, zmm_op op,
-                                                          int regs, const uint32_t *in, uint32_t *out,
-                                                          uint32_t *inclusive, size_t count)
+/* The G warps at `in` into `out` (and `inclusive`), `regs` registers of 16
+ * lanes a warp. G, regs and op are constants where this is inlined, and
+ * every loop over them is unrolled, so that each warp stays in registers
+ * (an index the compiler cannot resolve would keep it in memory). */
+static inline __attribute__((always_inline)) void zmm_group(const fast_plan *pl, const zmm_steps *z, zmm_op op,
+                                                            int regs, int G, const uint32_t *in, uint32_t *out,
+                                                            uint32_t *inclusive, bool nt)
 {
     const zmm_tail tail = zmm_tail_of(pl);
-    const bool nt = ((uintptr_t)out | (uintptr_t)inclusive) % 64 == 0; /* every warp's row is 128 or 256 bytes */
     const size_t lanes = (size_t)regs * 16;
-    /* ZMM_GROUP warps at a time: a warp's steps are one chain of dependent
-     * operations (bitonic: 15 steps), so several chains are interleaved to
-     * keep the vector units busy. */
-    for (size_t w = 0; w < count; w += ZMM_GROUP) {
-        int g = count - w < ZMM_GROUP ? (int)(count - w) : ZMM_GROUP;
-        __m512i v[ZMM_GROUP][ZMM_MAX_REGS];
-        for (int k = 0; k < g; k++)
-            for (int r = 0; r < regs; r++)
-                v[k][r] = _mm512_loadu_si512(in + (w + (size_t)k) * lanes + (size_t)r * 16);
-        for (int s = 0; s < pl->n_steps; s++)
-            for (int k = 0; k < g; k++) {
-                /* Every lane reads the values from before the step. */
-                __m512i t[ZMM_MAX_REGS];
-                for (int r = 0; r < regs; r++) {
-                    /* Constant register indices in each case: a variable one
-                     * would keep the warp in memory instead of registers. */
-                    __m512i pidx = z->pair_idx[s][r];
-                    switch (regs == 4 ? z->pair[s][r] : -1) {
-                    case 0: t[r] = _mm512_permutex2var_epi32(v[k][0], pidx, v[k][1]); break;
-                    case 1: t[r] = _mm512_permutex2var_epi32(v[k][1], pidx, v[k][2]); break;
-                    case 2: t[r] = _mm512_permutex2var_epi32(v[k][2], pidx, v[k][3]); break;
-                    default: t[r] = zmm_gather(v[k], regs, z->idx[s][r], z->upper[s][r]); break;
-                    }
-                }
-                for (int r = 0; r < regs; r++) {
-                    if (op == ZMM_ADD) {
-                        v[k][r] = _mm512_mask_mov_epi32(v[k][r], z->act[s][r], zmm_add(pl->type, t[r], v[k][r]));
-                    } else if (op == ZMM_MOVE) {
-                        v[k][r] = t[r];
-                    } else if (op == ZMM_SEED) { /* the lower lane the min, the upper the max; p first in stage 0 */
-                        __mmask16 upper_lanes = (__mmask16)~z->act[s][r];
-                        v[k][r] = s == 0 ? zmm_minmax(pl->type, t[r], v[k][r], upper_lanes)
-                                         : zmm_minmax(pl->type, v[k][r], t[r], upper_lanes);
-                    } else { /* keep the smaller: t < v ? t : v; the larger: v < t ? t : v */
-                        __mmask16 take = (z->smaller[s][r] & zmm_lt(pl->type, t[r], v[k][r])) |
-                                         (~z->smaller[s][r] & zmm_lt(pl->type, v[k][r], t[r]));
-                        v[k][r] = _mm512_mask_mov_epi32(v[k][r], take, t[r]);
-                    }
+    __m512i v[ZMM_GROUP][ZMM_MAX_REGS];
+#pragma GCC unroll 4
+    for (int k = 0; k < G; k++)
+#pragma GCC unroll 4
+        for (int r = 0; r < regs; r++)
+            v[k][r] = _mm512_loadu_si512(in + (size_t)k * lanes + (size_t)r * 16);
+    for (int s = 0; s < pl->n_steps; s++) {
+        /* Every lane reads the values from before the step. */
+        __m512i t[ZMM_GROUP][ZMM_MAX_REGS];
+#pragma GCC unroll 4
+        for (int r = 0; r < regs; r++) {
+            __m512i pidx = z->pair_idx[s][r];
+            switch (regs == 4 ? z->pair[s][r] : -1) {
+#define ZMM_PAIR(lo)                                                                                                  \
+    case lo:                                                                                                          \
+        _Pragma("GCC unroll 4") for (int k = 0; k < G; k++) t[k][r] =                                                \
+            _mm512_permutex2var_epi32(v[k][lo], pidx, v[k][(lo) + 1]);                                                \
+        break
+                ZMM_PAIR(0);
+                ZMM_PAIR(1);
+                ZMM_PAIR(2);
+#undef ZMM_PAIR
+            default:
+#pragma GCC unroll 4
+                for (int k = 0; k < G; k++)
+                    t[k][r] = zmm_gather(v[k], regs, z->idx[s][r], z->upper[s][r]);
+                break;
+            }
+        }
+#pragma GCC unroll 4
+        for (int k = 0; k < G; k++)
+#pragma GCC unroll 4
+            for (int r = 0; r < regs; r++) {
+                if (op == ZMM_ADD) {
+                    v[k][r] = zmm_add_in(pl->type, v[k][r], z->act[s][r], t[k][r]);
+                } else if (op == ZMM_MOVE) {
+                    v[k][r] = t[k][r];
+                } else if (op == ZMM_SEED) { /* the lower lane the min, the upper the max; p first in stage 0 */
+                    __mmask16 upper_lanes = (__mmask16)~z->act[s][r];
+                    v[k][r] = s == 0 ? zmm_minmax(pl->type, t[k][r], v[k][r], upper_lanes)
+                                     : zmm_minmax(pl->type, v[k][r], t[k][r], upper_lanes);
+                } else { /* the lanes of `smaller` keep the smaller, the others the larger */
+                    v[k][r] = _mm512_mask_blend_epi32(z->smaller[s][r], zmm_larger(pl->type, t[k][r], v[k][r]),
+                                                      zmm_smaller(pl->type, t[k][r], v[k][r]));
                 }
             }
-        for (int k = 0; k < g && tail != ZMM_TAIL_NONE; k++) {
-            const size_t at = (w + (size_t)k) * lanes;
+    }
+    if (op == ZMM_ADD)
+#pragma GCC unroll 4
+        for (int k = 0; k < G; k++)
+#pragma GCC unroll 4
+            for (int r = 0; r < regs; r++)
+                v[k][r] = zmm_canonical_nans(pl->type, v[k][r], z->added[r]);
+    if (tail != ZMM_TAIL_NONE)
+#pragma GCC unroll 4
+        for (int k = 0; k < G; k++) {
+            const size_t at = (size_t)k * lanes;
             for (int r = 0; r < regs && inclusive; r++) /* "inclusive": v before the tail */
                 zmm_store(inclusive + at + (size_t)r * 16, v[k][r], nt);
             __m512i inc[ZMM_MAX_REGS];
@@ -243,12 +298,51 @@ static inline __attribute__((always_inline)) void zmm_run(const fast_plan *pl, c
                 }
             }
         }
-        for (int k = 0; k < g; k++)
-            for (int r = 0; r < regs; r++)
-                zmm_store(out + (w + (size_t)k) * lanes + (size_t)r * 16, v[k][r], nt);
-    }
+#pragma GCC unroll 4
+    for (int k = 0; k < G; k++)
+#pragma GCC unroll 4
+        for (int r = 0; r < regs; r++)
+            zmm_store(out + (size_t)k * lanes + (size_t)r * 16, v[k][r], nt);
+}
+
+/* Warps 0 .. count-1 of `in` into `out`: ZMM_GROUP at a time (a warp's
+ * steps are one chain of dependent operations, bitonic's 15 long, so
+ * several chains interleaved keep the vector units busy), the rest one by
+ * one. */
+static inline __attribute__((always_inline)) void zmm_run(const fast_plan *pl, const zmm_steps *z, zmm_op op,
+                                                          int regs, const uint32_t *in, uint32_t *out,
+                                                          uint32_t *inclusive, size_t count)
+{
+    const bool nt = ((uintptr_t)out | (uintptr_t)inclusive) % 64 == 0; /* every warp's row is 128 or 256 bytes */
+    const size_t lanes = (size_t)regs * 16;
+    size_t w = 0;
+    for (; w + ZMM_GROUP <= count; w += ZMM_GROUP)
+        zmm_group(pl, z, op, regs, ZMM_GROUP, in + w * lanes, out + w * lanes, inclusive ? inclusive + w * lanes : NULL,
+                  nt);
+    for (; w < count; w++)
+        zmm_group(pl, z, op, regs, 1, in + w * lanes, out + w * lanes, inclusive ? inclusive + w * lanes : NULL, nt);
     if (nt)
         _mm_sfence(); /* the streamed lines are visible before the caller reads them */
+}
+
+/* zmm_run with op and regs as constants: one loop per pair. */
+static void zmm_run_op(const fast_plan *pl, const zmm_steps *z, zmm_op op, const uint32_t *in, uint32_t *out,
+                       uint32_t *inclusive, size_t count)
+{
+#define ZMM_RUN(o)                                                                                                    \
+    case o:                                                                                                           \
+        if (pl->lanes == 64)                                                                                          \
+            zmm_run(pl, z, o, 4, in, out, inclusive, count);                                                          \
+        else                                                                                                          \
+            zmm_run(pl, z, o, 2, in, out, inclusive, count);                                                          \
+        break
+    switch (op) {
+        ZMM_RUN(ZMM_ADD);
+        ZMM_RUN(ZMM_MOVE);
+        ZMM_RUN(ZMM_SORT);
+        ZMM_RUN(ZMM_SEED);
+    }
+#undef ZMM_RUN
 }
 
 /* __reduce_<op>_sync: every lane gets the whole warp's combination (any
@@ -320,9 +414,6 @@ static bool zmm_batch(const fast_plan *pl, const void *in, void *const outs[WK_F
     const uint32_t *src = (const uint32_t *)in + first * (size_t)pl->lanes;
     uint32_t *dst = (uint32_t *)outs[0] + first * (size_t)pl->lanes;
     uint32_t *inclusive = pl->n_outputs > 1 && outs[1] ? (uint32_t *)outs[1] + first * (size_t)pl->lanes : NULL;
-    if (pl->lanes == 64)
-        zmm_run(pl, &z, op, 4, src, dst, inclusive, count);
-    else
-        zmm_run(pl, &z, op, 2, src, dst, inclusive, count);
+    zmm_run_op(pl, &z, op, src, dst, inclusive, count);
     return true;
 }
