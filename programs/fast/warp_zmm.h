@@ -383,11 +383,99 @@ static void zmm_redux(const fast_plan *pl, const uint32_t *in, uint32_t *out, si
         _mm_sfence();
 }
 
+/* ballot-compact's keep = x > 0, setp.gt x, 0 on the type: f32 ordered
+ * (NaN, -0 and +0 are not kept), i32 signed, u32 unsigned. */
+static inline __mmask16 zmm_keep(wk_elem type, __m512i x)
+{
+    __m512i zero = _mm512_setzero_si512();
+    if (type == WK_F32)
+        return _mm512_cmp_ps_mask(_mm512_castsi512_ps(zero), _mm512_castsi512_ps(x), _CMP_LT_OQ);
+    return type == WK_I32 ? _mm512_cmplt_epi32_mask(zero, x) : _mm512_cmplt_epu32_mask(zero, x);
+}
+
+static inline __m512i zmm_iota(void)
+{
+    return _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+}
+
+/* 32 lanes' kept values in lane order, then zeros (as two registers):
+ * each register's kept values packed by vpcompressd (c0: n0 of them), then
+ * c1's placed after c0's. */
+static inline void zmm_compact32(__m512i x0, __m512i x1, __mmask16 k0, __mmask16 k1, __m512i out[2])
+{
+    const __m512i iota = zmm_iota();
+    __m512i c0 = _mm512_maskz_compress_epi32(k0, x0), c1 = _mm512_maskz_compress_epi32(k1, x1);
+    __m512i n0 = _mm512_set1_epi32(__builtin_popcount(k0));
+    /* lane i < n0: c0[i]; else c1[i - n0] (index 16 + i - n0 in the pair c0, c1) */
+    __mmask16 from_c1 = _mm512_cmpge_epi32_mask(iota, n0);
+    __m512i idx = _mm512_mask_add_epi32(iota, from_c1, iota, _mm512_sub_epi32(_mm512_set1_epi32(16), n0));
+    out[0] = _mm512_permutex2var_epi32(c0, idx, c1);
+    /* lane 16 + i: c1[16 + i - n0] where that is below 16, else zero (the pair c1, 0) */
+    out[1] = _mm512_permutex2var_epi32(c1, _mm512_add_epi32(iota, _mm512_sub_epi32(_mm512_set1_epi32(16), n0)),
+                                       _mm512_setzero_si512());
+}
+
+/* ballot-compact (warp_batch.h's compact_warps, the same outputs): the
+ * kept values in lane order then zeros; count and ballot, the same in
+ * every lane (NULL: not wanted). 64 lanes: two 32-lane halves compacted,
+ * then the upper half's values placed after the lower half's nA. */
+static void zmm_compact(const fast_plan *pl, const uint32_t *in, void *const outs[WK_FAST_MAX_OUTPUTS], size_t first,
+                        size_t count)
+{
+    const size_t lanes = (size_t)pl->lanes;
+    uint32_t *out = (uint32_t *)outs[0] + first * lanes;
+    uint32_t *count_out = outs[1] ? (uint32_t *)outs[1] + first * lanes : NULL;
+    void *ballot_out = outs[2] ? (char *)outs[2] + first * lanes * (lanes / 8) : NULL;
+    const bool nt = ((uintptr_t)out | (uintptr_t)count_out | (uintptr_t)ballot_out) % 64 == 0;
+    const __m512i iota = zmm_iota();
+    in += first * lanes;
+    for (size_t w = 0; w < count; w++, in += lanes, out += lanes) {
+        __m512i x[4], o[4];
+        __mmask16 k[4];
+        for (size_t r = 0; r < lanes / 16; r++) {
+            x[r] = _mm512_loadu_si512(in + r * 16);
+            k[r] = zmm_keep(pl->type, x[r]);
+        }
+        uint64_t ballot = (uint64_t)k[0] | (uint64_t)k[1] << 16;
+        zmm_compact32(x[0], x[1], k[0], k[1], o);
+        if (lanes == 64) {
+            ballot |= (uint64_t)k[2] << 32 | (uint64_t)k[3] << 48;
+            __m512i b[2];
+            zmm_compact32(x[2], x[3], k[2], k[3], b);
+            __m512i n_a = _mm512_set1_epi32(__builtin_popcount((uint32_t)ballot));
+            for (int q = 0; q < 4; q++) { /* lane g: A[g] below nA, else B[g - nA] (zero from 32 on) */
+                __m512i g = _mm512_add_epi32(iota, _mm512_set1_epi32(16 * q)), gb = _mm512_sub_epi32(g, n_a);
+                __mmask16 from_b = _mm512_cmpge_epi32_mask(g, n_a);
+                __mmask16 in_b = from_b & _mm512_cmplt_epi32_mask(gb, _mm512_set1_epi32(32));
+                __m512i tb = _mm512_maskz_permutex2var_epi32(in_b, b[0], gb, b[1]);
+                o[q] = q < 2 ? _mm512_mask_blend_epi32(from_b, o[q], tb) : tb;
+            }
+        }
+        for (size_t r = 0; r < lanes / 16; r++)
+            zmm_store(out + r * 16, o[r], nt);
+        int n = __builtin_popcountll(ballot);
+        for (size_t r = 0; count_out && r < lanes / 16; r++)
+            zmm_store(count_out + w * lanes + r * 16, _mm512_set1_epi32(n), nt);
+        if (ballot_out && lanes == 64)
+            for (size_t r = 0; r < 8; r++)
+                zmm_store((uint32_t *)ballot_out + w * 128 + r * 16, _mm512_set1_epi64((long long)ballot), nt);
+        else if (ballot_out)
+            for (size_t r = 0; r < 2; r++)
+                zmm_store((uint32_t *)ballot_out + w * 32 + r * 16, _mm512_set1_epi32((int)ballot), nt);
+    }
+    if (nt)
+        _mm_sfence();
+}
+
 static bool zmm_batch(const fast_plan *pl, const void *in, void *const outs[WK_FAST_MAX_OUTPUTS], size_t first,
                       size_t count)
 {
     if (!fast_plan_in_registers(pl)) /* the one rule of which plans run here (warp_plan.c) */
         return false;
+    if (pl->algo == WK_FAST_BALLOT_COMPACT) {
+        zmm_compact(pl, in, outs, first, count);
+        return true;
+    }
     if (pl->algo == WK_FAST_REDUX) {
         zmm_redux(pl, (const uint32_t *)in + first * (size_t)pl->lanes,
                   (uint32_t *)outs[0] + first * (size_t)pl->lanes, count);

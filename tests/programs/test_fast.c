@@ -482,14 +482,23 @@ static void test_bitonic_ints_sorted(void **state)
 typedef struct shaped_run {
     wk_fast_shape shape;
     void *outs[WK_FAST_MAX_OUTPUTS];
+    void *blocks[WK_FAST_MAX_OUTPUTS]; /* what was allocated: outs[i] is `misalign` bytes in */
 } shaped_run;
 
-static void run_shaped(shaped_run *s, const char *name, const wk_params *q, const void *in, size_t n_warps)
+/* Outputs start `misalign` bytes after a 64-byte boundary: 0 lets the
+ * AVX-512 build stream its stores, 4 makes it store the ordinary way. */
+static void run_shaped_at(shaped_run *s, const char *name, const wk_params *q, const void *in, size_t n_warps,
+                          size_t misalign)
 {
     const wk_program *p = wk_find_program(name);
     assert_true(wk_fast_shape_of(p, q, &s->shape));
-    for (int i = 0; i < s->shape.n_outputs; i++)
-        s->outs[i] = filled(s->shape.outputs[i].type, n_warps * s->shape.outputs[i].per_warp);
+    for (int i = 0; i < s->shape.n_outputs; i++) {
+        size_t bytes = n_warps * s->shape.outputs[i].per_warp * elem_size(s->shape.outputs[i].type);
+        s->blocks[i] = aligned_alloc(64, (bytes + misalign + 63) / 64 * 64);
+        assert_non_null(s->blocks[i]);
+        s->outs[i] = (char *)s->blocks[i] + misalign;
+        memset(s->outs[i], 0xA5, bytes);
+    }
     char err[200] = "";
     if (!wk_fast_run_warps_outs(p, q, in, s->outs, s->shape.n_outputs, n_warps, err, sizeof err)) {
         print_error("%s\n", err);
@@ -497,10 +506,15 @@ static void run_shaped(shaped_run *s, const char *name, const wk_params *q, cons
     }
 }
 
+static void run_shaped(shaped_run *s, const char *name, const wk_params *q, const void *in, size_t n_warps)
+{
+    run_shaped_at(s, name, q, in, n_warps, 4);
+}
+
 static void free_shaped(shaped_run *s)
 {
     for (int i = 0; i < s->shape.n_outputs; i++)
-        free(s->outs[i]);
+        free(s->blocks[i]);
 }
 
 /* x > 0 as IEEE orders it, from the bits: not NaN, sign clear, not zero
@@ -606,42 +620,56 @@ static void test_transpose8_tiles(void **state)
         }
 }
 
-/* The base and AVX2 builds of the batch loops give the same bytes for the
- * two programs test_fast_isa.c leaves out or runs in part (its buffers hold
- * one value per lane and two outputs): every output, a full batch and a
- * partial one. */
+/* Every build of the batch loops this CPU runs (AVX2, AVX-512) gives the
+ * base build's bytes for the two programs test_fast_isa.c leaves out or
+ * runs in part (its buffers hold one value per lane and two outputs):
+ * every output, full and partial batches, more warps than one of the
+ * registers path's chunks (FAST_ZMM_CHUNK), outputs on a 64-byte boundary
+ * (streamed stores) and off it, one thread and three. */
 static void test_shaped_builds_agree(void **state)
 {
     (void)state;
     const char *was = wk_fast_isa();
-    if (!wk_fast_set_isa("avx2")) {
-        printf("no AVX2 on this CPU: one build only\n");
-        return;
-    }
-    const char *names[] = {"ballot-compact", "transpose8"};
+    const int was_threads = omp_get_max_threads();
+    const char *names[] = {"ballot-compact", "transpose8"}, *others[] = {"avx2", "avx512"};
     const ws_profile_id profs[] = {WS_PROFILE_SM90, WS_PROFILE_WAVE64};
-    enum { W = 64 + 37 };
+    const size_t counts[] = {64 + 37, 4096 + 37};
+    int compared = 0;
     for (size_t n = 0; n < 2; n++)
         for (size_t p = 0; p < 2; p++)
-            for (size_t t = 0; t < N_TYPES; t++) {
-                wk_elem e = number_types[t];
-                wk_params q = {.profile = profs[p], .type = e};
-                wk_fast_shape shape;
-                assert_true(wk_fast_shape_of(wk_find_program(names[n]), &q, &shape));
-                void *in = random_warps(e, W * shape.in_per_warp, 7000 + n * 100 + p * 10 + t);
-                shaped_run base = {0}, avx2 = {0};
-                assert_true(wk_fast_set_isa("base"));
-                run_shaped(&base, names[n], &q, in, W);
-                assert_true(wk_fast_set_isa("avx2"));
-                run_shaped(&avx2, names[n], &q, in, W);
-                for (int i = 0; i < shape.n_outputs; i++)
-                    assert_memory_equal(base.outs[i], avx2.outs[i],
-                                        W * shape.outputs[i].per_warp * elem_size(shape.outputs[i].type));
-                free_shaped(&base);
-                free_shaped(&avx2);
-                free(in);
-            }
+            for (size_t t = 0; t < N_TYPES; t++)
+                for (size_t c = 0; c < 2; c++) {
+                    size_t W = counts[c];
+                    if (c == 1 && number_types[t] != WK_F32 && number_types[t] != WK_I32)
+                        continue; /* the long runs on the types the registers path takes */
+                    wk_elem e = number_types[t];
+                    wk_params q = {.profile = profs[p], .type = e};
+                    wk_fast_shape shape;
+                    assert_true(wk_fast_shape_of(wk_find_program(names[n]), &q, &shape));
+                    void *in = random_warps(e, W * shape.in_per_warp, 7000 + n * 100 + p * 10 + t);
+                    shaped_run base = {0};
+                    assert_true(wk_fast_set_isa("base"));
+                    run_shaped(&base, names[n], &q, in, W);
+                    for (size_t b = 0; b < 2; b++)
+                        for (size_t misalign = 0; misalign <= 4 && wk_fast_set_isa(others[b]); misalign += 4) {
+                            omp_set_num_threads(misalign ? 3 : 1);
+                            shaped_run other = {0};
+                            run_shaped_at(&other, names[n], &q, in, W, misalign);
+                            for (int i = 0; i < shape.n_outputs; i++)
+                                if (memcmp(base.outs[i], other.outs[i],
+                                           W * shape.outputs[i].per_warp * elem_size(shape.outputs[i].type)) != 0)
+                                    fail_msg("%s %s %d lanes, %zu warps, %s, output %d at +%zu: not base's bytes",
+                                             names[n], wk_elem_name(e), lanes_of(profs[p]), W, others[b], i,
+                                             misalign);
+                            free_shaped(&other);
+                            compared++;
+                        }
+                    free_shaped(&base);
+                    free(in);
+                }
     assert_true(wk_fast_set_isa(was));
+    omp_set_num_threads(was_threads);
+    printf("%d shaped runs compared with the base build\n", compared);
 }
 
 /* ---- the same bytes for any number of threads ------------------------------ */
