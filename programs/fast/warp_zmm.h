@@ -63,18 +63,17 @@ static inline __m512i zmm_larger(wk_elem type, __m512i t, __m512i v)
     return type == WK_I32 ? _mm512_max_epi32(t, v) : _mm512_max_epu32(t, v);
 }
 
-/* fminf/fmaxf (want_max lanes: max) as ws_inl_f32_minmax gives them, rule
- * by rule in the same order: the ordered comparison, equal values (only
- * the zeros' signs differ: -0 < +0), a NaN operand missing, both NaN. */
+/* fminf/fmaxf (want_max lanes: max) as ws_inl_f32_minmax gives them:
+ * vrangeps selects the smaller or larger operand with -0 below +0, which
+ * is the rule wherever neither is a NaN; then a NaN operand is the
+ * missing one (the other is the result), and two NaNs give the canonical
+ * NaN. */
 static inline __m512i zmm_f32_minmax(__m512i a, __m512i b, __mmask16 want_max)
 {
     __m512 x = _mm512_castsi512_ps(a), y = _mm512_castsi512_ps(b);
-    __mmask16 take_a = _mm512_cmp_ps_mask(x, y, _CMP_LT_OQ) ^ want_max;
-    __m512i r = _mm512_mask_blend_epi32(take_a, b, a);
-    __mmask16 eq = _mm512_cmp_ps_mask(x, y, _CMP_EQ_OQ);
-    __mmask16 a_neg = _mm512_test_epi32_mask(a, _mm512_set1_epi32((int)0x80000000u));
-    __mmask16 eq_take_b = eq & (__mmask16) ~(a_neg ^ want_max);
-    r = _mm512_mask_blend_epi32(eq, r, _mm512_mask_blend_epi32(eq_take_b, a, b));
+    enum { RANGE_MIN = 0x4, RANGE_MAX = 0x5 }; /* imm8[3:2] = 01: the sign from the comparison */
+    __m512i r = _mm512_mask_blend_epi32(want_max, _mm512_castps_si512(_mm512_range_ps(x, y, RANGE_MIN)),
+                                        _mm512_castps_si512(_mm512_range_ps(x, y, RANGE_MAX)));
     __mmask16 an = _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q), bn = _mm512_cmp_ps_mask(y, y, _CMP_UNORD_Q);
     r = _mm512_mask_mov_epi32(r, bn, a);
     r = _mm512_mask_mov_epi32(r, an, b);
