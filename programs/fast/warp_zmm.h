@@ -45,22 +45,21 @@ static inline __m512i zmm_canonical_nans(wk_elem type, __m512i v, __mmask16 lane
     return _mm512_mask_mov_epi32(v, nan, _mm512_set1_epi32((int)WS_F32_CANONICAL_NAN));
 }
 
-/* t < v ? t : v with setp.lt's compare: f32 ordered (vminps gives its
- * second operand unless the first is less: a NaN or an equal zero keeps
- * v), i32 signed, u32 unsigned (equal values have equal bits). */
-static inline __m512i zmm_smaller(wk_elem type, __m512i t, __m512i v)
+/* The compare-exchange: in the lanes of `smaller`, t < v ? t : v with
+ * setp.lt's compare (f32 ordered: vminps gives its second operand unless
+ * the first is less, so a NaN or an equal zero keeps v; i32 signed; u32
+ * unsigned: equal values have equal bits); in the others v < t ? t : v
+ * (vmaxps t, v: t only where t > v). One max, then a min masked to the
+ * smaller lanes. */
+static inline __m512i zmm_exchange(wk_elem type, __m512i t, __m512i v, __mmask16 smaller)
 {
-    if (type == WK_F32)
-        return _mm512_castps_si512(_mm512_min_ps(_mm512_castsi512_ps(t), _mm512_castsi512_ps(v)));
-    return type == WK_I32 ? _mm512_min_epi32(t, v) : _mm512_min_epu32(t, v);
-}
-
-/* v < t ? t : v (vmaxps t, v: t only where t > v, ordered). */
-static inline __m512i zmm_larger(wk_elem type, __m512i t, __m512i v)
-{
-    if (type == WK_F32)
-        return _mm512_castps_si512(_mm512_max_ps(_mm512_castsi512_ps(t), _mm512_castsi512_ps(v)));
-    return type == WK_I32 ? _mm512_max_epi32(t, v) : _mm512_max_epu32(t, v);
+    if (type == WK_F32) {
+        __m512 x = _mm512_castsi512_ps(t), y = _mm512_castsi512_ps(v);
+        return _mm512_castps_si512(_mm512_mask_min_ps(_mm512_max_ps(x, y), smaller, x, y));
+    }
+    if (type == WK_I32)
+        return _mm512_mask_min_epi32(_mm512_max_epi32(t, v), smaller, t, v);
+    return _mm512_mask_min_epu32(_mm512_max_epu32(t, v), smaller, t, v);
 }
 
 /* fminf/fmaxf (want_max lanes: max) as ws_inl_f32_minmax gives them:
@@ -72,8 +71,8 @@ static inline __m512i zmm_f32_minmax(__m512i a, __m512i b, __mmask16 want_max)
 {
     __m512 x = _mm512_castsi512_ps(a), y = _mm512_castsi512_ps(b);
     enum { RANGE_MIN = 0x4, RANGE_MAX = 0x5 }; /* imm8[3:2] = 01: the sign from the comparison */
-    __m512i r = _mm512_mask_blend_epi32(want_max, _mm512_castps_si512(_mm512_range_ps(x, y, RANGE_MIN)),
-                                        _mm512_castps_si512(_mm512_range_ps(x, y, RANGE_MAX)));
+    __m512i r = _mm512_castps_si512(
+        _mm512_mask_range_ps(_mm512_range_ps(x, y, RANGE_MIN), want_max, x, y, RANGE_MAX));
     __mmask16 an = _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q), bn = _mm512_cmp_ps_mask(y, y, _CMP_UNORD_Q);
     r = _mm512_mask_mov_epi32(r, bn, a);
     r = _mm512_mask_mov_epi32(r, an, b);
@@ -93,22 +92,28 @@ static inline __m512i zmm_minmax(wk_elem type, __m512i a, __m512i b, __mmask16 w
 /* What a step does in each lane: t is the value read from the lane's source. */
 typedef enum { ZMM_ADD, ZMM_MOVE, ZMM_SORT, ZMM_SEED } zmm_op;
 
-enum { ZMM_MAX_REGS = 4, ZMM_GROUP = 4 };
+/* A group holds ZMM_GROUP_REGS registers of warps (4 warps of 32 lanes, 2
+ * of 64): with the values they read, half the 32 registers. */
+enum { ZMM_MAX_REGS = 4, ZMM_GROUP_REGS = 8, ZMM_GROUP = ZMM_GROUP_REGS / 2 };
 
 /* The plan's steps as vectors, per step and register of 16 lanes: the
  * source lanes, the lanes whose source is in the upper 32 (a 64-lane warp
  * reads from two register pairs), the lanes that change (act) and, for the
  * sort, the lanes that keep the smaller value: as warp_batch.h decides them
  * lane by lane. */
+enum { ZMM_FROM_REG = 0, ZMM_FROM_PAIR = 4, ZMM_FROM_ANY = 7 }; /* + the register q, + the pair's first p */
+
 typedef struct zmm_steps {
     __m512i idx[FAST_MAX_STEPS][ZMM_MAX_REGS];
     __mmask16 upper[FAST_MAX_STEPS][ZMM_MAX_REGS], act[FAST_MAX_STEPS][ZMM_MAX_REGS],
         smaller[FAST_MAX_STEPS][ZMM_MAX_REGS];
-    /* 64 lanes: when a register's 16 sources all lie in two neighbouring
-     * registers (pair, pair + 1), as every shuffle by a power of two's do,
-     * one vpermt2d of those two does (pair_idx); else pair is -1. */
+    /* Where a register's 16 sources are (ZMM_FROM_*): another register's
+     * lanes in order (bitonic's and the xor reductions' exchanges by 16 or
+     * 32: that register, no permute); on 64 lanes two neighbouring
+     * registers p, p + 1, as a shuffle by a power of two's are (one
+     * vpermt2d of those, pair_idx); else anywhere in the warp (idx, upper). */
     __m512i pair_idx[FAST_MAX_STEPS][ZMM_MAX_REGS];
-    signed char pair[FAST_MAX_STEPS][ZMM_MAX_REGS];
+    unsigned char from[FAST_MAX_STEPS][ZMM_MAX_REGS];
     /* The lanes that add in at least one step: only their NaNs are made
      * canonical (zmm_canonical_nans); a lane that never adds keeps its
      * input's bits. */
@@ -179,12 +184,17 @@ static void zmm_prepare(const fast_plan *pl, zmm_steps *z)
                 lo_reg = src[k] / 16 < lo_reg ? src[k] / 16 : lo_reg;
                 hi_reg = src[k] / 16 > hi_reg ? src[k] / 16 : hi_reg;
             }
-            int pair = hi_reg - lo_reg > 1 ? -1 : lo_reg < 3 ? lo_reg : 2;
+            int pair = pl->lanes < 64 || hi_reg - lo_reg > 1 ? -1 : lo_reg < 3 ? lo_reg : 2;
             int rel[16];
             for (int k = 0; k < 16; k++)
                 rel[k] = pair < 0 ? 0 : src[k] - 16 * pair;
             z->pair_idx[s][r] = _mm512_loadu_si512(rel);
-            z->pair[s][r] = (signed char)pair;
+            bool in_order = src[0] % 16 == 0;
+            for (int k = 1; k < 16; k++)
+                in_order = in_order && src[k] == src[0] + k;
+            z->from[s][r] = (unsigned char)(in_order ? ZMM_FROM_REG + src[0] / 16
+                                            : pair >= 0 ? ZMM_FROM_PAIR + pair
+                                                        : ZMM_FROM_ANY);
             z->act[s][r] = (__mmask16)a;
             z->added[r] |= (__mmask16)a;
             z->smaller[s][r] = (__mmask16)m;
@@ -237,17 +247,28 @@ static inline __attribute__((always_inline)) void zmm_group(const fast_plan *pl,
 #pragma GCC unroll 4
         for (int r = 0; r < regs; r++) {
             __m512i pidx = z->pair_idx[s][r];
-            switch (regs == 4 ? z->pair[s][r] : -1) {
-#define ZMM_PAIR(lo)                                                                                                  \
-    case lo:                                                                                                          \
-        _Pragma("GCC unroll 4") for (int k = 0; k < G; k++) t[k][r] =                                                \
-            _mm512_permutex2var_epi32(v[k][lo], pidx, v[k][(lo) + 1]);                                                \
+            /* Constant register indices in every case (q < regs, the table
+             * says): a variable one would keep the warps in memory. */
+            switch (z->from[s][r]) {
+#define ZMM_REG(q)                                                                                                    \
+    case ZMM_FROM_REG + (q):                                                                                          \
+        _Pragma("GCC unroll 4") for (int k = 0; k < G; k++) t[k][r] = v[k][(q) < regs ? (q) : 0];                     \
         break
+#define ZMM_PAIR(p)                                                                                                   \
+    case ZMM_FROM_PAIR + (p):                                                                                         \
+        _Pragma("GCC unroll 4") for (int k = 0; k < G; k++) t[k][r] =                                                \
+            _mm512_permutex2var_epi32(v[k][(p) < regs ? (p) : 0], pidx, v[k][(p) + 1 < regs ? (p) + 1 : 0]);          \
+        break
+                ZMM_REG(0);
+                ZMM_REG(1);
+                ZMM_REG(2);
+                ZMM_REG(3);
                 ZMM_PAIR(0);
                 ZMM_PAIR(1);
                 ZMM_PAIR(2);
+#undef ZMM_REG
 #undef ZMM_PAIR
-            default:
+            default: /* ZMM_FROM_ANY */
 #pragma GCC unroll 4
                 for (int k = 0; k < G; k++)
                     t[k][r] = zmm_gather(v[k], regs, z->idx[s][r], z->upper[s][r]);
@@ -267,8 +288,7 @@ static inline __attribute__((always_inline)) void zmm_group(const fast_plan *pl,
                     v[k][r] = s == 0 ? zmm_minmax(pl->type, t[k][r], v[k][r], upper_lanes)
                                      : zmm_minmax(pl->type, v[k][r], t[k][r], upper_lanes);
                 } else { /* the lanes of `smaller` keep the smaller, the others the larger */
-                    v[k][r] = _mm512_mask_blend_epi32(z->smaller[s][r], zmm_larger(pl->type, t[k][r], v[k][r]),
-                                                      zmm_smaller(pl->type, t[k][r], v[k][r]));
+                    v[k][r] = zmm_exchange(pl->type, t[k][r], v[k][r], z->smaller[s][r]);
                 }
             }
     }
@@ -304,7 +324,7 @@ static inline __attribute__((always_inline)) void zmm_group(const fast_plan *pl,
             zmm_store(out + (size_t)k * lanes + (size_t)r * 16, v[k][r], nt);
 }
 
-/* Warps 0 .. count-1 of `in` into `out`: ZMM_GROUP at a time (a warp's
+/* Warps 0 .. count-1 of `in` into `out`: a group at a time (a warp's
  * steps are one chain of dependent operations, bitonic's 15 long, so
  * several chains interleaved keep the vector units busy), the rest one by
  * one. */
@@ -314,9 +334,10 @@ static inline __attribute__((always_inline)) void zmm_run(const fast_plan *pl, c
 {
     const bool nt = ((uintptr_t)out | (uintptr_t)inclusive) % 64 == 0; /* every warp's row is 128 or 256 bytes */
     const size_t lanes = (size_t)regs * 16;
+    const int group = ZMM_GROUP_REGS / regs;
     size_t w = 0;
-    for (; w + ZMM_GROUP <= count; w += ZMM_GROUP)
-        zmm_group(pl, z, op, regs, ZMM_GROUP, in + w * lanes, out + w * lanes, inclusive ? inclusive + w * lanes : NULL,
+    for (; w + (size_t)group <= count; w += (size_t)group)
+        zmm_group(pl, z, op, regs, group, in + w * lanes, out + w * lanes, inclusive ? inclusive + w * lanes : NULL,
                   nt);
     for (; w < count; w++)
         zmm_group(pl, z, op, regs, 1, in + w * lanes, out + w * lanes, inclusive ? inclusive + w * lanes : NULL, nt);
