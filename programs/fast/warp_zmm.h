@@ -1,16 +1,21 @@
 /* programs/fast/warp_zmm.h: the AVX-512 build's loops for the plans with
- * one output of a 32-bit type, a warp held in two 512-bit registers (32
- * lanes) or four (64). A shuffle step is one vpermt2d per register (two
- * and a blend on 64 lanes: every lane's source, from the plan's table, the
- * library's formula) and the element op a few vector ops, with no
- * transpose into the batch layout and back. The steps it
- * takes: adds (the reductions, the inclusive scans, CUB's reduce), moves
- * (broadcast) and compare-exchanges (bitonic); anything else returns false
- * and takes the batch loops. The same bits as warp_batch.h: f32 adds are
- * IEEE adds with every NaN result made 0x7FFFFFFF (ws_inl_f32_add; here
- * once, after the last step: zmm_add_in says why that is the same; the
- * operand order does not show in f32 bits), integer adds wrap, compares are
- * setp.lt's. Included by batch_engine.c under __AVX512F__ only. */
+ * one output of a 32-bit type (and ballot-compact's three), a warp held in
+ * two 512-bit registers (32 lanes) or four (64), no transpose into the
+ * batch layout and back. A step reads every lane's source from the plan's
+ * table (the library's formula): another register whole, one vpermt2d of
+ * a neighbouring pair, or a gather over the warp (zmm_group). When every
+ * step exchanges with lane ^ b, as bitonic's, seed-xor-sort's and the xor
+ * reduction's do, the partner comes from an in-register shuffle by an
+ * immediate or is another register, and the bitonic network's order runs
+ * unrolled with each b a constant (zmm_group_xor). The element op: adds
+ * (the reductions, the inclusive scans, CUB's reduce), moves (broadcast),
+ * compare-exchanges (bitonic) and fminf/fmaxf (seed-xor-sort); anything
+ * else returns false and takes the batch loops. The same bits as
+ * warp_batch.h: f32 adds are IEEE adds with every NaN result made
+ * 0x7FFFFFFF (ws_inl_f32_add; here once, after the last step: zmm_add_in
+ * says why that is the same; the operand order does not show in f32 bits),
+ * integer adds wrap, compares are setp.lt's. Included by batch_engine.c
+ * under __AVX512F__ only. */
 #include <immintrin.h>
 
 /* a + b as the model adds 32-bit values. */
@@ -114,6 +119,10 @@ typedef struct zmm_steps {
      * vpermt2d of those, pair_idx); else anywhere in the warp (idx, upper). */
     __m512i pair_idx[FAST_MAX_STEPS][ZMM_MAX_REGS];
     unsigned char from[FAST_MAX_STEPS][ZMM_MAX_REGS];
+    /* Each step's b where every lane reads lane ^ b (b a power of two),
+     * else 0; all_xor: every step is such an exchange (zmm_group_xor). */
+    unsigned char xor_b[FAST_MAX_STEPS];
+    bool all_xor;
     /* The lanes that add in at least one step: only their NaNs are made
      * canonical (zmm_canonical_nans); a lane that never adds keeps its
      * input's bits. */
@@ -157,6 +166,15 @@ static inline __attribute__((always_inline)) __m512i zmm_gather(const __m512i *v
 static void zmm_prepare(const fast_plan *pl, zmm_steps *z)
 {
     memset(z->added, 0, sizeof z->added);
+    z->all_xor = pl->n_steps > 0;
+    for (int s = 0; s < pl->n_steps; s++) {
+        int b = pl->steps[s].src[0]; /* lane 0 reads lane b */
+        bool is_xor = b > 0 && b < pl->lanes && (b & (b - 1)) == 0;
+        for (int lane = 0; lane < pl->lanes; lane++)
+            is_xor = is_xor && pl->steps[s].src[lane] == (lane ^ b);
+        z->xor_b[s] = (unsigned char)(is_xor ? b : 0);
+        z->all_xor = z->all_xor && is_xor;
+    }
     for (int s = 0; s < pl->n_steps; s++) {
         const fast_step *st = &pl->steps[s];
         for (int r = 0; r < pl->lanes / 16; r++) {
@@ -225,6 +243,145 @@ static inline void zmm_store(uint32_t *at, __m512i v, bool nt)
         _mm512_storeu_si512(at, v);
 }
 
+/* A step's op in register r of a warp: v the register's values, t what
+ * its lanes read. */
+static inline __attribute__((always_inline)) __m512i zmm_apply(const fast_plan *pl, const zmm_steps *z, zmm_op op,
+                                                               int s, int r, __m512i v, __m512i t)
+{
+    switch (op) {
+    case ZMM_ADD: return zmm_add_in(pl->type, v, z->act[s][r], t);
+    case ZMM_MOVE: return t;
+    case ZMM_SEED: { /* the lower lane the min, the upper the max; p first in stage 0 */
+        __mmask16 upper_lanes = (__mmask16)~z->act[s][r];
+        return s == 0 ? zmm_minmax(pl->type, t, v, upper_lanes) : zmm_minmax(pl->type, v, t, upper_lanes);
+    }
+    default: /* ZMM_SORT: the lanes of `smaller` keep the smaller, the others the larger */
+        return zmm_exchange(pl->type, t, v, z->smaller[s][r]);
+    }
+}
+
+/* After the last step of adds: the f32 NaNs of the lanes that added made
+ * canonical (zmm_add_in says why once is enough). */
+static inline __attribute__((always_inline)) void zmm_canonical_after_adds(const fast_plan *pl, const zmm_steps *z,
+                                                                           zmm_op op, int G, int regs,
+                                                                           __m512i v[][ZMM_MAX_REGS])
+{
+    if (op != ZMM_ADD)
+        return;
+#pragma GCC unroll 8
+    for (int k = 0; k < G; k++)
+#pragma GCC unroll 4
+        for (int r = 0; r < regs; r++)
+            v[k][r] = zmm_canonical_nans(pl->type, v[k][r], z->added[r]);
+}
+
+/* Lane l's partner lane l ^ b within its register (b < 16): a shuffle by
+ * an immediate, no index table. */
+static inline __attribute__((always_inline)) __m512i zmm_xor_lanes(__m512i x, int b)
+{
+    switch (b) {
+    case 1: return _mm512_shuffle_epi32(x, (_MM_PERM_ENUM)0xB1); /* lanes 1 0 3 2 of each 4 */
+    case 2: return _mm512_shuffle_epi32(x, (_MM_PERM_ENUM)0x4E); /* lanes 2 3 0 1 of each 4 */
+    case 4: return _mm512_shuffle_i32x4(x, x, 0xB1);             /* blocks of 4 lanes: 1 0 3 2 */
+    default: return _mm512_shuffle_i32x4(x, x, 0x4E);            /* 8: blocks 2 3 0 1 */
+    }
+}
+
+/* Step s exchanging with lane ^ b, b < 16 (a constant where inlined): each register in place. */
+static inline __attribute__((always_inline)) void zmm_xor_within(const fast_plan *pl, const zmm_steps *z, zmm_op op,
+                                                                 int regs, int G, __m512i v[][ZMM_MAX_REGS], int s,
+                                                                 int b)
+{
+#pragma GCC unroll 8
+    for (int k = 0; k < G; k++)
+#pragma GCC unroll 4
+        for (int r = 0; r < regs; r++)
+            v[k][r] = zmm_apply(pl, z, op, s, r, v[k][r], zmm_xor_lanes(v[k][r], b));
+}
+
+/* Step s exchanging with lane ^ 16q: registers r and r | q trade values (q a constant where inlined). */
+static inline __attribute__((always_inline)) void zmm_xor_across(const fast_plan *pl, const zmm_steps *z, zmm_op op,
+                                                                 int regs, int G, __m512i v[][ZMM_MAX_REGS], int s,
+                                                                 int q)
+{
+#pragma GCC unroll 8
+    for (int k = 0; k < G; k++)
+#pragma GCC unroll 4
+        for (int r = 0; r < regs; r++)
+            if ((r & q) == 0 && (r | q) < regs) {
+                __m512i lo = v[k][r], hi = v[k][r | q];
+                v[k][r] = zmm_apply(pl, z, op, s, r, lo, hi);
+                v[k][r | q] = zmm_apply(pl, z, op, s, r | q, hi, lo);
+            }
+}
+
+/* One step of lane ^ b, b a power of two below the lanes: each case with
+ * its b a constant, so that the registers' indices are constants. */
+static inline __attribute__((always_inline)) void zmm_xor_step(const fast_plan *pl, const zmm_steps *z, zmm_op op,
+                                                               int regs, int G, __m512i v[][ZMM_MAX_REGS], int s, int b)
+{
+    switch (b) {
+    case 1: zmm_xor_within(pl, z, op, regs, G, v, s, 1); break;
+    case 2: zmm_xor_within(pl, z, op, regs, G, v, s, 2); break;
+    case 4: zmm_xor_within(pl, z, op, regs, G, v, s, 4); break;
+    case 8: zmm_xor_within(pl, z, op, regs, G, v, s, 8); break;
+    case 16: zmm_xor_across(pl, z, op, regs, G, v, s, 1); break;
+    default: zmm_xor_across(pl, z, op, regs, G, v, s, 2); break; /* 32 */
+    }
+}
+
+/* Whether the steps exchange with lane ^ b in the bitonic network's order:
+ * for size = 2, 4, .. lanes, b = size/2 down to 1. */
+static bool zmm_bitonic_order(const fast_plan *pl, const zmm_steps *z)
+{
+    int s = 0;
+    for (int size = 2; size <= pl->lanes; size *= 2)
+        for (int b = size / 2; b >= 1; b /= 2, s++)
+            if (s >= pl->n_steps || z->xor_b[s] != b)
+                return false;
+    return s == pl->n_steps;
+}
+
+/* 16 registers of warps a group: on the H200 host's Xeon 8 and 12 were slower
+ * (docs/performance.md, "Warps in registers: the exchanges"). */
+enum { ZMM_XOR_GROUP_REGS = 16, ZMM_XOR_GROUP = ZMM_XOR_GROUP_REGS / 2 };
+
+/* zmm_group for the plans whose every step exchanges with lane ^ b
+ * (bitonic, seed-xor-sort, reduce-xor) and that have no tail: below 16
+ * the partner is in the lane's own register, from 16 up it is register
+ * r ^ b/16 itself. A register is updated in place (only a cross-register
+ * pair needs both old values). In the bitonic order (a constant where
+ * inlined) every step's b is a constant of the unrolled loops. */
+static inline __attribute__((always_inline)) void zmm_group_xor(const fast_plan *pl, const zmm_steps *z, zmm_op op,
+                                                                int regs, int G, bool bitonic_order,
+                                                                const uint32_t *in, uint32_t *out, bool nt)
+{
+    const size_t lanes = (size_t)regs * 16;
+    __m512i v[ZMM_XOR_GROUP][ZMM_MAX_REGS];
+#pragma GCC unroll 8
+    for (int k = 0; k < G; k++)
+#pragma GCC unroll 4
+        for (int r = 0; r < regs; r++)
+            v[k][r] = _mm512_loadu_si512(in + (size_t)k * lanes + (size_t)r * 16);
+    if (bitonic_order) {
+        int s = 0;
+#pragma GCC unroll 8
+        for (int size = 2; size <= regs * 16; size *= 2)
+#pragma GCC unroll 8
+            for (int b = size / 2; b >= 1; b /= 2)
+                zmm_xor_step(pl, z, op, regs, G, v, s++, b);
+    } else {
+        for (int s = 0; s < pl->n_steps; s++)
+            zmm_xor_step(pl, z, op, regs, G, v, s, z->xor_b[s]);
+    }
+    zmm_canonical_after_adds(pl, z, op, G, regs, v);
+#pragma GCC unroll 8
+    for (int k = 0; k < G; k++)
+#pragma GCC unroll 4
+        for (int r = 0; r < regs; r++)
+            zmm_store(out + (size_t)k * lanes + (size_t)r * 16, v[k][r], nt);
+}
+
 /* The G warps at `in` into `out` (and `inclusive`), `regs` registers of 16
  * lanes a warp. G, regs and op are constants where this is inlined, and
  * every loop over them is unrolled, so that each warp stays in registers
@@ -278,26 +435,10 @@ static inline __attribute__((always_inline)) void zmm_group(const fast_plan *pl,
 #pragma GCC unroll 4
         for (int k = 0; k < G; k++)
 #pragma GCC unroll 4
-            for (int r = 0; r < regs; r++) {
-                if (op == ZMM_ADD) {
-                    v[k][r] = zmm_add_in(pl->type, v[k][r], z->act[s][r], t[k][r]);
-                } else if (op == ZMM_MOVE) {
-                    v[k][r] = t[k][r];
-                } else if (op == ZMM_SEED) { /* the lower lane the min, the upper the max; p first in stage 0 */
-                    __mmask16 upper_lanes = (__mmask16)~z->act[s][r];
-                    v[k][r] = s == 0 ? zmm_minmax(pl->type, t[k][r], v[k][r], upper_lanes)
-                                     : zmm_minmax(pl->type, v[k][r], t[k][r], upper_lanes);
-                } else { /* the lanes of `smaller` keep the smaller, the others the larger */
-                    v[k][r] = zmm_exchange(pl->type, t[k][r], v[k][r], z->smaller[s][r]);
-                }
-            }
-    }
-    if (op == ZMM_ADD)
-#pragma GCC unroll 4
-        for (int k = 0; k < G; k++)
-#pragma GCC unroll 4
             for (int r = 0; r < regs; r++)
-                v[k][r] = zmm_canonical_nans(pl->type, v[k][r], z->added[r]);
+                v[k][r] = zmm_apply(pl, z, op, s, r, v[k][r], t[k][r]);
+    }
+    zmm_canonical_after_adds(pl, z, op, G, regs, v);
     if (tail != ZMM_TAIL_NONE)
 #pragma GCC unroll 4
         for (int k = 0; k < G; k++) {
@@ -334,8 +475,23 @@ static inline __attribute__((always_inline)) void zmm_run(const fast_plan *pl, c
 {
     const bool nt = ((uintptr_t)out | (uintptr_t)inclusive) % 64 == 0; /* every warp's row is 128 or 256 bytes */
     const size_t lanes = (size_t)regs * 16;
-    const int group = ZMM_GROUP_REGS / regs;
     size_t w = 0;
+    if (z->all_xor && zmm_tail_of(pl) == ZMM_TAIL_NONE) {
+        const int group = ZMM_XOR_GROUP_REGS / regs;
+        if (zmm_bitonic_order(pl, z)) {
+            for (; w + (size_t)group <= count; w += (size_t)group)
+                zmm_group_xor(pl, z, op, regs, group, true, in + w * lanes, out + w * lanes, nt);
+        } else {
+            for (; w + (size_t)group <= count; w += (size_t)group)
+                zmm_group_xor(pl, z, op, regs, group, false, in + w * lanes, out + w * lanes, nt);
+        }
+        for (; w < count; w++)
+            zmm_group_xor(pl, z, op, regs, 1, false, in + w * lanes, out + w * lanes, nt);
+        if (nt)
+            _mm_sfence();
+        return;
+    }
+    const int group = ZMM_GROUP_REGS / regs;
     for (; w + (size_t)group <= count; w += (size_t)group)
         zmm_group(pl, z, op, regs, group, in + w * lanes, out + w * lanes, inclusive ? inclusive + w * lanes : NULL,
                   nt);
