@@ -226,7 +226,8 @@ bool fast_plan_in_registers(const fast_plan *pl)
     case WK_FAST_SCAN_EXCL: /* and "inclusive", their second output */
     case WK_FAST_CG_SCAN_EXCL:
     case WK_FAST_CUB_SCAN_EXCL: break;
-    case WK_FAST_BALLOT_COMPACT: /* its own loop, three outputs: zmm_compact */
+    case WK_FAST_BALLOT_COMPACT: /* their own loops: zmm_compact (three outputs), zmm_transpose8 */
+    case WK_FAST_TRANSPOSE8:
         return (pl->lanes == 32 || pl->lanes == 64) && wk_elem_bits(pl->type) == 32;
     default: return false;
     }

@@ -48,7 +48,7 @@ bool fast_plan_make(fast_plan *plan, const wk_program *p, const wk_params *param
  * 32-bit type on 32 or 64 lanes, with steps that add (the reductions, the
  * inclusive scans, CUB's reduce), move (broadcast) or compare-exchange
  * (bitonic), or a single __reduce_*_sync (reduce-redux); and ballot-compact
- * on 32-bit types (its three outputs). */
+ * (its three outputs) and transpose8 on 32-bit types. */
 bool fast_plan_in_registers(const fast_plan *pl);
 
 #endif

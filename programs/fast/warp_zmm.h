@@ -643,6 +643,42 @@ static void zmm_compact(const fast_plan *pl, const uint32_t *in, void *const out
         _mm_sfence();
 }
 
+/* transpose8 (warp_batch.h's tile_transposes, the same bytes): each tile
+ * of 8 x 8 values, four registers of two rows, transposed by vpermt2d.
+ * Output register j holds columns 2j and 2j + 1: lane i is row i % 8 of
+ * column 2j + i / 8, found in register (i % 8) / 2 at lane ((i % 8) % 2) * 8
+ * + column; rows 0-3 lie in registers 0 and 1, rows 4-7 the same way in 2
+ * and 3, so one index serves both pairs and a blend picks rows 4-7. */
+static void zmm_transpose8(const fast_plan *pl, const uint32_t *in, uint32_t *out, size_t first, size_t count)
+{
+    const size_t n = 8 * (size_t)pl->lanes; /* values a warp */
+    in += first * n;
+    out += first * n;
+    const bool nt = (uintptr_t)out % 64 == 0;
+    __m512i idx[4];
+    for (int j = 0; j < 4; j++) {
+        int lane_idx[16];
+        for (int i = 0; i < 16; i++) {
+            int row = i % 8, column = 2 * j + i / 8;
+            lane_idx[i] = ((row / 2) % 2) * 16 + (row % 2) * 8 + column;
+        }
+        idx[j] = _mm512_loadu_si512(lane_idx);
+    }
+    const __mmask16 rows_4_to_7 = 0xF0F0;
+    for (size_t tile = 0; tile < count * n; tile += 64) {
+        __m512i x[4];
+        for (int r = 0; r < 4; r++)
+            x[r] = _mm512_loadu_si512(in + tile + (size_t)r * 16);
+        for (int j = 0; j < 4; j++)
+            zmm_store(out + tile + (size_t)j * 16,
+                      _mm512_mask_blend_epi32(rows_4_to_7, _mm512_permutex2var_epi32(x[0], idx[j], x[1]),
+                                              _mm512_permutex2var_epi32(x[2], idx[j], x[3])),
+                      nt);
+    }
+    if (nt)
+        _mm_sfence();
+}
+
 static bool zmm_batch(const fast_plan *pl, const void *in, void *const outs[WK_FAST_MAX_OUTPUTS], size_t first,
                       size_t count)
 {
@@ -650,6 +686,10 @@ static bool zmm_batch(const fast_plan *pl, const void *in, void *const outs[WK_F
         return false;
     if (pl->algo == WK_FAST_BALLOT_COMPACT) {
         zmm_compact(pl, in, outs, first, count);
+        return true;
+    }
+    if (pl->algo == WK_FAST_TRANSPOSE8) {
+        zmm_transpose8(pl, in, outs[0], first, count);
         return true;
     }
     if (pl->algo == WK_FAST_REDUX) {
