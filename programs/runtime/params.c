@@ -114,6 +114,31 @@ const wk_run_option *wk_run_option_on_command(size_t place)
     return NULL;
 }
 
+void wk_run_options_text(const wk_run *r, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t place = 0; place < RUN_OPTION_COUNT; place++) {
+        const wk_run_option *o = wk_run_option_on_command(place);
+        if (!o || !(r->program->options & o->program_option) || (o->named && !o->named(r)))
+            continue;
+        wk_option_value v = o->value(r);
+        if (o->form == WK_FORM_FLAG && !v.number)
+            continue; /* a flag says false by being left out */
+        int n = 0;
+        const char *sep = used ? " " : "";
+        switch (o->form) {
+        case WK_FORM_NUMBER: n = snprintf(buf + used, size - used, "%s%s %" PRId64, sep, o->flag, v.number); break;
+        case WK_FORM_LANES: n = snprintf(buf + used, size - used, "%s%s 0x%" PRIx64, sep, o->flag, v.lanes); break;
+        case WK_FORM_NAME: n = snprintf(buf + used, size - used, "%s%s %s", sep, o->flag, v.name); break;
+        case WK_FORM_FLAG: n = snprintf(buf + used, size - used, "%s%s", sep, o->flag); break;
+        }
+        if (n < 0 || (size_t)n >= size - used)
+            return; /* truncated: snprintf ended it */
+        used += (size_t)n;
+    }
+}
+
 /* The options set in params that the program does not take. */
 static const char *unwanted_option(const wk_program *p, const wk_params *q)
 {

@@ -129,6 +129,10 @@ typedef struct wk_run_option {
 const wk_run_option *wk_run_options(size_t *count);
 /* The option at this place on a command line (0 .. count - 1), else NULL. */
 const wk_run_option *wk_run_option_on_command(size_t place);
+/* The run's options as a command line that reproduces it gives them
+ * ("--width 8 --op max"; defaults filled in, flags left out when unset),
+ * into buf (size > 0; cut short if it does not fit). */
+void wk_run_options_text(const wk_run *r, char *buf, size_t size);
 
 /* Fills the zero fields of block, grid, width and n with the program's defaults. */
 void wk_apply_defaults(const wk_program *p, wk_params *params);

@@ -669,33 +669,13 @@ static void write_mask(sbuf *o, ws_mask m, int lanes)
         sb_printf(o, "\"0x%08" PRIx64 "\"", m & WS_FULL32);
 }
 
-/* As a command line would give them, from the one table of run options
- * (program.h); the defaults are filled in. */
+/* As a command line would give them (wk_run_options_text: the one table
+ * of run options); only flags, numbers and names, nothing JSON escapes. */
 static void write_options(builder *b)
 {
-    const wk_run *r = b->r;
-    sbuf *out = &b->out;
-    size_t count;
-    wk_run_options(&count);
-    sb_str(out, "\"options\": \"");
-    const char *sep = "";
-    for (size_t place = 0; place < count; place++) {
-        const wk_run_option *o = wk_run_option_on_command(place);
-        if (!o || !(r->program->options & o->program_option) || (o->named && !o->named(r)))
-            continue;
-        wk_option_value v = o->value(r);
-        if (o->form == WK_FORM_FLAG && !v.number)
-            continue; /* a flag says false by being left out */
-        sb_printf(out, "%s%s", sep, o->flag);
-        switch (o->form) {
-        case WK_FORM_NUMBER: sb_printf(out, " %" PRId64, v.number); break;
-        case WK_FORM_LANES: sb_printf(out, " 0x%" PRIx64, v.lanes); break;
-        case WK_FORM_NAME: sb_printf(out, " %s", v.name); break;
-        case WK_FORM_FLAG: break;
-        }
-        sep = " ";
-    }
-    sb_str(out, "\",\n");
+    char text[512];
+    wk_run_options_text(b->r, text, sizeof text);
+    sb_printf(&b->out, "\"options\": \"%s\",\n", text);
 }
 
 /* The whole data object into b->out; false when it did not fit or memory

@@ -188,36 +188,12 @@ bool xc_draw_params(const wk_program *p, wk_elem type, uint64_t index, xc_rng *r
 
 void xc_params_text(const wk_program *p, const wk_params *q, char *buf, size_t size)
 {
-    size_t used = 0;
-#define ADD(...)                                                         \
-    do {                                                                 \
-        if (used < size)                                                 \
-            used += (size_t)snprintf(buf + used, size - used, __VA_ARGS__); \
-    } while (0)
-    buf[0] = '\0';
-    ADD("--type %s", wk_elem_name(q->type));
-    unsigned o = p->options;
-    if ((o & WK_OPT_LANES) && q->threads)
-        ADD(" --threads %d", q->threads);
-    if ((o & WK_OPT_LANES) && q->active)
-        ADD(" --active 0x%08" PRIx64, (uint64_t)q->active);
-    if (o & WK_OPT_WIDTH)
-        ADD(" --width %d", q->width);
-    if (o & WK_OPT_SRC)
-        ADD(" --src %d", q->src_lane);
-    if (o & WK_OPT_OP)
-        ADD(" --op %s", wk_redop_name(q->op));
-    if ((o & WK_OPT_ORDER) && q->descending)
-        ADD(" --descending");
-    if ((o & WK_OPT_PAIRS) && q->pairs)
-        ADD(" --pairs");
-    if (o & WK_OPT_BLOCK)
-        ADD(" --block %d", q->block);
-    if (o & WK_OPT_GRID)
-        ADD(" --grid %d", q->grid);
-    if (o & WK_OPT_N)
-        ADD(" --n %zu", q->n);
-#undef ADD
+    /* The options' text comes from the run options' one table; a run of
+     * these params would say the same (n: the values generated). */
+    wk_run r = {.program = p, .params = *q, .lanes = ws_profile_lanes(q->profile), .n_input = q->n};
+    char options[400];
+    wk_run_options_text(&r, options, sizeof options);
+    snprintf(buf, size, "--type %s%s%s", wk_elem_name(q->type), options[0] ? " " : "", options);
 }
 
 /* ---- input values ---------------------------------------------------------- */
