@@ -386,6 +386,7 @@ static void block_setup(wc_block *b, wc_fiber *fibers)
         l->wp = &b->warp[t / WC_WARP];
         l->warp = t / WC_WARP;
         l->lane = t % WC_WARP;
+        l->bit = (ws_mask)1 << l->lane;
         l->fiber = &fibers[t];
         l->ctx.thread_idx = tid;
         if (++tid.x == d->block.x) {

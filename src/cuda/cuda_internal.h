@@ -53,6 +53,7 @@ typedef struct wc_lane {
     struct wc_block *block;
     struct wc_warp *wp;
     int warp, lane;
+    ws_mask bit;            /* 1 << lane */
     wc_call call;
     wc_fiber *fiber;
 } wc_lane;
@@ -97,21 +98,19 @@ static inline void wc_move_lanes(wc_warp *wp, ws_mask lanes, wc_state to)
     wp->in[to] |= lanes;
 }
 
-static inline void wc_set_state(wc_lane *l, wc_state to) { wc_move_lanes(l->wp, (ws_mask)1 << l->lane, to); }
+static inline void wc_set_state(wc_lane *l, wc_state to) { wc_move_lanes(l->wp, l->bit, to); }
 
 /* The running lane stops (cheaper than wc_set_state: it is known to be runnable). */
 static inline void wc_stop(wc_lane *l, wc_state to)
 {
-    ws_mask bit = (ws_mask)1 << l->lane;
-    l->wp->in[WC_RUNNABLE] &= ~bit;
-    l->wp->in[to] |= bit;
+    l->wp->in[WC_RUNNABLE] &= ~l->bit;
+    l->wp->in[to] |= l->bit;
 }
 
 static inline wc_state wc_lane_state(const wc_lane *l)
 {
-    ws_mask bit = (ws_mask)1 << l->lane;
     for (int s = 0; s < WC_STATE_COUNT; s++)
-        if (l->wp->in[s] & bit)
+        if (l->wp->in[s] & l->bit)
             return (wc_state)s;
     return WC_DONE; /* not reached: every present lane is in one state */
 }
@@ -171,7 +170,9 @@ static inline wc_fiber *wc_next_fiber(wc_lane *l)
 {
     ws_mask later = l->wp->in[WC_RUNNABLE] >> l->lane >> 1;
     if (later) {
-        wc_lane *next = l + 1 + __builtin_ctzll(later); /* lanes of a warp are adjacent */
+        wc_lane *next = l + 1; /* lanes of a warp are adjacent; the next one is usually runnable */
+        if (!(later & 1))
+            next += __builtin_ctzll(later);
         ws_cuda_ctx_ = &next->ctx;
         return next->fiber;
     }

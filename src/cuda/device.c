@@ -18,38 +18,54 @@ static wc_lane *running_lane(const char *what, const char *file, int line)
     return l;
 }
 
-/* A call that is not the one the warp's first lane at a site made: the
- * first itself, another call or other operands, or a barrier. Kept out of
- * ws_cuda_sync_ so that the usual case saves no registers. */
-static __attribute__((noinline)) wc_state note_other_call(wc_warp *wp, const wc_call *c)
+/* The running lane has stopped: the next runnable lane of its warp runs,
+ * or the scheduler. Back here, the lane's call has completed; whoever
+ * resumed it made it current, so nothing needs to live across the switch. */
+static inline uint64_t wait_for_result(wc_lane *l)
 {
-    if (wc_call_op(c) == WS_CUDA_OP_SYNCTHREADS)
-        return WC_AT_BARRIER;
+    wc_fiber_switch(l->fiber, wc_next_fiber(l));
+    l = wc_current_lane();
+    return l->wp->result[l->lane];
+}
+
+static __attribute__((noinline)) uint64_t wait_at_barrier(wc_lane *l, uint64_t value)
+{
+    l->wp->value[l->lane] = value;
+    wc_stop(l, WC_AT_BARRIER);
+    return wait_for_result(l);
+}
+
+/* A call at a site that is not the one the warp's first lane at a site
+ * made: the first itself, another call, or other operands. */
+static __attribute__((noinline)) void note_other_call(wc_warp *wp, const wc_call *c)
+{
     if (!wp->in[WC_AT_SITE])
         wp->site = c;
     else if (wp->site->site != c->site || wp->site->file != c->file)
         wp->sites_differ = true;
     else
         wp->operands_differ = true;
-    return WC_AT_SITE;
 }
 
+/* The usual case, a lane making the call its warp's first lane made, is
+ * straight-line code here; the others are out of line, so that it saves
+ * no registers beyond what the fiber switch saves. */
 uint64_t ws_cuda_sync_(uint64_t call, uint32_t mask, uint64_t value, uint64_t args, const char *file)
 {
     wc_lane *l = running_lane("a CUDA collective", file, (int)(call >> 32));
     wc_warp *wp = l->wp;
     wc_call *c = &l->call;
     *c = (wc_call){.site = call, .file = file, .args = args, .mask = mask};
-    wc_state to = WC_AT_SITE;
-    if (!wp->in[WC_AT_SITE] || !wc_same_call(wp->site, c))
-        to = note_other_call(wp, c);
+    if (!wp->in[WC_AT_SITE] || !wc_same_call(wp->site, c)) {
+        if (wc_call_op(c) == WS_CUDA_OP_SYNCTHREADS)
+            return wait_at_barrier(l, value);
+        note_other_call(wp, c);
+    }
     wp->value[l->lane] = value;
     if (wc_is_odd_f32_nan(wc_call_type(c), value))
-        wp->odd_nan |= (ws_mask)1 << l->lane;
-    wc_stop(l, to);
-    wc_fiber_switch(l->fiber, wc_next_fiber(l));
-    l = wc_current_lane(); /* whoever resumed this lane made it current: nothing lives across the switch */
-    return l->wp->result[l->lane];
+        wp->odd_nan |= l->bit;
+    wc_stop(l, WC_AT_SITE);
+    return wait_for_result(l);
 }
 
 void ws_cuda_atomic_turn_(void)
