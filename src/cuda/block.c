@@ -22,11 +22,13 @@ static void lane_main(void *arg)
     abort(); /* a finished fiber is never resumed */
 }
 
-/* Runs lane l and, chained, the runnable lanes after it in its warp. */
+/* Runs lane l, the lowest runnable lane of its warp, and, chained, the
+ * runnable lanes after it; when the chain comes back, all have stopped. */
 static void resume(wc_block *b, wc_lane *l)
 {
     ws_cuda_ctx_ = &l->ctx;
     wc_fiber_switch(&b->host, l->fiber);
+    l->wp->in[WC_RUNNABLE] = 0; /* see wc_stop */
 }
 
 static void fail(wc_block *b, ws_status s, const char *msg)

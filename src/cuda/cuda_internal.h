@@ -100,12 +100,11 @@ static inline void wc_move_lanes(wc_warp *wp, ws_mask lanes, wc_state to)
 
 static inline void wc_set_state(wc_lane *l, wc_state to) { wc_move_lanes(l->wp, l->bit, to); }
 
-/* The running lane stops (cheaper than wc_set_state: it is known to be runnable). */
-static inline void wc_stop(wc_lane *l, wc_state to)
-{
-    l->wp->in[WC_RUNNABLE] &= ~l->bit;
-    l->wp->in[to] |= l->bit;
-}
+/* The running lane stops. The scheduler runs a warp's runnable lanes as
+ * one chain, in lane order, each stopping lane switching to the next
+ * (wc_next_fiber), so a lane of the chain stays in in[WC_RUNNABLE] until
+ * the chain ends, when the scheduler empties it: every lane has stopped. */
+static inline void wc_stop(wc_lane *l, wc_state to) { l->wp->in[to] |= l->bit; }
 
 static inline wc_state wc_lane_state(const wc_lane *l)
 {
