@@ -156,12 +156,8 @@ ws_reg ws_reg_new(ws_warp *w, const char *name, ws_type type)
 
 int ws_reg_count(const ws_warp *w) { return w ? w->reg_count : 0; }
 
-bool ws_reg_valid(const ws_warp *w, ws_reg reg) { return w && reg.id >= 1 && reg.id <= w->reg_count; }
-
-bool ws_check_reg(ws_warp *w, ws_reg reg, const char *func, const char *what)
+bool ws_reg_missing(ws_warp *w, ws_reg reg, const char *func, const char *what)
 {
-    if (ws_reg_valid(w, reg))
-        return true;
     ws_fail(w, WS_ERR_ARG, "%s: %s register %d does not exist (the warp has %d registers)", func,
             what, reg.id, w ? w->reg_count : 0);
     return false;
