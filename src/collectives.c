@@ -78,7 +78,7 @@ static ws_status check_desc(ws_warp *w, const ws_coll_desc *d, const char *op)
         !optional_reg(w, d->b_reg, op, "lane argument") || !optional_reg(w, d->c_reg, op, "c") ||
         !optional_reg(w, d->width_reg, op, "width"))
         return WS_ERR_ARG;
-    ws_type src = ws_reg_type(w, d->src), dst = ws_reg_type(w, d->dst);
+    ws_type src = ws_valid_reg_type(w, d->src), dst = ws_valid_reg_type(w, d->dst); /* both checked above */
     if (d->pred_dst.id && !is_shfl(d->kind) && d->kind != WS_COLL_MATCH_ALL)
         return ws_fail(w, WS_ERR_ARG, "%s: has no predicate output (pred_dst is for shuffles and match.all)", op);
     if (d->pred_dst.id && d->pred_dst.id == d->dst.id)
@@ -214,7 +214,7 @@ static bool is_whole_shuffle(const ws_warp *w, const ws_coll_desc *d, ws_mask ca
  * meet the rendezvous. */
 static ws_status arrive(ws_warp *w, const ws_coll_desc *d, ws_mask callers)
 {
-    ws_type type = d->src.id ? ws_reg_type(w, d->src) : WS_U32;
+    ws_type type = d->src.id ? ws_valid_reg_type(w, d->src) : WS_U32; /* checked in check_desc */
     /* What every lane of the call brings alike; per-lane registers override it. */
     const ws_arrival common = {
         .kind = d->kind, .type = type, .wide = ws_type_is_64bit(type), .mask = d->mask & w->all,

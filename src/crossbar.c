@@ -26,9 +26,13 @@ ws_mask ws_crossbar_move32(const ws_profile *p, ws_mask readers, ws_mask partici
 void ws_crossbar_gather64(ws_mask readers, const int source[WS_MAX_LANES], const uint64_t *in, uint64_t keep,
                           uint64_t *out)
 {
-    if (readers == UINT32_MAX) { /* a whole 32-lane warp: a fixed loop */
-        for (int d = 0; d < 32; d++)
+    if (readers == UINT32_MAX) { /* a whole 32-lane warp: a fixed loop, four lanes a step */
+        for (int d = 0; d < 32; d += 4) {
             out[d] = in[source[d]] & keep;
+            out[d + 1] = in[source[d + 1]] & keep;
+            out[d + 2] = in[source[d + 2]] & keep;
+            out[d + 3] = in[source[d + 3]] & keep;
+        }
         return;
     }
     for (ws_mask todo = readers; todo; todo &= todo - 1) {

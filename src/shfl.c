@@ -138,7 +138,13 @@ bool ws_shfl_whole_call(ws_warp *w, const ws_arrival *call, ws_mask callers, ws_
     w->arrivals[ws_lowest_lane(callers)] = *call; /* the formula reads a one_call's operands there */
     p->shfl_sources(p, w->arrivals, callers, true, source, pred);
     ws_mask outside = 0;
-    if (callers == w->all) { /* every lane calls: any lane in range takes part */
+    if (callers == UINT32_MAX && w->lanes == 32) { /* a whole 32-lane warp: one source is out of range when
+                                                     * the OR of all (as unsigned) is, a loop that vectorises */
+        unsigned any = 0;
+        for (int lane = 0; lane < 32; lane++)
+            any |= (unsigned)source[lane];
+        outside = any >= 32u;
+    } else if (callers == w->all) { /* every lane calls: any lane in range takes part */
         for (int lane = 0; lane < w->lanes; lane++)
             outside |= (unsigned)source[lane] >= (unsigned)w->lanes;
     } else {

@@ -156,12 +156,8 @@ ws_reg ws_reg_new(ws_warp *w, const char *name, ws_type type)
 
 int ws_reg_count(const ws_warp *w) { return w ? w->reg_count : 0; }
 
-bool ws_reg_valid(const ws_warp *w, ws_reg reg) { return w && reg.id >= 1 && reg.id <= w->reg_count; }
-
-bool ws_check_reg(ws_warp *w, ws_reg reg, const char *func, const char *what)
+bool ws_reg_missing(ws_warp *w, ws_reg reg, const char *func, const char *what)
 {
-    if (ws_reg_valid(w, reg))
-        return true;
     ws_fail(w, WS_ERR_ARG, "%s: %s register %d does not exist (the warp has %d registers)", func,
             what, reg.id, w ? w->reg_count : 0);
     return false;
@@ -210,14 +206,29 @@ uint64_t ws_get_bits(const ws_warp *w, ws_reg reg, int lane)
     return *ws_cell((ws_warp *)w, reg, lane); /* read only */
 }
 
+/* Copies the entries of `lanes` between two lane-indexed arrays; a run of
+ * consecutive lanes (usually a whole warp) in one memcpy. */
+static void copy_lanes(uint64_t *restrict to, const uint64_t *restrict from, ws_mask lanes)
+{
+    if (!lanes)
+        return;
+    int low = ws_lowest_lane(lanes);
+    ws_mask run = lanes >> low;
+    if (!(run & (run + 1))) { /* its length without a popcount instruction (not in baseline x86-64) */
+        size_t count = ~run ? (size_t)__builtin_ctzll(~run) : 64;
+        memcpy(to + low, from + low, count * sizeof *to);
+        return;
+    }
+    for (ws_mask todo = lanes; todo; todo &= todo - 1)
+        to[ws_lowest_lane(todo)] = from[ws_lowest_lane(todo)];
+}
+
 ws_status ws_set_bits_lanes(ws_warp *w, ws_reg reg, ws_mask lanes, const uint64_t *bits)
 {
     if (!ws_reg_valid(w, reg) || !bits || (lanes & ~w->all))
         return ws_fail(w, WS_ERR_ARG, "ws_set_bits_lanes: register %d or lanes 0x%llx do not exist", reg.id,
                        (unsigned long long)lanes);
-    uint64_t *cells = ws_cell(w, reg, 0);
-    for (ws_mask todo = lanes; todo; todo &= todo - 1)
-        cells[ws_lowest_lane(todo)] = bits[ws_lowest_lane(todo)];
+    copy_lanes(ws_cell(w, reg, 0), bits, lanes);
     return WS_OK;
 }
 
@@ -225,9 +236,7 @@ ws_status ws_get_bits_lanes(const ws_warp *w, ws_reg reg, ws_mask lanes, uint64_
 {
     if (!ws_reg_valid(w, reg) || !bits || (lanes & ~w->all))
         return WS_ERR_ARG;
-    const uint64_t *cells = ws_cell((ws_warp *)w, reg, 0); /* read only */
-    for (ws_mask todo = lanes; todo; todo &= todo - 1)
-        bits[ws_lowest_lane(todo)] = cells[ws_lowest_lane(todo)];
+    copy_lanes(bits, ws_cell((ws_warp *)w, reg, 0), lanes); /* read only */
     return WS_OK;
 }
 

@@ -129,7 +129,8 @@ static inline ws_mask ws_executing(const ws_warp *w) { return w->active & ~w->wa
 /* Records the message for ws_warp_error and returns status. */
 ws_status ws_fail(ws_warp *w, ws_status status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-bool ws_reg_valid(const ws_warp *w, ws_reg reg);
+/* Inline: every collective checks several registers. */
+static inline bool ws_reg_valid(const ws_warp *w, ws_reg reg) { return w && reg.id >= 1 && reg.id <= w->reg_count; }
 
 /* Every statement starts here. A deadlocked warp runs nothing. A statement
  * that executes in lanes (anything but else / end if / end loop) cannot
@@ -138,7 +139,13 @@ bool ws_reg_valid(const ws_warp *w, ws_reg reg);
 typedef enum { WS_STMT_EXECUTES, WS_STMT_STRUCTURAL } ws_stmt_kind;
 ws_status ws_begin_statement(ws_warp *w, const char *func, ws_stmt_kind kind);
 /* Validates a register argument; on failure records "<what>: ..." and returns false. */
-bool ws_check_reg(ws_warp *w, ws_reg reg, const char *func, const char *what);
+bool ws_reg_missing(ws_warp *w, ws_reg reg, const char *func, const char *what);
+static inline bool ws_check_reg(ws_warp *w, ws_reg reg, const char *func, const char *what)
+{
+    return ws_reg_valid(w, reg) || ws_reg_missing(w, reg, func, what);
+}
+/* The type of a register known to exist. */
+static inline ws_type ws_valid_reg_type(const ws_warp *w, ws_reg reg) { return w->reg_types[reg.id - 1]; }
 /* A condition register must exist and hold an integer type (a float's
  * bits are not its truth: -0.0 and NaN would count as true). */
 bool ws_check_cond(ws_warp *w, ws_reg reg, const char *func);

@@ -83,6 +83,21 @@ static void test_bulk_register_access(void **state)
     EXPECT_U64("lane 2", "sm90", 2, out[2], in[2]);
     EXPECT_U64("lane 3 untouched", "sm90", 3, out[3], 7);
 
+    /* Runs of consecutive lanes are copied whole (ws_set_bits_lanes' memcpy):
+     * a run in the middle leaves its neighbours alone, and all 64 lanes of a
+     * wave64 warp travel. */
+    EXPECT_STATUS("set lanes 4-9", "sm90", ws_set_bits_lanes(w, r, 0x3f0u, in), WS_OK);
+    for (int lane = 3; lane <= 10; lane++)
+        EXPECT_U64("after a run", "sm90", lane, ws_get_bits(w, r, lane),
+                   lane >= 4 && lane <= 9 ? in[lane] : 1000u + (unsigned)lane);
+    ws_warp *w64 = test_warp(WS_PROFILE_WAVE64, 0);
+    ws_reg r64 = test_reg(w64, "r", WS_U64);
+    EXPECT_STATUS("set 64 lanes", "wave64", ws_set_bits_lanes(w64, r64, ~(ws_mask)0, in), WS_OK);
+    EXPECT_STATUS("get 64 lanes", "wave64", ws_get_bits_lanes(w64, r64, ~(ws_mask)0, out), WS_OK);
+    for (int lane = 0; lane < 64; lane++)
+        EXPECT_U64("64 lanes", "wave64", lane, out[lane], in[lane]);
+    drop_warp(w64);
+
     /* A lane a 32-lane warp does not have, a register that does not exist, no array. */
     EXPECT_STATUS("set lane 40", "sm90", ws_set_bits_lanes(w, r, (ws_mask)1 << 40, in), WS_ERR_ARG);
     EXPECT_STATUS("get lane 40", "sm90", ws_get_bits_lanes(w, r, (ws_mask)1 << 40, out), WS_ERR_ARG);

@@ -126,9 +126,20 @@ enum {
     WS_CUDA_OP_PRINTF = 66       /* value: the lane's formatted text */
 };
 
-/* The running lane arrives at a sync point and waits for its result. */
-WS_API uint64_t ws_cuda_sync_(int op, ws_type type, uint32_t mask, uint64_t value, int32_t b, int32_t width,
-                       uint32_t *pred, const char *file, int line);
+/* The running lane arrives at a sync point and waits for its result.
+ * call: the op, the value's type and the line, packed by ws_cuda_call_ so
+ * that a lane compares its call with another lane's in one step; args:
+ * the lane argument and the width (ws_cuda_args_). Five arguments, all in
+ * registers. __match_all_sync's predicate comes back in bit 32. */
+WS_API uint64_t ws_cuda_sync_(uint64_t call, uint32_t mask, uint64_t value, uint64_t args, const char *file);
+static inline uint64_t ws_cuda_call_(int op, ws_type type, int line)
+{
+    return ((uint64_t)(uint32_t)line << 32) | ((uint64_t)(uint32_t)op << 8) | (uint64_t)type;
+}
+static inline uint64_t ws_cuda_args_(int32_t b, int32_t width)
+{
+    return ((uint64_t)(uint32_t)width << 32) | (uint32_t)b;
+}
 /* Atomics run one block at a time, in block order (see docs/cuda-frontend.md):
  * call before the read-modify-write. */
 WS_API void ws_cuda_atomic_turn_(void);
@@ -328,11 +339,15 @@ template <typename T> inline T from_bits(uint64_t b)
     memcpy(&v, &b, sizeof(T));
     return v;
 }
-template <typename T>
-inline T collective(ws_coll_kind kind, unsigned mask, T value, int b, int width, const char *file, int line,
-                    uint32_t *pred = nullptr)
+inline uint64_t arrive(int op, ws_type type, unsigned mask, uint64_t value, int b, int width, const char *file,
+                       int line)
 {
-    return from_bits<T>(ws_cuda_sync_(kind, type_of<T>::value, mask, bits_of(value), b, width, pred, file, line));
+    return ws_cuda_sync_(ws_cuda_call_(op, type, line), mask, value, ws_cuda_args_(b, width), file);
+}
+template <typename T>
+inline T collective(ws_coll_kind kind, unsigned mask, T value, int b, int width, const char *file, int line)
+{
+    return from_bits<T>(arrive(kind, type_of<T>::value, mask, bits_of(value), b, width, file, line));
 }
 } // namespace warpsim_cuda
 
@@ -381,11 +396,11 @@ inline int __uni_sync(unsigned mask, int pred, WS_CUDA_SITE)
 }
 inline unsigned __activemask(WS_CUDA_SITE)
 {
-    return (unsigned)ws_cuda_sync_(WS_CUDA_OP_ACTIVEMASK, WS_U32, 0, 0, 0, 0, nullptr, ws_file_, ws_line_);
+    return (unsigned)warpsim_cuda::arrive(WS_CUDA_OP_ACTIVEMASK, WS_U32, 0, 0, 0, 0, ws_file_, ws_line_);
 }
 inline void __syncwarp(unsigned mask = WS_CUDA_FULL, WS_CUDA_SITE)
 {
-    ws_cuda_sync_(WS_COLL_SYNCWARP, WS_U32, mask, 0, 0, 0, nullptr, ws_file_, ws_line_);
+    warpsim_cuda::arrive(WS_COLL_SYNCWARP, WS_U32, mask, 0, 0, 0, ws_file_, ws_line_);
 }
 #define WS_CUDA_MATCH_OVERLOADS(T)                                                                              \
     inline unsigned __match_any_sync(unsigned mask, T value, WS_CUDA_SITE)                                     \
@@ -395,11 +410,10 @@ inline void __syncwarp(unsigned mask = WS_CUDA_FULL, WS_CUDA_SITE)
     }                                                                                                          \
     inline unsigned __match_all_sync(unsigned mask, T value, int *pred, WS_CUDA_SITE)                          \
     {                                                                                                          \
-        uint32_t p = 0;                                                                                        \
-        unsigned r = (unsigned)warpsim_cuda::bits_of(                                                          \
-            warpsim_cuda::collective(WS_COLL_MATCH_ALL, mask, value, 0, 0, ws_file_, ws_line_, &p));           \
-        *pred = (int)p;                                                                                        \
-        return r;                                                                                              \
+        uint64_t r = warpsim_cuda::arrive(WS_COLL_MATCH_ALL, warpsim_cuda::type_of<T>::value, mask,              \
+                                        warpsim_cuda::bits_of(value), 0, 0, ws_file_, ws_line_);              \
+        *pred = (int)(r >> 32);                                                                                \
+        return (unsigned)r;                                                                                    \
     }
 WS_CUDA_MATCH_OVERLOADS(int)
 WS_CUDA_MATCH_OVERLOADS(unsigned)
@@ -429,19 +443,19 @@ WS_CUDA_REDUCE(__reduce_xor_sync, WS_COLL_REDUX_XOR, unsigned)
 
 inline void __syncthreads(WS_CUDA_SITE)
 {
-    ws_cuda_sync_(WS_CUDA_OP_SYNCTHREADS, WS_I32, 0, 0, 0, 0, nullptr, ws_file_, ws_line_);
+    warpsim_cuda::arrive(WS_CUDA_OP_SYNCTHREADS, WS_I32, 0, 0, 0, 0, ws_file_, ws_line_);
 }
 inline int __syncthreads_count(int pred, WS_CUDA_SITE)
 {
-    return (int)ws_cuda_sync_(WS_CUDA_OP_SYNCTHREADS, WS_I32, 0, pred != 0, 1, 0, nullptr, ws_file_, ws_line_);
+    return (int)warpsim_cuda::arrive(WS_CUDA_OP_SYNCTHREADS, WS_I32, 0, pred != 0, 1, 0, ws_file_, ws_line_);
 }
 inline int __syncthreads_and(int pred, WS_CUDA_SITE)
 {
-    return (int)ws_cuda_sync_(WS_CUDA_OP_SYNCTHREADS, WS_I32, 0, pred != 0, 2, 0, nullptr, ws_file_, ws_line_);
+    return (int)warpsim_cuda::arrive(WS_CUDA_OP_SYNCTHREADS, WS_I32, 0, pred != 0, 2, 0, ws_file_, ws_line_);
 }
 inline int __syncthreads_or(int pred, WS_CUDA_SITE)
 {
-    return (int)ws_cuda_sync_(WS_CUDA_OP_SYNCTHREADS, WS_I32, 0, pred != 0, 3, 0, nullptr, ws_file_, ws_line_);
+    return (int)warpsim_cuda::arrive(WS_CUDA_OP_SYNCTHREADS, WS_I32, 0, pred != 0, 3, 0, ws_file_, ws_line_);
 }
 
 /* ---- atomics: one block at a time in block order, so plain code suffices ---- */
@@ -551,7 +565,6 @@ inline ws_status ws_cuda_launch(void (*kernel)(P...), dim3 grid, dim3 block, siz
 
 #else /* C17: the same names through _Generic */
 
-#define WS_CUDA_SITE_ARGS __FILE__, __LINE__
 #define WS_CUDA_TYPE_OF(v)                                                                                        \
     _Generic((v), int: WS_I32, unsigned: WS_U32, long: (sizeof(long) == 8 ? WS_I64 : WS_I32),                    \
              unsigned long: (sizeof(long) == 8 ? WS_U64 : WS_U32), long long: WS_I64, unsigned long long: WS_U64, \
@@ -575,9 +588,11 @@ static inline unsigned long long ws_cuda_as_ull_(uint64_t b) { return b; }
     _Generic((v), float: ws_cuda_as_f32_, double: ws_cuda_as_f64_, int: ws_cuda_as_int_,                   \
              unsigned: ws_cuda_as_uint_, long: ws_cuda_as_long_, unsigned long: ws_cuda_as_ulong_,         \
              long long: ws_cuda_as_ll_, unsigned long long: ws_cuda_as_ull_)(bits)
+#define WS_CUDA_SYNC_(op, type, mask, bits, b, width)                                                        \
+    ws_cuda_sync_(ws_cuda_call_((op), (type), __LINE__), (mask), (bits), ws_cuda_args_((int32_t)(b), (width)),  \
+                  __FILE__)
 #define WS_CUDA_COLL_(kind, mask, v, b, width)                                                               \
-    WS_CUDA_FROM_BITS(v, ws_cuda_sync_((kind), WS_CUDA_TYPE_OF(v), (mask), WS_CUDA_BITS(v), (int32_t)(b),    \
-                                       (width), NULL, WS_CUDA_SITE_ARGS))
+    WS_CUDA_FROM_BITS(v, WS_CUDA_SYNC_((kind), WS_CUDA_TYPE_OF(v), (mask), WS_CUDA_BITS(v), (b), (width)))
 #define WS_CUDA_PICK4_(a, b, c, d, name, ...) name
 #define WS_CUDA_SHFL_(kind, ...) WS_CUDA_PICK4_(__VA_ARGS__, WS_CUDA_SHFL4_, WS_CUDA_SHFL3_, , )(kind, __VA_ARGS__)
 #define WS_CUDA_SHFL3_(kind, mask, v, b) WS_CUDA_COLL_(kind, mask, v, b, warpSize)
@@ -586,38 +601,33 @@ static inline unsigned long long ws_cuda_as_ull_(uint64_t b) { return b; }
 #define __shfl_up_sync(...) WS_CUDA_SHFL_(WS_COLL_SHFL_UP, __VA_ARGS__)
 #define __shfl_down_sync(...) WS_CUDA_SHFL_(WS_COLL_SHFL_DOWN, __VA_ARGS__)
 #define __shfl_xor_sync(...) WS_CUDA_SHFL_(WS_COLL_SHFL_BFLY, __VA_ARGS__)
-#define WS_CUDA_VOTE_(kind, mask, pred) \
-    ws_cuda_sync_((kind), WS_I32, (mask), (pred) != 0, 0, 0, NULL, WS_CUDA_SITE_ARGS)
+#define WS_CUDA_VOTE_(kind, mask, pred) WS_CUDA_SYNC_((kind), WS_I32, (mask), (pred) != 0, 0, 0)
 #define __ballot_sync(mask, pred) ((unsigned)WS_CUDA_VOTE_(WS_COLL_VOTE_BALLOT, mask, pred))
 #define __all_sync(mask, pred) ((int)WS_CUDA_VOTE_(WS_COLL_VOTE_ALL, mask, pred))
 #define __any_sync(mask, pred) ((int)WS_CUDA_VOTE_(WS_COLL_VOTE_ANY, mask, pred))
 #define __uni_sync(mask, pred) ((int)WS_CUDA_VOTE_(WS_COLL_VOTE_UNI, mask, pred))
-#define __activemask() ((unsigned)ws_cuda_sync_(WS_CUDA_OP_ACTIVEMASK, WS_U32, 0, 0, 0, 0, NULL, WS_CUDA_SITE_ARGS))
+#define __activemask() ((unsigned)WS_CUDA_SYNC_(WS_CUDA_OP_ACTIVEMASK, WS_U32, 0, 0, 0, 0))
 /* __syncwarp() or __syncwarp(mask): an empty argument list means the full mask. */
 #define __syncwarp(...)                                                                                    \
-    ((void)ws_cuda_sync_(WS_COLL_SYNCWARP, WS_U32, #__VA_ARGS__[0] ? (unsigned)(__VA_ARGS__ + 0) : WS_CUDA_FULL, \
-                         0, 0, 0, NULL, WS_CUDA_SITE_ARGS))
-#define __match_any_sync(mask, v)                                                                          \
-    ((unsigned)ws_cuda_sync_(WS_COLL_MATCH_ANY, WS_CUDA_TYPE_OF(v), (mask), WS_CUDA_BITS(v), 0, 0, NULL,    \
-                             WS_CUDA_SITE_ARGS))
-static inline unsigned ws_cuda_match_all_(int type, unsigned mask, uint64_t bits, int *pred, const char *file, int line)
+    ((void)WS_CUDA_SYNC_(WS_COLL_SYNCWARP, WS_U32, #__VA_ARGS__[0] ? (unsigned)(__VA_ARGS__ + 0) : WS_CUDA_FULL, \
+                         0, 0, 0))
+#define __match_any_sync(mask, v) ((unsigned)WS_CUDA_SYNC_(WS_COLL_MATCH_ANY, WS_CUDA_TYPE_OF(v), (mask), WS_CUDA_BITS(v), 0, 0))
+static inline unsigned ws_cuda_match_all_(uint64_t r, int *pred)
 {
-    uint32_t p = 0;
-    unsigned r = (unsigned)ws_cuda_sync_(WS_COLL_MATCH_ALL, (ws_type)type, mask, bits, 0, 0, &p, file, line);
-    *pred = (int)p;
-    return r;
+    *pred = (int)(r >> 32);
+    return (unsigned)r;
 }
-#define __match_all_sync(mask, v, pred) ws_cuda_match_all_(WS_CUDA_TYPE_OF(v), (mask), WS_CUDA_BITS(v), (pred), WS_CUDA_SITE_ARGS)
-#define WS_CUDA_RED_(kind, mask, v)                                                                           \
-    WS_CUDA_FROM_BITS(v, ws_cuda_sync_((kind), WS_CUDA_TYPE_OF(v), (mask), WS_CUDA_BITS(v), 0, 0, NULL,       \
-                                       WS_CUDA_SITE_ARGS))
+#define __match_all_sync(mask, v, pred) \
+    ws_cuda_match_all_(WS_CUDA_SYNC_(WS_COLL_MATCH_ALL, WS_CUDA_TYPE_OF(v), (mask), WS_CUDA_BITS(v), 0, 0), (pred))
+#define WS_CUDA_RED_(kind, mask, v) \
+    WS_CUDA_FROM_BITS(v, WS_CUDA_SYNC_((kind), WS_CUDA_TYPE_OF(v), (mask), WS_CUDA_BITS(v), 0, 0))
 #define __reduce_add_sync(mask, v) WS_CUDA_RED_(WS_COLL_REDUX_ADD, mask, v)
 #define __reduce_min_sync(mask, v) WS_CUDA_RED_(WS_COLL_REDUX_MIN, mask, v)
 #define __reduce_max_sync(mask, v) WS_CUDA_RED_(WS_COLL_REDUX_MAX, mask, v)
 #define __reduce_and_sync(mask, v) WS_CUDA_RED_(WS_COLL_REDUX_AND, mask, v)
 #define __reduce_or_sync(mask, v) WS_CUDA_RED_(WS_COLL_REDUX_OR, mask, v)
 #define __reduce_xor_sync(mask, v) WS_CUDA_RED_(WS_COLL_REDUX_XOR, mask, v)
-#define WS_CUDA_BAR_(b, pred) ((int)ws_cuda_sync_(WS_CUDA_OP_SYNCTHREADS, WS_I32, 0, (pred) != 0, (b), 0, NULL, WS_CUDA_SITE_ARGS))
+#define WS_CUDA_BAR_(b, pred) ((int)WS_CUDA_SYNC_(WS_CUDA_OP_SYNCTHREADS, WS_I32, 0, (pred) != 0, (b), 0))
 #define __syncthreads() ((void)WS_CUDA_BAR_(0, 0))
 #define __syncthreads_count(pred) WS_CUDA_BAR_(1, pred)
 #define __syncthreads_and(pred) WS_CUDA_BAR_(2, pred)

@@ -22,12 +22,13 @@ static void lane_main(void *arg)
     abort(); /* a finished fiber is never resumed */
 }
 
-/* Runs lane l and, chained, the runnable lanes after it in its warp. */
+/* Runs lane l, the lowest runnable lane of its warp, and, chained, the
+ * runnable lanes after it; when the chain comes back, all have stopped. */
 static void resume(wc_block *b, wc_lane *l)
 {
-    b->running = l;
     ws_cuda_ctx_ = &l->ctx;
     wc_fiber_switch(&b->host, l->fiber);
+    l->wp->in[WC_RUNNABLE] = 0; /* see wc_stop */
 }
 
 static void fail(wc_block *b, ws_status s, const char *msg)
@@ -112,23 +113,27 @@ static void wake_completed(wc_block *b, int w, ws_mask call_lanes)
      * wait in wp->result for the lanes to pick up. */
     for (ws_mask todo = completed; todo;) {
         const wc_call *c = &lane_of(b, w, __builtin_ctzll(todo))->call;
+        int op = wc_call_op(c);
+        ws_type type = wc_call_type(c);
         ws_mask same = 0;
         if (todo == call_lanes) /* the usual case: the call just made, alone */
             same = todo;
         else
             for (ws_mask t = todo; t; t &= t - 1) {
                 const wc_call *lc = &lane_of(b, w, __builtin_ctzll(t))->call;
-                if (lc->op == c->op && lc->type == c->type)
+                if (wc_call_op(lc) == op && wc_call_type(lc) == type)
                     same |= t & -t;
             }
         todo &= ~same;
-        if (c->op != WS_COLL_SYNCWARP)
-            ws_get_bits_lanes(wp->model, wp->dst[c->type], same, wp->result);
-        if (c->op == WS_COLL_MATCH_ALL) {
+        if (op != WS_COLL_SYNCWARP)
+            ws_get_bits_lanes(wp->model, wp->dst[type], same, wp->result);
+        if (op == WS_COLL_MATCH_ALL) { /* the predicate goes back in bit 32 (ws_cuda_sync_) */
             uint64_t pred[WC_WARP];
             ws_get_bits_lanes(wp->model, wp->pred, same, pred);
-            for (ws_mask t = same; t; t &= t - 1)
-                wp->pred_out[__builtin_ctzll(t)] = (uint32_t)pred[__builtin_ctzll(t)];
+            for (ws_mask t = same; t; t &= t - 1) {
+                int lane = __builtin_ctzll(t);
+                wp->result[lane] = (uint32_t)wp->result[lane] | (uint64_t)(pred[lane] != 0) << 32;
+            }
         }
     }
     wc_move_lanes(wp, completed, WC_RUNNABLE);
@@ -150,16 +155,13 @@ static bool after_model(wc_block *b, int w, ws_mask call_lanes, ws_status s)
 
 /* ---- sites ---- */
 
+/* By file, then line, op and type: the order of the packed site word. */
 static int site_cmp(const wc_call *a, const wc_call *c)
 {
     int f = a->file == c->file ? 0 : strcmp(a->file, c->file);
     if (f)
         return f;
-    if (a->line != c->line)
-        return a->line < c->line ? -1 : 1;
-    if (a->op != c->op)
-        return a->op < c->op ? -1 : 1;
-    return a->type == c->type ? 0 : (a->type < c->type ? -1 : 1);
+    return a->site == c->site ? 0 : (a->site < c->site ? -1 : 1);
 }
 
 /* The lanes stopped at the lowest call site of the warp. */
@@ -172,7 +174,7 @@ static ws_mask lowest_site(wc_block *b, int w)
     for (ws_mask todo = b->warp[w].in[WC_AT_SITE]; todo; todo &= todo - 1) {
         int lane = __builtin_ctzll(todo);
         const wc_call *c = &lane_of(b, w, lane)->call;
-        if (best && c->line == best->line && c->file == best->file && c->op == best->op && c->type == best->type) {
+        if (best && c->site == best->site && c->file == best->file) {
             group |= (ws_mask)1 << lane; /* the usual case: the same site as the best so far */
             continue;
         }
@@ -205,8 +207,8 @@ static void set_lane_operands(wc_block *b, int w, ws_mask group)
         int lane = __builtin_ctzll(todo);
         const wc_call *lc = &lane_of(b, w, lane)->call;
         mask[lane] = lc->mask;
-        lane_b[lane] = (uint32_t)lc->b;
-        width[lane] = (uint32_t)lc->width;
+        lane_b[lane] = (uint32_t)wc_call_b(lc);
+        width[lane] = (uint32_t)wc_call_width(lc);
     }
     ws_set_bits_lanes(wp->model, wp->mask, group, mask);
     ws_set_bits_lanes(wp->model, wp->b, group, lane_b);
@@ -218,7 +220,9 @@ static bool run_site(wc_block *b, int w, ws_mask group)
 {
     wc_warp *wp = &b->warp[w];
     const wc_call *c = &lane_of(b, w, __builtin_ctzll(group))->call;
-    if (c->op == WS_CUDA_OP_PRINTF) { /* one call of the converged lanes: their lines in lane order */
+    int op = wc_call_op(c);
+    ws_type type = wc_call_type(c);
+    if (op == WS_CUDA_OP_PRINTF) { /* one call of the converged lanes: their lines in lane order */
         for (ws_mask todo = group; todo; todo &= todo - 1) {
             int lane = __builtin_ctzll(todo);
             char *text = (char *)(uintptr_t)wp->value[lane];
@@ -233,7 +237,7 @@ static bool run_site(wc_block *b, int w, ws_mask group)
         leave_sites(wp, group, WC_RUNNABLE);
         return true;
     }
-    if (c->op == WS_CUDA_OP_ACTIVEMASK) {
+    if (op == WS_CUDA_OP_ACTIVEMASK) {
         for (ws_mask todo = group; todo; todo &= todo - 1)
             wp->result[__builtin_ctzll(todo)] = (uint32_t)group;
         leave_sites(wp, group, WC_RUNNABLE);
@@ -246,12 +250,12 @@ static bool run_site(wc_block *b, int w, ws_mask group)
         for (ws_mask todo = group; todo; todo &= todo - 1) {
             const wc_call *lc = &lane_of(b, w, __builtin_ctzll(todo))->call;
             same_mask &= lc->mask == c->mask;
-            same_b &= lc->b == c->b;
-            same_width &= lc->width == c->width;
+            same_b &= wc_call_b(lc) == wc_call_b(c);
+            same_width &= wc_call_width(lc) == wc_call_width(c);
         }
     }
     ws_mask odd_nan = wp->odd_nan & group;
-    ws_set_bits_lanes(wp->model, wp->src[c->type], group, wp->value);
+    ws_set_bits_lanes(wp->model, wp->src[type], group, wp->value);
     if (!(same_mask && same_b && same_width))
         set_lane_operands(b, w, group);
     leave_sites(wp, group, WC_IN_MODEL);
@@ -262,23 +266,22 @@ static bool run_site(wc_block *b, int w, ws_mask group)
                     "%s: lanes bring f32 NaNs other than 0x7FFFFFFF (e.g. 0x%08X); an H200 gives 0x7FFFFFFF for "
                     "every NaN its arithmetic makes, the CPU keeps or makes other payloads, so a NaN computed "
                     "in the kernel may have other bits than on the GPU",
-                    ws_coll_cuda_name((ws_coll_kind)c->op),
-                    (unsigned)lane_of(b, w, __builtin_ctzll(odd_nan))->call.value);
+                    ws_coll_cuda_name((ws_coll_kind)op), (unsigned)wp->value[__builtin_ctzll(odd_nan)]);
         if (b->launch->desc.diag_policy == WS_DIAG_POLICY_ERROR) {
             fail(b, WS_ERR_UNDEFINED, "an f32 NaN with a CPU payload entered a collective (--diag error)");
             return false;
         }
     }
-    bool sync = c->op == WS_COLL_SYNCWARP;
-    ws_coll_desc d = {.kind = (ws_coll_kind)c->op,
+    bool sync = op == WS_COLL_SYNCWARP;
+    ws_coll_desc d = {.kind = (ws_coll_kind)op,
                       .mask = c->mask,
                       .mask_reg = same_mask && same_b && same_width ? WS_NO_REG : wp->mask,
-                      .dst = sync ? WS_NO_REG : wp->dst[c->type],
-                      .src = sync ? WS_NO_REG : wp->src[c->type],
-                      .pred_dst = c->op == WS_COLL_MATCH_ALL ? wp->pred : WS_NO_REG,
-                      .b = c->b,
+                      .dst = sync ? WS_NO_REG : wp->dst[type],
+                      .src = sync ? WS_NO_REG : wp->src[type],
+                      .pred_dst = op == WS_COLL_MATCH_ALL ? wp->pred : WS_NO_REG,
+                      .b = wc_call_b(c),
                       .b_reg = sync || (same_mask && same_b && same_width) ? WS_NO_REG : wp->b,
-                      .width = c->width,
+                      .width = wc_call_width(c),
                       .width_reg = same_mask && same_b && same_width ? WS_NO_REG : wp->width};
     return after_model(b, w, group, ws_collective_lanes(wp->model, group, &d));
 }
@@ -323,10 +326,10 @@ static void release_barrier(wc_block *b)
         if (wc_lane_state(l) != WC_AT_BARRIER)
             continue;
         taking++;
-        count += l->call.value != 0;
+        count += l->wp->value[l->lane] != 0;
         if (!first)
-            first = &l->call, kind = l->call.b;
-        mixed_kind |= l->call.b != kind;
+            first = &l->call, kind = wc_call_b(&l->call);
+        mixed_kind |= wc_call_b(&l->call) != kind;
         mixed_site |= site_cmp(&l->call, first) != 0;
     }
     int exited = b->threads - taking;
@@ -352,7 +355,7 @@ static void release_barrier(wc_block *b)
         wc_lane *l = &b->lanes[t];
         if (wc_lane_state(l) != WC_AT_BARRIER)
             continue;
-        switch (l->call.b) {
+        switch (wc_call_b(&l->call)) {
         case 1: l->wp->result[l->lane] = (uint64_t)count; break;
         case 2: l->wp->result[l->lane] = count == taking; break;
         case 3: l->wp->result[l->lane] = count > 0; break;
@@ -385,6 +388,7 @@ static void block_setup(wc_block *b, wc_fiber *fibers)
         l->wp = &b->warp[t / WC_WARP];
         l->warp = t / WC_WARP;
         l->lane = t % WC_WARP;
+        l->bit = (ws_mask)1 << l->lane;
         l->fiber = &fibers[t];
         l->ctx.thread_idx = tid;
         if (++tid.x == d->block.x) {
@@ -411,7 +415,7 @@ static void drop_pending_printf(wc_block *b)
         wc_warp *wp = &b->warp[w];
         for (ws_mask todo = wp->in[WC_AT_SITE]; todo; todo &= todo - 1) {
             int lane = __builtin_ctzll(todo);
-            if (lane_of(b, w, lane)->call.op == WS_CUDA_OP_PRINTF) {
+            if (wc_call_op(&lane_of(b, w, lane)->call) == WS_CUDA_OP_PRINTF) {
                 free((char *)(uintptr_t)wp->value[lane]);
                 wp->value[lane] = 0;
             }
@@ -425,7 +429,6 @@ void wc_block_run(wc_block *b, wc_fiber *fibers)
     block_setup(b, fibers);
     if (sigsetjmp(b->trap_jump, 1)) { /* trap.c: a thread trapped; the block ends here */
         ws_cuda_ctx_ = NULL;
-        b->running = NULL;
         drop_pending_printf(b);
         return;
     }

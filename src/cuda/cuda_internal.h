@@ -23,16 +23,26 @@ typedef enum wc_state {
     WC_STATE_COUNT
 } wc_state;
 
-/* What a lane brought to the sync point where it stopped. */
+/* What a lane brought to the sync point where it stopped (its value
+ * waits in its warp's value[]). Packed as ws_cuda_sync_ receives it, so
+ * that comparing two lanes' calls is four compares. */
 typedef struct wc_call {
-    int op;           /* a ws_coll_kind or WS_CUDA_OP_* */
-    ws_type type;
-    uint32_t mask;
-    uint64_t value;
-    int32_t b, width;
+    uint64_t site;    /* ws_cuda_call_: the line, the op (a ws_coll_kind or WS_CUDA_OP_*) and the type */
     const char *file;
-    int line;
+    uint64_t args;    /* ws_cuda_args_: the lane argument b and the width */
+    uint32_t mask;
 } wc_call;
+
+static inline int wc_call_op(const wc_call *c) { return (int)((c->site >> 8) & 0xff); }
+static inline ws_type wc_call_type(const wc_call *c) { return (ws_type)(c->site & 0xff); }
+static inline int wc_call_line(const wc_call *c) { return (int)(uint32_t)(c->site >> 32); }
+static inline int32_t wc_call_b(const wc_call *c) { return (int32_t)(uint32_t)c->args; }
+static inline int32_t wc_call_width(const wc_call *c) { return (int32_t)(uint32_t)(c->args >> 32); }
+/* The same call with the same operands (the value aside). */
+static inline bool wc_same_call(const wc_call *a, const wc_call *c)
+{
+    return a->site == c->site && a->file == c->file && a->args == c->args && a->mask == c->mask;
+}
 
 struct wc_block;
 
@@ -43,6 +53,7 @@ typedef struct wc_lane {
     struct wc_block *block;
     struct wc_warp *wp;
     int warp, lane;
+    ws_mask bit;            /* 1 << lane */
     wc_call call;
     wc_fiber *fiber;
 } wc_lane;
@@ -63,10 +74,10 @@ typedef struct wc_warp {
     bool sites_differ;           /* some lane stopped at another call */
     bool operands_differ;        /* ... or at the same call with another mask, lane argument or width */
     ws_mask odd_nan;             /* lanes that brought an f32 NaN other than the H200's */
-    uint64_t value[WC_WARP];     /* each lane's operand */
-    /* What each lane gets back when it runs again. */
+    uint64_t value[WC_WARP];     /* each lane's operand (also a barrier's predicate) */
+    /* What each lane gets back when it runs again (__match_all_sync's
+     * predicate in bit 32). */
     uint64_t result[WC_WARP];
-    uint32_t pred_out[WC_WARP];
 } wc_warp;
 
 typedef struct wc_launch wc_launch;
@@ -87,21 +98,18 @@ static inline void wc_move_lanes(wc_warp *wp, ws_mask lanes, wc_state to)
     wp->in[to] |= lanes;
 }
 
-static inline void wc_set_state(wc_lane *l, wc_state to) { wc_move_lanes(l->wp, (ws_mask)1 << l->lane, to); }
+static inline void wc_set_state(wc_lane *l, wc_state to) { wc_move_lanes(l->wp, l->bit, to); }
 
-/* The running lane stops (cheaper than wc_set_state: it is known to be runnable). */
-static inline void wc_stop(wc_lane *l, wc_state to)
-{
-    ws_mask bit = (ws_mask)1 << l->lane;
-    l->wp->in[WC_RUNNABLE] &= ~bit;
-    l->wp->in[to] |= bit;
-}
+/* The running lane stops. The scheduler runs a warp's runnable lanes as
+ * one chain, in lane order, each stopping lane switching to the next
+ * (wc_next_fiber), so a lane of the chain stays in in[WC_RUNNABLE] until
+ * the chain ends, when the scheduler empties it: every lane has stopped. */
+static inline void wc_stop(wc_lane *l, wc_state to) { l->wp->in[to] |= l->bit; }
 
 static inline wc_state wc_lane_state(const wc_lane *l)
 {
-    ws_mask bit = (ws_mask)1 << l->lane;
     for (int s = 0; s < WC_STATE_COUNT; s++)
-        if (l->wp->in[s] & bit)
+        if (l->wp->in[s] & l->bit)
             return (wc_state)s;
     return WC_DONE; /* not reached: every present lane is in one state */
 }
@@ -119,7 +127,6 @@ typedef struct wc_block {
     wc_lane *lanes;        /* [threads] */
     wc_warp *warp;         /* [warps] */
     wc_fiber host;         /* the scheduler's context on the OS thread */
-    wc_lane *running;
     void *dynamic_shared;
     bool has_turn;         /* may run atomics (every lower block is done) */
     ws_status status;
@@ -160,17 +167,16 @@ static inline wc_lane *wc_current_lane(void) { return (wc_lane *)(uintptr_t)ws_c
  * (one switch per lane, not two), or the scheduler after the last one. */
 static inline wc_fiber *wc_next_fiber(wc_lane *l)
 {
-    wc_block *b = l->block;
-    ws_mask later = l->wp->in[WC_RUNNABLE] & ~(((ws_mask)2 << l->lane) - 1);
+    ws_mask later = l->wp->in[WC_RUNNABLE] >> l->lane >> 1;
     if (later) {
-        wc_lane *next = l + (__builtin_ctzll(later) - l->lane); /* lanes of a warp are adjacent */
-        b->running = next;
+        wc_lane *next = l + 1; /* lanes of a warp are adjacent; the next one is usually runnable */
+        if (!(later & 1))
+            next += __builtin_ctzll(later);
         ws_cuda_ctx_ = &next->ctx;
         return next->fiber;
     }
-    b->running = NULL;
     ws_cuda_ctx_ = NULL;
-    return &b->host;
+    return &l->block->host;
 }
 
 /* ---- device.c ---- */

@@ -18,32 +18,54 @@ static wc_lane *running_lane(const char *what, const char *file, int line)
     return l;
 }
 
-uint64_t ws_cuda_sync_(int op, ws_type type, uint32_t mask, uint64_t value, int32_t b, int32_t width,
-                       uint32_t *pred, const char *file, int line)
+/* The running lane has stopped: the next runnable lane of its warp runs,
+ * or the scheduler. Back here, the lane's call has completed; whoever
+ * resumed it made it current, so nothing needs to live across the switch. */
+static inline uint64_t wait_for_result(wc_lane *l)
 {
-    wc_lane *l = running_lane("a CUDA collective", file, line);
-    wc_warp *wp = l->wp;
-    l->call = (wc_call){.op = op, .type = type, .mask = mask, .value = value, .b = b, .width = width,
-                        .file = file, .line = line};
-    if (op == WS_CUDA_OP_SYNCTHREADS) {
-        wc_stop(l, WC_AT_BARRIER);
-    } else {
-        const wc_call *first = wp->site;
-        if (!wp->in[WC_AT_SITE])
-            wp->site = &l->call;
-        else if (first->line != line || first->file != file || first->op != op || first->type != type)
-            wp->sites_differ = true;
-        else if (first->mask != mask || first->b != b || first->width != width)
-            wp->operands_differ = true;
-        wp->value[l->lane] = value;
-        if (wc_is_odd_f32_nan(type, value))
-            wp->odd_nan |= (ws_mask)1 << l->lane;
-        wc_stop(l, WC_AT_SITE);
-    }
     wc_fiber_switch(l->fiber, wc_next_fiber(l));
-    if (pred)
-        *pred = wp->pred_out[l->lane];
-    return wp->result[l->lane];
+    l = wc_current_lane();
+    return l->wp->result[l->lane];
+}
+
+static __attribute__((noinline)) uint64_t wait_at_barrier(wc_lane *l, uint64_t value)
+{
+    l->wp->value[l->lane] = value;
+    wc_stop(l, WC_AT_BARRIER);
+    return wait_for_result(l);
+}
+
+/* A call at a site that is not the one the warp's first lane at a site
+ * made: the first itself, another call, or other operands. */
+static __attribute__((noinline)) void note_other_call(wc_warp *wp, const wc_call *c)
+{
+    if (!wp->in[WC_AT_SITE])
+        wp->site = c;
+    else if (wp->site->site != c->site || wp->site->file != c->file)
+        wp->sites_differ = true;
+    else
+        wp->operands_differ = true;
+}
+
+/* The usual case, a lane making the call its warp's first lane made, is
+ * straight-line code here; the others are out of line, so that it saves
+ * no registers beyond what the fiber switch saves. */
+uint64_t ws_cuda_sync_(uint64_t call, uint32_t mask, uint64_t value, uint64_t args, const char *file)
+{
+    wc_lane *l = running_lane("a CUDA collective", file, (int)(call >> 32));
+    wc_warp *wp = l->wp;
+    wc_call *c = &l->call;
+    *c = (wc_call){.site = call, .file = file, .args = args, .mask = mask};
+    if (!wp->in[WC_AT_SITE] || !wc_same_call(wp->site, c)) {
+        if (wc_call_op(c) == WS_CUDA_OP_SYNCTHREADS)
+            return wait_at_barrier(l, value);
+        note_other_call(wp, c);
+    }
+    wp->value[l->lane] = value;
+    if (wc_is_odd_f32_nan(wc_call_type(c), value))
+        wp->odd_nan |= l->bit;
+    wc_stop(l, WC_AT_SITE);
+    return wait_for_result(l);
 }
 
 void ws_cuda_atomic_turn_(void)
@@ -65,7 +87,7 @@ static int device_printf(const char *file, int line, const char *format, va_list
     int n = vasprintf(&text, format, ap);
     if (n < 0)
         return -1;
-    ws_cuda_sync_(WS_CUDA_OP_PRINTF, WS_U64, 0, (uint64_t)(uintptr_t)text, 0, 0, NULL, file, line);
+    ws_cuda_sync_(ws_cuda_call_(WS_CUDA_OP_PRINTF, WS_U64, line), 0, (uint64_t)(uintptr_t)text, 0, file);
     return n;
 }
 

@@ -63,7 +63,7 @@ void wc_describe_sites(const wc_block *b, int warp, ws_mask lanes, char *buf, si
             const wc_lane *o = &b->lanes[u];
             bool want_u = warp >= 0 ? ((lanes >> (u - first)) & 1) : wc_lane_state(o) != WC_DONE;
             if (want_u && !taken[u] && wc_lane_state(o) != WC_DONE && wc_lane_state(o) != WC_RUNNABLE &&
-                o->call.line == l->call.line && o->call.op == l->call.op &&
+                wc_call_line(&o->call) == wc_call_line(&l->call) && wc_call_op(&o->call) == wc_call_op(&l->call) &&
                 (o->call.file == l->call.file || strcmp(o->call.file, l->call.file) == 0)) {
                 taken[u] = 1;
                 ids[u - first] = 1;
@@ -73,9 +73,9 @@ void wc_describe_sites(const wc_block *b, int warp, ws_mask lanes, char *buf, si
         format_ids(ids, end - first, list, sizeof list);
         int k = warp >= 0
                     ? snprintf(buf + used, size - used, "%s%s:%d (lanes %s)", used ? "; " : "",
-                               base_name(l->call.file), l->call.line, list)
+                               base_name(l->call.file), wc_call_line(&l->call), list)
                     : snprintf(buf + used, size - used, "%s%s:%d %s (threads %s)", used ? "; " : "",
-                               base_name(l->call.file), l->call.line, op_name(l->call.op), list);
+                               base_name(l->call.file), wc_call_line(&l->call), op_name(wc_call_op(&l->call)), list);
         used += k > 0 ? (size_t)k : 0;
     }
 }

@@ -7,14 +7,6 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define WC_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define WC_ASAN 1
-#endif
-#endif
-
 #if WC_ASAN
 /* AddressSanitizer must be told when the stack changes under it. */
 void __sanitizer_start_switch_fiber(void **fake_stack_save, const void *bottom, size_t size);
@@ -112,40 +104,51 @@ void wc_fiber_switch(wc_fiber *from, wc_fiber *to)
  * control registers are not switched: all fibers of a block share the OS
  * thread's rounding mode, and CUDA device code has no way to change it. */
 
-/* Saves the callee-saved registers on the running stack, stores its
- * pointer in *save_sp, loads new_sp and restores from there. A new fiber's
- * stack holds a made-up frame (wc_fiber_prepare) that "returns" into
- * wc_fiber_start with the fiber in the first saved register. */
-void wc_fiber_swap(void **save_sp, void *new_sp);
+/* The first code a new fiber runs (through wc_fiber_start). */
+static void first_entry(wc_fiber *f)
+{
+#if WC_ASAN
+    __sanitizer_finish_switch_fiber(NULL, NULL, NULL);
+#endif
+    f->entry(f->arg);
+}
+
 void wc_fiber_start(void);
 
-#if defined(__x86_64__)
-/* System V: rbp, rbx, r12-r15. */
+#if WC_FIBER_X86_INLINE
+/* The switch is wc_fiber_jump (fiber.h). A new fiber resumes here, its
+ * stack pointer 16-aligned on two words, the fiber and first_entry, which
+ * it calls as the ABI wants (rsp % 16 == 8 on entry). */
 __asm__(".text\n"
-        ".globl wc_fiber_swap\n"
-        ".hidden wc_fiber_swap\n"
-        ".type wc_fiber_swap,@function\n"
-        "wc_fiber_swap:\n"
-        "  pushq %rbp\n  pushq %rbx\n  pushq %r12\n  pushq %r13\n  pushq %r14\n  pushq %r15\n"
-        "  movq %rsp, (%rdi)\n"
-        "  movq %rsi, %rsp\n"
-        "  popq %r15\n  popq %r14\n  popq %r13\n  popq %r12\n  popq %rbx\n  popq %rbp\n"
-        "  ret\n"
-        ".size wc_fiber_swap, .-wc_fiber_swap\n"
         ".globl wc_fiber_start\n"
         ".hidden wc_fiber_start\n"
         ".type wc_fiber_start,@function\n"
         "wc_fiber_start:\n"
-        "  movq %r12, %rdi\n"
-        "  callq *%r13\n"
+        "  movq (%rsp), %rdi\n"
+        "  callq *8(%rsp)\n"
         "  ud2\n"
         ".size wc_fiber_start, .-wc_fiber_start\n");
-/* r15 r14 r13 r12 rbx rbp, the return address, 2 words of padding: after
- * the swap pops 7 words, wc_fiber_start runs with rsp 16-aligned, so its
- * call enters first_entry with rsp % 16 == 8, as the ABI wants. */
-enum { FRAME_BYTES = 72, FRAME_ARG = 3, FRAME_FUNC = 2, FRAME_RET = 6 };
-#elif defined(__aarch64__)
-/* AAPCS64: x19-x28, x29 (frame), x30 (link) and d8-d15; ret goes to x30. */
+
+_Static_assert(offsetof(wc_fiber, sp) == 0 && offsetof(wc_fiber, pc) == 8 && offsetof(wc_fiber, bp) == 16,
+               "the offsets wc_fiber_jump uses");
+
+static void prepare_stack(wc_fiber *f, uintptr_t top)
+{
+    void **sp = (void **)(top - 16);
+    sp[0] = f;
+    sp[1] = (void *)(uintptr_t)first_entry;
+    f->sp = sp;
+    f->pc = (void *)(uintptr_t)wc_fiber_start;
+    f->bp = NULL;
+}
+
+#else
+/* aarch64. Saves the callee-saved registers on the running stack, stores
+ * its pointer in *save_sp, loads new_sp and restores from there. A new
+ * fiber's stack holds a made-up frame (prepare_stack) that "returns" into
+ * wc_fiber_start with the fiber in the first saved register.
+ * AAPCS64: x19-x28, x29 (frame), x30 (link) and d8-d15; ret goes to x30. */
+void wc_fiber_swap(void **save_sp, void *new_sp);
 __asm__(".text\n"
         ".globl wc_fiber_swap\n"
         ".hidden wc_fiber_swap\n"
@@ -174,16 +177,17 @@ __asm__(".text\n"
         ".size wc_fiber_start, .-wc_fiber_start\n");
 /* x19 .. x28, x29, x30 (the return address), d8 .. d15: sp stays 16-aligned. */
 enum { FRAME_BYTES = 160, FRAME_ARG = 0, FRAME_FUNC = 1, FRAME_RET = 11 };
-#endif
 
-/* The first code a new fiber runs (through wc_fiber_start). */
-static void first_entry(wc_fiber *f)
+static void prepare_stack(wc_fiber *f, uintptr_t top)
 {
-#if WC_ASAN
-    __sanitizer_finish_switch_fiber(NULL, NULL, NULL);
-#endif
-    f->entry(f->arg);
+    uint64_t *sp = (uint64_t *)(top - FRAME_BYTES);
+    memset(sp, 0, FRAME_BYTES);
+    sp[FRAME_ARG] = (uint64_t)(uintptr_t)f;
+    sp[FRAME_FUNC] = (uint64_t)(uintptr_t)first_entry;
+    sp[FRAME_RET] = (uint64_t)(uintptr_t)wc_fiber_start;
+    f->sp = sp;
 }
+#endif
 
 void wc_fiber_prepare(wc_fiber *f, void (*entry)(void *), void *arg)
 {
@@ -192,25 +196,25 @@ void wc_fiber_prepare(wc_fiber *f, void (*entry)(void *), void *arg)
 #endif
     f->entry = entry;
     f->arg = arg;
-    uintptr_t top = ((uintptr_t)(stack_bottom(f) + f->stack_bytes - f->color)) & ~(uintptr_t)15;
-    uint64_t *sp = (uint64_t *)(top - FRAME_BYTES);
-    memset(sp, 0, FRAME_BYTES);
-    sp[FRAME_ARG] = (uint64_t)(uintptr_t)f;
-    sp[FRAME_FUNC] = (uint64_t)(uintptr_t)first_entry;
-    sp[FRAME_RET] = (uint64_t)(uintptr_t)wc_fiber_start;
-    f->sp = sp;
+    prepare_stack(f, ((uintptr_t)(stack_bottom(f) + f->stack_bytes - f->color)) & ~(uintptr_t)15);
 }
 
+#if !WC_FIBER_X86_INLINE || WC_ASAN /* otherwise wc_fiber_switch is wc_fiber_jump, inline (fiber.h) */
 void wc_fiber_switch(wc_fiber *from, wc_fiber *to)
 {
 #if WC_ASAN
     __sanitizer_start_switch_fiber(&from->asan_fake_stack, to->guard ? stack_bottom(to) : NULL,
                                    to->guard ? to->stack_bytes : 0);
 #endif
+#if WC_FIBER_X86_INLINE
+    wc_fiber_jump(from, to);
+#else
     wc_fiber_swap(&from->sp, to->sp);
+#endif
 #if WC_ASAN
     __sanitizer_finish_switch_fiber(from->asan_fake_stack, NULL, NULL);
 #endif
 }
+#endif
 
 #endif

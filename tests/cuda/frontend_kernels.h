@@ -186,6 +186,16 @@ __global__ void am_loops(unsigned *rec, unsigned *after)
     after[32 + lane] = __activemask();
 }
 
+/* One call site, a mask per half of the warp: two calls that each name
+ * exactly their callers, nothing undefined (the sync point must see that
+ * the lanes' masks differ although their call sites are the same). */
+__global__ void per_half_masks(const int *in, int *out)
+{
+    int lane = threadIdx.x % 32;
+    unsigned mask = lane < 16 ? 0x0000ffffu : 0xffff0000u;
+    out[threadIdx.x] = __shfl_xor_sync(mask, in[threadIdx.x], 1);
+}
+
 /* ---- undefined behaviour ---- */
 
 __global__ void mask_omits_caller(int *out)

@@ -218,6 +218,18 @@ static const ws_cuda_diag *find_diag(const ws_cuda_report *r, ws_diag_code code)
     return nullptr;
 }
 
+static void test_per_half_masks(void **state)
+{
+    (void)state;
+    int in[64], out[64];
+    for (int i = 0; i < 64; i++)
+        in[i] = 1000 + i;
+    assert_int_equal(ws_cuda_launch_desc_run(desc_of(1, 64), per_half_masks, in, out), WS_OK);
+    for (int i = 0; i < 64; i++)
+        assert_int_equal(out[i], in[i ^ 1]);
+    assert_int_equal(ws_cuda_report_count(ws_cuda_last_report()), 0); /* each half's mask names its callers */
+}
+
 static void test_ub_mask_omits_caller(void **state)
 {
     (void)state;
@@ -410,6 +422,7 @@ int main(void)
         cmocka_unit_test(test_syncwarp_and_3d_blocks),
         cmocka_unit_test(test_shuffle_64bit),
         cmocka_unit_test(test_activemask_shapes_match_h200),
+        cmocka_unit_test(test_per_half_masks),
         cmocka_unit_test(test_ub_mask_omits_caller),
         cmocka_unit_test(test_ub_read_exited_lane),
         cmocka_unit_test(test_ub_deadlock_names_both_sites),
