@@ -245,25 +245,25 @@ static inline void zmm_store(uint32_t *at, __m512i v, bool nt)
 
 /* A step's op in register r of a warp: v the register's values, t what
  * its lanes read. */
-static inline __attribute__((always_inline)) __m512i zmm_apply(const fast_plan *pl, const zmm_steps *z, zmm_op op,
+static inline __attribute__((always_inline)) __m512i zmm_apply(const zmm_steps *z, zmm_op op, wk_elem type,
                                                                int s, int r, __m512i v, __m512i t)
 {
     switch (op) {
-    case ZMM_ADD: return zmm_add_in(pl->type, v, z->act[s][r], t);
+    case ZMM_ADD: return zmm_add_in(type, v, z->act[s][r], t);
     case ZMM_MOVE: return t;
     case ZMM_SEED: { /* the lower lane the min, the upper the max; p first in stage 0 */
         __mmask16 upper_lanes = (__mmask16)~z->act[s][r];
-        return s == 0 ? zmm_minmax(pl->type, t, v, upper_lanes) : zmm_minmax(pl->type, v, t, upper_lanes);
+        return s == 0 ? zmm_minmax(type, t, v, upper_lanes) : zmm_minmax(type, v, t, upper_lanes);
     }
     default: /* ZMM_SORT: the lanes of `smaller` keep the smaller, the others the larger */
-        return zmm_exchange(pl->type, t, v, z->smaller[s][r]);
+        return zmm_exchange(type, t, v, z->smaller[s][r]);
     }
 }
 
 /* After the last step of adds: the f32 NaNs of the lanes that added made
  * canonical (zmm_add_in says why once is enough). */
-static inline __attribute__((always_inline)) void zmm_canonical_after_adds(const fast_plan *pl, const zmm_steps *z,
-                                                                           zmm_op op, int G, int regs,
+static inline __attribute__((always_inline)) void zmm_canonical_after_adds(const zmm_steps *z, zmm_op op,
+                                                                           wk_elem type, int G, int regs,
                                                                            __m512i v[][ZMM_MAX_REGS])
 {
     if (op != ZMM_ADD)
@@ -272,7 +272,7 @@ static inline __attribute__((always_inline)) void zmm_canonical_after_adds(const
     for (int k = 0; k < G; k++)
 #pragma GCC unroll 4
         for (int r = 0; r < regs; r++)
-            v[k][r] = zmm_canonical_nans(pl->type, v[k][r], z->added[r]);
+            v[k][r] = zmm_canonical_nans(type, v[k][r], z->added[r]);
 }
 
 /* Lane l's partner lane l ^ b within its register (b < 16): a shuffle by
@@ -288,21 +288,19 @@ static inline __attribute__((always_inline)) __m512i zmm_xor_lanes(__m512i x, in
 }
 
 /* Step s exchanging with lane ^ b, b < 16 (a constant where inlined): each register in place. */
-static inline __attribute__((always_inline)) void zmm_xor_within(const fast_plan *pl, const zmm_steps *z, zmm_op op,
-                                                                 int regs, int G, __m512i v[][ZMM_MAX_REGS], int s,
-                                                                 int b)
+static inline __attribute__((always_inline)) void zmm_xor_within(const zmm_steps *z, zmm_op op, wk_elem type, int regs,
+                                                                 int G, __m512i v[][ZMM_MAX_REGS], int s, int b)
 {
 #pragma GCC unroll 8
     for (int k = 0; k < G; k++)
 #pragma GCC unroll 4
         for (int r = 0; r < regs; r++)
-            v[k][r] = zmm_apply(pl, z, op, s, r, v[k][r], zmm_xor_lanes(v[k][r], b));
+            v[k][r] = zmm_apply(z, op, type, s, r, v[k][r], zmm_xor_lanes(v[k][r], b));
 }
 
 /* Step s exchanging with lane ^ 16q: registers r and r | q trade values (q a constant where inlined). */
-static inline __attribute__((always_inline)) void zmm_xor_across(const fast_plan *pl, const zmm_steps *z, zmm_op op,
-                                                                 int regs, int G, __m512i v[][ZMM_MAX_REGS], int s,
-                                                                 int q)
+static inline __attribute__((always_inline)) void zmm_xor_across(const zmm_steps *z, zmm_op op, wk_elem type, int regs,
+                                                                 int G, __m512i v[][ZMM_MAX_REGS], int s, int q)
 {
 #pragma GCC unroll 8
     for (int k = 0; k < G; k++)
@@ -310,23 +308,23 @@ static inline __attribute__((always_inline)) void zmm_xor_across(const fast_plan
         for (int r = 0; r < regs; r++)
             if ((r & q) == 0 && (r | q) < regs) {
                 __m512i lo = v[k][r], hi = v[k][r | q];
-                v[k][r] = zmm_apply(pl, z, op, s, r, lo, hi);
-                v[k][r | q] = zmm_apply(pl, z, op, s, r | q, hi, lo);
+                v[k][r] = zmm_apply(z, op, type, s, r, lo, hi);
+                v[k][r | q] = zmm_apply(z, op, type, s, r | q, hi, lo);
             }
 }
 
 /* One step of lane ^ b, b a power of two below the lanes: each case with
  * its b a constant, so that the registers' indices are constants. */
-static inline __attribute__((always_inline)) void zmm_xor_step(const fast_plan *pl, const zmm_steps *z, zmm_op op,
-                                                               int regs, int G, __m512i v[][ZMM_MAX_REGS], int s, int b)
+static inline __attribute__((always_inline)) void zmm_xor_step(const zmm_steps *z, zmm_op op, wk_elem type, int regs,
+                                                               int G, __m512i v[][ZMM_MAX_REGS], int s, int b)
 {
     switch (b) {
-    case 1: zmm_xor_within(pl, z, op, regs, G, v, s, 1); break;
-    case 2: zmm_xor_within(pl, z, op, regs, G, v, s, 2); break;
-    case 4: zmm_xor_within(pl, z, op, regs, G, v, s, 4); break;
-    case 8: zmm_xor_within(pl, z, op, regs, G, v, s, 8); break;
-    case 16: zmm_xor_across(pl, z, op, regs, G, v, s, 1); break;
-    default: zmm_xor_across(pl, z, op, regs, G, v, s, 2); break; /* 32 */
+    case 1: zmm_xor_within(z, op, type, regs, G, v, s, 1); break;
+    case 2: zmm_xor_within(z, op, type, regs, G, v, s, 2); break;
+    case 4: zmm_xor_within(z, op, type, regs, G, v, s, 4); break;
+    case 8: zmm_xor_within(z, op, type, regs, G, v, s, 8); break;
+    case 16: zmm_xor_across(z, op, type, regs, G, v, s, 1); break;
+    default: zmm_xor_across(z, op, type, regs, G, v, s, 2); break; /* 32 */
     }
 }
 
@@ -353,6 +351,7 @@ enum { ZMM_XOR_GROUP_REGS = 16, ZMM_XOR_GROUP = ZMM_XOR_GROUP_REGS / 2 };
  * pair needs both old values). In the bitonic order (a constant where
  * inlined) every step's b is a constant of the unrolled loops. */
 static inline __attribute__((always_inline)) void zmm_group_xor(const fast_plan *pl, const zmm_steps *z, zmm_op op,
+                                                                wk_elem type,
                                                                 int regs, int G, bool bitonic_order,
                                                                 const uint32_t *in, uint32_t *out, bool nt)
 {
@@ -369,12 +368,12 @@ static inline __attribute__((always_inline)) void zmm_group_xor(const fast_plan 
         for (int size = 2; size <= regs * 16; size *= 2)
 #pragma GCC unroll 8
             for (int b = size / 2; b >= 1; b /= 2)
-                zmm_xor_step(pl, z, op, regs, G, v, s++, b);
+                zmm_xor_step(z, op, type, regs, G, v, s++, b);
     } else {
         for (int s = 0; s < pl->n_steps; s++)
-            zmm_xor_step(pl, z, op, regs, G, v, s, z->xor_b[s]);
+            zmm_xor_step(z, op, type, regs, G, v, s, z->xor_b[s]);
     }
-    zmm_canonical_after_adds(pl, z, op, G, regs, v);
+    zmm_canonical_after_adds(z, op, type, G, regs, v);
 #pragma GCC unroll 8
     for (int k = 0; k < G; k++)
 #pragma GCC unroll 4
@@ -387,6 +386,7 @@ static inline __attribute__((always_inline)) void zmm_group_xor(const fast_plan 
  * every loop over them is unrolled, so that each warp stays in registers
  * (an index the compiler cannot resolve would keep it in memory). */
 static inline __attribute__((always_inline)) void zmm_group(const fast_plan *pl, const zmm_steps *z, zmm_op op,
+                                                            wk_elem type,
                                                             int regs, int G, const uint32_t *in, uint32_t *out,
                                                             uint32_t *inclusive, bool nt)
 {
@@ -436,9 +436,9 @@ static inline __attribute__((always_inline)) void zmm_group(const fast_plan *pl,
         for (int k = 0; k < G; k++)
 #pragma GCC unroll 4
             for (int r = 0; r < regs; r++)
-                v[k][r] = zmm_apply(pl, z, op, s, r, v[k][r], t[k][r]);
+                v[k][r] = zmm_apply(z, op, type, s, r, v[k][r], t[k][r]);
     }
-    zmm_canonical_after_adds(pl, z, op, G, regs, v);
+    zmm_canonical_after_adds(z, op, type, G, regs, v);
     if (tail != ZMM_TAIL_NONE)
 #pragma GCC unroll 4
         for (int k = 0; k < G; k++) {
@@ -447,7 +447,7 @@ static inline __attribute__((always_inline)) void zmm_group(const fast_plan *pl,
                 zmm_store(inclusive + at + (size_t)r * 16, v[k][r], nt);
             __m512i inc[ZMM_MAX_REGS];
             for (int r = 0; r < regs; r++)
-                inc[r] = tail == ZMM_TAIL_ZERO_SHIFT ? zmm_add(pl->type, _mm512_setzero_si512(), v[k][r]) : v[k][r];
+                inc[r] = tail == ZMM_TAIL_ZERO_SHIFT ? zmm_add(type, _mm512_setzero_si512(), v[k][r]) : v[k][r];
             for (int r = 0; r < regs; r++) {
                 if (tail == ZMM_TAIL_SUB) { /* wrapping, as the GPU's */
                     v[k][r] = _mm512_sub_epi32(inc[r], _mm512_loadu_si512(in + at + (size_t)r * 16));
@@ -470,6 +470,7 @@ static inline __attribute__((always_inline)) void zmm_group(const fast_plan *pl,
  * several chains interleaved keep the vector units busy), the rest one by
  * one. */
 static inline __attribute__((always_inline)) void zmm_run(const fast_plan *pl, const zmm_steps *z, zmm_op op,
+                                                          wk_elem type,
                                                           int regs, const uint32_t *in, uint32_t *out,
                                                           uint32_t *inclusive, size_t count)
 {
@@ -480,45 +481,69 @@ static inline __attribute__((always_inline)) void zmm_run(const fast_plan *pl, c
         const int group = ZMM_XOR_GROUP_REGS / regs;
         if (zmm_bitonic_order(pl, z)) {
             for (; w + (size_t)group <= count; w += (size_t)group)
-                zmm_group_xor(pl, z, op, regs, group, true, in + w * lanes, out + w * lanes, nt);
+                zmm_group_xor(pl, z, op, type, regs, group, true, in + w * lanes, out + w * lanes, nt);
         } else {
             for (; w + (size_t)group <= count; w += (size_t)group)
-                zmm_group_xor(pl, z, op, regs, group, false, in + w * lanes, out + w * lanes, nt);
+                zmm_group_xor(pl, z, op, type, regs, group, false, in + w * lanes, out + w * lanes, nt);
         }
         for (; w < count; w++)
-            zmm_group_xor(pl, z, op, regs, 1, false, in + w * lanes, out + w * lanes, nt);
+            zmm_group_xor(pl, z, op, type, regs, 1, false, in + w * lanes, out + w * lanes, nt);
         if (nt)
             _mm_sfence();
         return;
     }
     const int group = ZMM_GROUP_REGS / regs;
     for (; w + (size_t)group <= count; w += (size_t)group)
-        zmm_group(pl, z, op, regs, group, in + w * lanes, out + w * lanes, inclusive ? inclusive + w * lanes : NULL,
+        zmm_group(pl, z, op, type, regs, group,
+                  in + w * lanes, out + w * lanes, inclusive ? inclusive + w * lanes : NULL,
                   nt);
     for (; w < count; w++)
-        zmm_group(pl, z, op, regs, 1, in + w * lanes, out + w * lanes, inclusive ? inclusive + w * lanes : NULL, nt);
+        zmm_group(pl, z, op, type, regs, 1,
+                  in + w * lanes, out + w * lanes, inclusive ? inclusive + w * lanes : NULL, nt);
     if (nt)
         _mm_sfence(); /* the streamed lines are visible before the caller reads them */
 }
 
-/* zmm_run with op and regs as constants: one loop per pair. */
+/* zmm_run with op, type and regs as constants, each in a function of its
+ * own: then no step tests the type (gcc 13 tested it step by step, moving
+ * the warps between copies of the loop through memory: half the speed),
+ * and no function is so large that its registers are allocated badly. */
+#define ZMM_RUN_FN(o, t, regs)                                                                                        \
+    static __attribute__((noinline)) void zmm_run_##o##_##t##_##regs(const fast_plan *pl, const zmm_steps *z,         \
+                                                                     const uint32_t *in, uint32_t *out,               \
+                                                                     uint32_t *inclusive, size_t count)               \
+    {                                                                                                                 \
+        zmm_run(pl, z, o, t, regs, in, out, inclusive, count);                                                        \
+    }
+#define ZMM_RUN_FNS(o, t) ZMM_RUN_FN(o, t, 2) ZMM_RUN_FN(o, t, 4)
+ZMM_RUN_FNS(ZMM_ADD, WK_F32)
+ZMM_RUN_FNS(ZMM_ADD, WK_I32)
+ZMM_RUN_FNS(ZMM_ADD, WK_U32)
+ZMM_RUN_FNS(ZMM_SORT, WK_F32)
+ZMM_RUN_FNS(ZMM_SORT, WK_I32)
+ZMM_RUN_FNS(ZMM_SORT, WK_U32)
+ZMM_RUN_FNS(ZMM_SEED, WK_F32)
+ZMM_RUN_FNS(ZMM_SEED, WK_I32)
+ZMM_RUN_FNS(ZMM_SEED, WK_U32)
+ZMM_RUN_FNS(ZMM_MOVE, WK_U32) /* bits only: the type does not matter */
+#undef ZMM_RUN_FNS
+#undef ZMM_RUN_FN
+
+typedef void zmm_run_fn(const fast_plan *, const zmm_steps *, const uint32_t *, uint32_t *, uint32_t *, size_t);
+
 static void zmm_run_op(const fast_plan *pl, const zmm_steps *z, zmm_op op, const uint32_t *in, uint32_t *out,
                        uint32_t *inclusive, size_t count)
 {
-#define ZMM_RUN(o)                                                                                                    \
-    case o:                                                                                                           \
-        if (pl->lanes == 64)                                                                                          \
-            zmm_run(pl, z, o, 4, in, out, inclusive, count);                                                          \
-        else                                                                                                          \
-            zmm_run(pl, z, o, 2, in, out, inclusive, count);                                                          \
-        break
-    switch (op) {
-        ZMM_RUN(ZMM_ADD);
-        ZMM_RUN(ZMM_MOVE);
-        ZMM_RUN(ZMM_SORT);
-        ZMM_RUN(ZMM_SEED);
-    }
-#undef ZMM_RUN
+#define ZMM_PICK(o, t) (pl->lanes == 64 ? zmm_run_##o##_##t##_4 : zmm_run_##o##_##t##_2)
+#define ZMM_PICK_TYPED(o)                                                                                             \
+    (pl->type == WK_F32 ? ZMM_PICK(o, WK_F32) : pl->type == WK_I32 ? ZMM_PICK(o, WK_I32) : ZMM_PICK(o, WK_U32))
+    zmm_run_fn *run = op == ZMM_ADD    ? ZMM_PICK_TYPED(ZMM_ADD)
+                      : op == ZMM_SORT ? ZMM_PICK_TYPED(ZMM_SORT)
+                      : op == ZMM_SEED ? ZMM_PICK_TYPED(ZMM_SEED)
+                                       : ZMM_PICK(ZMM_MOVE, WK_U32);
+#undef ZMM_PICK_TYPED
+#undef ZMM_PICK
+    run(pl, z, in, out, inclusive, count);
 }
 
 /* __reduce_<op>_sync: every lane gets the whole warp's combination (any
