@@ -362,13 +362,18 @@ static inline __attribute__((always_inline)) void zmm_group_xor(const fast_plan 
 #pragma GCC unroll 4
         for (int r = 0; r < regs; r++)
             v[k][r] = _mm512_loadu_si512(in + (size_t)k * lanes + (size_t)r * 16);
-    if (bitonic_order) {
-        int s = 0;
-#pragma GCC unroll 8
-        for (int size = 2; size <= regs * 16; size *= 2)
-#pragma GCC unroll 8
-            for (int b = size / 2; b >= 1; b /= 2)
-                zmm_xor_step(z, op, type, regs, G, v, s++, b);
+    if (bitonic_order) { /* written out: compilers did not unroll the loops of zmm_bitonic_order */
+#define ZMM_STEP(s, b) zmm_xor_step(z, op, type, regs, G, v, s, b)
+        ZMM_STEP(0, 1);                                                                     /* size 2 */
+        ZMM_STEP(1, 2); ZMM_STEP(2, 1);                                                     /* 4 */
+        ZMM_STEP(3, 4); ZMM_STEP(4, 2); ZMM_STEP(5, 1);                                     /* 8 */
+        ZMM_STEP(6, 8); ZMM_STEP(7, 4); ZMM_STEP(8, 2); ZMM_STEP(9, 1);                     /* 16 */
+        ZMM_STEP(10, 16); ZMM_STEP(11, 8); ZMM_STEP(12, 4); ZMM_STEP(13, 2); ZMM_STEP(14, 1); /* 32 */
+        if (regs == 4) {                                                                    /* 64 */
+            ZMM_STEP(15, 32); ZMM_STEP(16, 16); ZMM_STEP(17, 8);
+            ZMM_STEP(18, 4); ZMM_STEP(19, 2); ZMM_STEP(20, 1);
+        }
+#undef ZMM_STEP
     } else {
         for (int s = 0; s < pl->n_steps; s++)
             zmm_xor_step(z, op, type, regs, G, v, s, z->xor_b[s]);
