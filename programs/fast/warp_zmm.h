@@ -243,6 +243,27 @@ static inline void zmm_store(uint32_t *at, __m512i v, bool nt)
         _mm512_storeu_si512(at, v);
 }
 
+/* G warps of `regs` registers each from `in`, and back to `out`. */
+static inline __attribute__((always_inline)) void zmm_load_group(const uint32_t *in, int regs, int G,
+                                                                 __m512i v[][ZMM_MAX_REGS])
+{
+#pragma GCC unroll 8
+    for (int k = 0; k < G; k++)
+#pragma GCC unroll 4
+        for (int r = 0; r < regs; r++)
+            v[k][r] = _mm512_loadu_si512(in + (size_t)(k * regs + r) * 16);
+}
+
+static inline __attribute__((always_inline)) void zmm_store_group(uint32_t *out, int regs, int G,
+                                                                  __m512i v[][ZMM_MAX_REGS], bool nt)
+{
+#pragma GCC unroll 8
+    for (int k = 0; k < G; k++)
+#pragma GCC unroll 4
+        for (int r = 0; r < regs; r++)
+            zmm_store(out + (size_t)(k * regs + r) * 16, v[k][r], nt);
+}
+
 /* A step's op in register r of a warp: v the register's values, t what
  * its lanes read. */
 static inline __attribute__((always_inline)) __m512i zmm_apply(const zmm_steps *z, zmm_op op, wk_elem type,
@@ -355,13 +376,8 @@ static inline __attribute__((always_inline)) void zmm_group_xor(const fast_plan 
                                                                 int regs, int G, bool bitonic_order,
                                                                 const uint32_t *in, uint32_t *out, bool nt)
 {
-    const size_t lanes = (size_t)regs * 16;
     __m512i v[ZMM_XOR_GROUP][ZMM_MAX_REGS];
-#pragma GCC unroll 8
-    for (int k = 0; k < G; k++)
-#pragma GCC unroll 4
-        for (int r = 0; r < regs; r++)
-            v[k][r] = _mm512_loadu_si512(in + (size_t)k * lanes + (size_t)r * 16);
+    zmm_load_group(in, regs, G, v);
     if (bitonic_order) { /* written out: compilers did not unroll the loops of zmm_bitonic_order */
 #define ZMM_STEP(s, b) zmm_xor_step(z, op, type, regs, G, v, s, b)
         ZMM_STEP(0, 1);                                                                     /* size 2 */
@@ -379,11 +395,7 @@ static inline __attribute__((always_inline)) void zmm_group_xor(const fast_plan 
             zmm_xor_step(z, op, type, regs, G, v, s, z->xor_b[s]);
     }
     zmm_canonical_after_adds(z, op, type, G, regs, v);
-#pragma GCC unroll 8
-    for (int k = 0; k < G; k++)
-#pragma GCC unroll 4
-        for (int r = 0; r < regs; r++)
-            zmm_store(out + (size_t)k * lanes + (size_t)r * 16, v[k][r], nt);
+    zmm_store_group(out, regs, G, v, nt);
 }
 
 /* The G warps at `in` into `out` (and `inclusive`), `regs` registers of 16
@@ -398,11 +410,7 @@ static inline __attribute__((always_inline)) void zmm_group(const fast_plan *pl,
     const zmm_tail tail = zmm_tail_of(pl);
     const size_t lanes = (size_t)regs * 16;
     __m512i v[ZMM_GROUP][ZMM_MAX_REGS];
-#pragma GCC unroll 4
-    for (int k = 0; k < G; k++)
-#pragma GCC unroll 4
-        for (int r = 0; r < regs; r++)
-            v[k][r] = _mm512_loadu_si512(in + (size_t)k * lanes + (size_t)r * 16);
+    zmm_load_group(in, regs, G, v);
     for (int s = 0; s < pl->n_steps; s++) {
         /* Every lane reads the values from before the step. */
         __m512i t[ZMM_GROUP][ZMM_MAX_REGS];
@@ -463,11 +471,7 @@ static inline __attribute__((always_inline)) void zmm_group(const fast_plan *pl,
                 }
             }
         }
-#pragma GCC unroll 4
-    for (int k = 0; k < G; k++)
-#pragma GCC unroll 4
-        for (int r = 0; r < regs; r++)
-            zmm_store(out + (size_t)k * lanes + (size_t)r * 16, v[k][r], nt);
+    zmm_store_group(out, regs, G, v, nt);
 }
 
 /* Warps 0 .. count-1 of `in` into `out`: a group at a time (a warp's
