@@ -130,7 +130,7 @@ ws_status ws_exec_shfl(ws_exec *x)
     return WS_OK;
 }
 
-bool ws_shfl_whole_call(ws_warp *w, const ws_arrival *call, ws_mask callers, ws_reg src)
+bool ws_shfl_whole_call(ws_warp *w, const ws_arrival *call, ws_mask callers, const uint64_t *in, uint64_t *out)
 {
     const ws_profile *p = w->profile;
     int source[WS_MAX_LANES];
@@ -157,15 +157,14 @@ bool ws_shfl_whole_call(ws_warp *w, const ws_arrival *call, ws_mask callers, ws_
         return false;
     /* Both words of a 64-bit value come from the one source lane, so the
      * two 32-bit moves of the general path are one 64-bit move here. */
-    uint64_t keep = call->wide ? ~UINT64_C(0) : UINT32_MAX; /* src and dst are alike in width */
-    uint64_t *dst = ws_cell(w, call->dst, 0);
-    if (call->dst.id != src.id) {
-        ws_crossbar_gather64(callers, source, ws_cell(w, src, 0), keep, dst);
+    uint64_t keep = call->wide ? ~UINT64_C(0) : UINT32_MAX;
+    if (in != out) {
+        ws_crossbar_gather64(callers, source, in, keep, out);
     } else {
         uint64_t moved[WS_MAX_LANES];
-        ws_crossbar_gather64(callers, source, dst, keep, moved);
+        ws_crossbar_gather64(callers, source, in, keep, moved);
         for (ws_mask todo = callers; todo; todo &= todo - 1)
-            dst[ws_lowest_lane(todo)] = moved[ws_lowest_lane(todo)];
+            out[ws_lowest_lane(todo)] = moved[ws_lowest_lane(todo)];
     }
     record_reads(w, callers, source, pred, 0);
     return true;

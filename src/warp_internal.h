@@ -198,10 +198,11 @@ typedef struct ws_exec {
 ws_status ws_exec_shfl(ws_exec *x);   /* shfl.c */
 /* shfl.c: the usual shuffle, a whole call that the rendezvous would
  * complete at once with nothing undefined in it (collectives.c decides),
- * executed without per-lane arrivals. Returns false, having written no
- * register, when some lane would read a lane outside `callers`: the
- * general path then runs it and reports the read. */
-bool ws_shfl_whole_call(ws_warp *w, const ws_arrival *call, ws_mask callers, ws_reg src);
+ * executed without per-lane arrivals: in[] (the source register's cells,
+ * or a front end's values) to out[] (may be in). Returns false, having
+ * written nothing, when some lane would read a lane outside `callers`:
+ * the general path then runs it and reports the read. */
+bool ws_shfl_whole_call(ws_warp *w, const ws_arrival *call, ws_mask callers, const uint64_t *in, uint64_t *out);
 ws_status ws_exec_vote(ws_exec *x);   /* vote.c */
 ws_status ws_exec_match(ws_exec *x);  /* match.c */
 ws_status ws_exec_redux(ws_exec *x);  /* redux.c */

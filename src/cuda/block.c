@@ -254,9 +254,14 @@ static bool run_site(wc_block *b, int w, ws_mask group)
             same_width &= wc_call_width(lc) == wc_call_width(c);
         }
     }
+    bool from_desc = same_mask && same_b && same_width;
+    /* A shuffle with its operands in the descriptor may go to the model
+     * with its values in place (ws_shfl_lanes_values): no registers. */
+    bool values = from_desc && op <= WS_COLL_SHFL_BFLY;
     ws_mask odd_nan = wp->odd_nan & group;
-    ws_set_bits_lanes(wp->model, wp->src[type], group, wp->value);
-    if (!(same_mask && same_b && same_width))
+    if (!values)
+        ws_set_bits_lanes(wp->model, wp->src[type], group, wp->value);
+    if (!from_desc)
         set_lane_operands(b, w, group);
     leave_sites(wp, group, WC_IN_MODEL);
     if (odd_nan && b->launch->desc.diag_policy != WS_DIAG_POLICY_IGNORE) {
@@ -275,14 +280,23 @@ static bool run_site(wc_block *b, int w, ws_mask group)
     bool sync = op == WS_COLL_SYNCWARP;
     ws_coll_desc d = {.kind = (ws_coll_kind)op,
                       .mask = c->mask,
-                      .mask_reg = same_mask && same_b && same_width ? WS_NO_REG : wp->mask,
-                      .dst = sync ? WS_NO_REG : wp->dst[type],
-                      .src = sync ? WS_NO_REG : wp->src[type],
+                      .mask_reg = from_desc ? WS_NO_REG : wp->mask,
                       .pred_dst = op == WS_COLL_MATCH_ALL ? wp->pred : WS_NO_REG,
                       .b = wc_call_b(c),
-                      .b_reg = sync || (same_mask && same_b && same_width) ? WS_NO_REG : wp->b,
+                      .b_reg = sync || from_desc ? WS_NO_REG : wp->b,
                       .width = wc_call_width(c),
-                      .width_reg = same_mask && same_b && same_width ? WS_NO_REG : wp->width};
+                      .width_reg = from_desc ? WS_NO_REG : wp->width};
+    if (values) {
+        if (ws_shfl_lanes_values(wp->model, group, &d, type, wp->value, wp->result)) {
+            wc_move_lanes(wp, group, WC_RUNNABLE); /* nothing to report, nobody waits */
+            return true;
+        }
+        ws_set_bits_lanes(wp->model, wp->src[type], group, wp->value); /* the general path reports it */
+    }
+    if (!sync) {
+        d.dst = wp->dst[type];
+        d.src = wp->src[type];
+    }
     return after_model(b, w, group, ws_collective_lanes(wp->model, group, &d));
 }
 
