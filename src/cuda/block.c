@@ -22,10 +22,36 @@ static void lane_main(void *arg)
     abort(); /* a finished fiber is never resumed */
 }
 
+/* Each lane of the chain `lanes` switches to the next when it stops, the
+ * last to the scheduler. A converged warp runs the same chain call after
+ * call, so this is rarely done twice in a row. */
+static void link_chain(wc_block *b, wc_warp *wp, ws_mask lanes)
+{
+    wc_lane *prev = &wp->lanes[__builtin_ctzll(lanes)];
+    if (!(lanes & (lanes + (lanes & -lanes)))) { /* consecutive lanes, the usual chain */
+        for (wc_lane *end = prev + __builtin_popcountll(lanes) - 1; prev < end; prev++) {
+            prev->next_ctx = &prev[1].ctx;
+            prev->next_fiber = prev[1].fiber;
+        }
+    } else {
+        for (ws_mask todo = lanes & (lanes - 1); todo; todo &= todo - 1) {
+            wc_lane *l = &wp->lanes[__builtin_ctzll(todo)];
+            prev->next_ctx = &l->ctx;
+            prev->next_fiber = l->fiber;
+            prev = l;
+        }
+    }
+    prev->next_ctx = NULL;
+    prev->next_fiber = &b->host;
+    wp->chain = lanes;
+}
+
 /* Runs lane l, the lowest runnable lane of its warp, and, chained, the
  * runnable lanes after it; when the chain comes back, all have stopped. */
 static void resume(wc_block *b, wc_lane *l)
 {
+    if (l->wp->chain != l->wp->in[WC_RUNNABLE])
+        link_chain(b, l->wp, l->wp->in[WC_RUNNABLE]);
     ws_cuda_ctx_ = &l->ctx;
     wc_fiber_switch(&b->host, l->fiber);
     l->wp->in[WC_RUNNABLE] = 0; /* see wc_stop */
@@ -83,6 +109,7 @@ static void warp_restart(wc_block *b, int w)
     wp->lanes = &b->lanes[w * WC_WARP];
     wp->sites_differ = wp->operands_differ = false;
     wp->odd_nan = 0;
+    wp->chain = 0; /* the lanes' links are the last block's */
     memset(wp->in, 0, sizeof wp->in);
     wp->in[WC_RUNNABLE] = wp->present;
 }
