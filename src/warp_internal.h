@@ -94,8 +94,12 @@ struct ws_warp {
     /* The latest shuffle, for ws_last_shuffle_reads (which classifies the
      * reads only when asked: most shuffles are never looked at). */
     ws_mask last_group, last_bad;
-    int last_source[WS_MAX_LANES];
-    uint32_t last_pred[WS_MAX_LANES];
+    /* Two sets: a whole call (ws_shfl_whole_call) computes its sources in
+     * the other set and takes it only when it executes, which spares it a
+     * copy and leaves the reads as they were when it declines. */
+    int last_set;
+    int last_source[2][WS_MAX_LANES];
+    uint32_t last_pred[2][WS_MAX_LANES];
     uint64_t shuffles_executed;
 
     ws_diag_policy policy;
