@@ -977,6 +977,12 @@ static bool check_values_entry(const whole_case *c, ws_type type, ws_coll_kind k
     }
     uint64_t before[64];
     memcpy(before, out, sizeof before);
+    /* A shuffle before, whose reads a declined call must leave as they were. */
+    ws_reg pre = test_reg(w, "pre", type);
+    ws_coll_desc xor0 = {.kind = WS_COLL_SHFL_BFLY, .mask = callers, .dst = pre, .src = s3, .width = lanes};
+    EXPECT_STATUS("the shuffle before", name, ws_collective_lanes(w, callers, &xor0), WS_OK);
+    ws_lane_read r0[64], r1[64];
+    ws_last_shuffle_reads(w, r0);
     ws_coll_desc d = {.kind = kind, .mask = callers, .b = b, .width = width};
     bool took = ws_shfl_lanes_values(w, callers, &d, type, in, out);
     ws_lane_read r2[64], r3[64];
@@ -992,8 +998,12 @@ static bool check_values_entry(const whole_case *c, ws_type type, ws_coll_kind k
         }
         EXPECT_U64("values entry diagnostics", name, -1, ws_diag_count(w), ws_diag_count(general));
     } else {
-        for (int lane = 0; lane < 64; lane++)
+        ws_last_shuffle_reads(w, r1);
+        for (int lane = 0; lane < 64; lane++) {
             EXPECT_U64("declined: nothing written", name, lane, out[lane], before[lane]);
+            EXPECT_U64("declined: the reads before", name, lane, (uint64_t)r1[lane].source, (uint64_t)r0[lane].source);
+            EXPECT_U64("declined: the read kinds before", name, lane, r1[lane].kind, r0[lane].kind);
+        }
         ws_status st3 = run_one(w, c, kind, b, width, d3, s3, WS_NO_REG);
         EXPECT_STATUS("declined, then ws_collective_lanes", name, st3, st2);
         ws_last_shuffle_reads(general, r2);
