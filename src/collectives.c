@@ -222,7 +222,8 @@ static ws_status arrive(ws_warp *w, const ws_coll_desc *d, ws_mask callers)
         .call = ++w->calls,
     };
     w->last_call_from_desc = !d->mask_reg.id && !d->b_reg.id && !d->width_reg.id && !d->c_reg.id;
-    if (is_whole_shuffle(w, d, callers) && ws_shfl_whole_call(w, &common, callers, d->src))
+    if (is_whole_shuffle(w, d, callers) &&
+        ws_shfl_whole_call(w, &common, callers, ws_cell(w, d->src, 0), ws_cell(w, d->dst, 0)))
         return WS_OK;
     for (ws_mask todo = callers; todo; todo &= todo - 1)
         w->arrivals[ws_lowest_lane(todo)] = common;
@@ -302,6 +303,26 @@ ws_status ws_collective_lanes(ws_warp *w, ws_mask lanes, const ws_coll_desc *d)
     if (s != WS_OK)
         return s;
     return lanes ? arrive(w, d, lanes) : WS_OK;
+}
+
+bool ws_shfl_lanes_values(ws_warp *w, ws_mask lanes, const ws_coll_desc *d, ws_type type, const uint64_t *in,
+                          uint64_t *out)
+{
+    /* What ws_collective_lanes and check_desc would refuse, it declines:
+     * the caller's ws_collective_lanes then reports it. */
+    if (!w || !d || (unsigned)d->kind >= WS_COLL_KIND_COUNT || !in || !out || !lanes ||
+        (unsigned)type >= WS_TYPE_COUNT || w->deadlocked ||
+        (lanes & ~(ws_live(w) & ~w->waiting)) || d->dst.id || d->src.id || !is_whole_shuffle(w, d, lanes))
+        return false;
+    const ws_arrival call = {
+        .kind = d->kind, .type = type, .wide = ws_type_is_64bit(type), .mask = d->mask & w->all,
+        .b = (uint32_t)d->b, .width = d->width, .call = w->calls + 1,
+    };
+    if (!ws_shfl_whole_call(w, &call, lanes, in, out))
+        return false;
+    w->calls++; /* as arrive numbers the call */
+    w->last_call_from_desc = true;
+    return true;
 }
 
 /* ---- CUDA-named wrappers ---- */

@@ -40,8 +40,10 @@ static void record_reads(ws_warp *w, ws_mask group, const int source[WS_MAX_LANE
 {
     w->last_group = group;
     w->last_bad = bad;
-    memcpy(w->last_source, source, sizeof w->last_source);
-    memcpy(w->last_pred, pred, sizeof w->last_pred);
+    if (source != w->last_source[w->last_set]) { /* not already there (ws_shfl_whole_call) */
+        memcpy(w->last_source[w->last_set], source, sizeof w->last_source[0]);
+        memcpy(w->last_pred[w->last_set], pred, sizeof w->last_pred[0]);
+    }
     w->shuffles_executed++;
 }
 
@@ -55,9 +57,9 @@ uint64_t ws_last_shuffle_reads(const ws_warp *warp, ws_lane_read reads[64])
             *r = (ws_lane_read){WS_READ_NONE, -1};
             continue;
         }
-        r->source = warp->last_source[lane];
+        r->source = warp->last_source[warp->last_set][lane];
         r->kind = ws_lane_in(warp->last_bad, lane)                  ? WS_READ_INACTIVE
-                  : !warp->last_pred[lane] && r->source == lane ? WS_READ_OWN
+                  : !warp->last_pred[warp->last_set][lane] && r->source == lane ? WS_READ_OWN
                                                                 : WS_READ_LANE;
     }
     return warp ? warp->shuffles_executed : 0;
@@ -130,11 +132,12 @@ ws_status ws_exec_shfl(ws_exec *x)
     return WS_OK;
 }
 
-bool ws_shfl_whole_call(ws_warp *w, const ws_arrival *call, ws_mask callers, ws_reg src)
+bool ws_shfl_whole_call(ws_warp *w, const ws_arrival *call, ws_mask callers, const uint64_t *in, uint64_t *out)
 {
     const ws_profile *p = w->profile;
-    int source[WS_MAX_LANES];
-    uint32_t pred[WS_MAX_LANES];
+    int next = !w->last_set; /* the sources go straight to the reads kept for ws_last_shuffle_reads */
+    int *source = w->last_source[next];
+    uint32_t *pred = w->last_pred[next];
     w->arrivals[ws_lowest_lane(callers)] = *call; /* the formula reads a one_call's operands there */
     p->shfl_sources(p, w->arrivals, callers, true, source, pred);
     ws_mask outside = 0;
@@ -157,16 +160,16 @@ bool ws_shfl_whole_call(ws_warp *w, const ws_arrival *call, ws_mask callers, ws_
         return false;
     /* Both words of a 64-bit value come from the one source lane, so the
      * two 32-bit moves of the general path are one 64-bit move here. */
-    uint64_t keep = call->wide ? ~UINT64_C(0) : UINT32_MAX; /* src and dst are alike in width */
-    uint64_t *dst = ws_cell(w, call->dst, 0);
-    if (call->dst.id != src.id) {
-        ws_crossbar_gather64(callers, source, ws_cell(w, src, 0), keep, dst);
+    uint64_t keep = call->wide ? ~UINT64_C(0) : UINT32_MAX;
+    if (in != out) {
+        ws_crossbar_gather64(callers, source, in, keep, out);
     } else {
         uint64_t moved[WS_MAX_LANES];
-        ws_crossbar_gather64(callers, source, dst, keep, moved);
+        ws_crossbar_gather64(callers, source, in, keep, moved);
         for (ws_mask todo = callers; todo; todo &= todo - 1)
-            dst[ws_lowest_lane(todo)] = moved[ws_lowest_lane(todo)];
+            out[ws_lowest_lane(todo)] = moved[ws_lowest_lane(todo)];
     }
+    w->last_set = next;
     record_reads(w, callers, source, pred, 0);
     return true;
 }

@@ -94,8 +94,12 @@ struct ws_warp {
     /* The latest shuffle, for ws_last_shuffle_reads (which classifies the
      * reads only when asked: most shuffles are never looked at). */
     ws_mask last_group, last_bad;
-    int last_source[WS_MAX_LANES];
-    uint32_t last_pred[WS_MAX_LANES];
+    /* Two sets: a whole call (ws_shfl_whole_call) computes its sources in
+     * the other set and takes it only when it executes, which spares it a
+     * copy and leaves the reads as they were when it declines. */
+    int last_set;
+    int last_source[2][WS_MAX_LANES];
+    uint32_t last_pred[2][WS_MAX_LANES];
     uint64_t shuffles_executed;
 
     ws_diag_policy policy;
@@ -198,10 +202,11 @@ typedef struct ws_exec {
 ws_status ws_exec_shfl(ws_exec *x);   /* shfl.c */
 /* shfl.c: the usual shuffle, a whole call that the rendezvous would
  * complete at once with nothing undefined in it (collectives.c decides),
- * executed without per-lane arrivals. Returns false, having written no
- * register, when some lane would read a lane outside `callers`: the
- * general path then runs it and reports the read. */
-bool ws_shfl_whole_call(ws_warp *w, const ws_arrival *call, ws_mask callers, ws_reg src);
+ * executed without per-lane arrivals: in[] (the source register's cells,
+ * or a front end's values) to out[] (may be in). Returns false, having
+ * written nothing, when some lane would read a lane outside `callers`:
+ * the general path then runs it and reports the read. */
+bool ws_shfl_whole_call(ws_warp *w, const ws_arrival *call, ws_mask callers, const uint64_t *in, uint64_t *out);
 ws_status ws_exec_vote(ws_exec *x);   /* vote.c */
 ws_status ws_exec_match(ws_exec *x);  /* match.c */
 ws_status ws_exec_redux(ws_exec *x);  /* redux.c */

@@ -956,6 +956,68 @@ static ws_warp *whole_warp(const whole_case *c, ws_type type, ws_reg *src, ws_re
     return w;
 }
 
+/* ws_shfl_lanes_values (the CUDA front end's entry): where it takes the
+ * call, the values, reads and (no) diagnostics of the general path, with
+ * only 32 bits kept of a 32-bit type's words; where it declines, nothing
+ * written, and the call through ws_collective_lanes then as the general
+ * path. Returns whether it took the call. */
+static bool check_values_entry(const whole_case *c, ws_type type, ws_coll_kind kind, int32_t b, int32_t width,
+                               bool alias, ws_warp *general, ws_reg d2, ws_status st2, const char *name)
+{
+    ws_reg s3, d3, b3;
+    ws_warp *w = whole_warp(c, type, &s3, &d3, &b3, b, alias);
+    int lanes = ws_profile_lanes(c->profile);
+    ws_mask callers = c->active ? c->active : ws_lanes_present(w) & ~c->exited;
+    uint64_t in[64], buf[64], *out = alias ? in : buf;
+    for (int lane = 0; lane < 64; lane++) {
+        in[lane] = wide_value(lane); /* a 32-bit type's words with high bits, as a sign-extended int has */
+        if (!ws_type_is_64bit(type) && !(lane & 1))
+            in[lane] ^= UINT64_C(0xA5A5A5A5) << 32;
+        buf[lane] = UINT64_C(0x5EED5EED5EED5EED);
+    }
+    uint64_t before[64];
+    memcpy(before, out, sizeof before);
+    /* A shuffle before, whose reads a declined call must leave as they were. */
+    ws_reg pre = test_reg(w, "pre", type);
+    ws_coll_desc xor0 = {.kind = WS_COLL_SHFL_BFLY, .mask = callers, .dst = pre, .src = s3, .width = lanes};
+    EXPECT_STATUS("the shuffle before", name, ws_collective_lanes(w, callers, &xor0), WS_OK);
+    ws_lane_read r0[64], r1[64];
+    ws_last_shuffle_reads(w, r0);
+    ws_coll_desc d = {.kind = kind, .mask = callers, .b = b, .width = width};
+    bool took = ws_shfl_lanes_values(w, callers, &d, type, in, out);
+    ws_lane_read r2[64], r3[64];
+    if (took) {
+        ws_last_shuffle_reads(general, r2);
+        ws_last_shuffle_reads(w, r3);
+        EXPECT_STATUS("values entry vs general path", name, WS_OK, st2);
+        for (int lane = 0; lane < lanes; lane++) {
+            EXPECT_U64("values entry out", name, lane, out[lane],
+                       (callers >> lane & 1) ? ws_get_bits(general, d2, lane) : before[lane]);
+            EXPECT_U64("values entry read kind", name, lane, r3[lane].kind, r2[lane].kind);
+            EXPECT_U64("values entry read source", name, lane, (uint64_t)r3[lane].source, (uint64_t)r2[lane].source);
+        }
+        EXPECT_U64("values entry diagnostics", name, -1, ws_diag_count(w), ws_diag_count(general));
+    } else {
+        ws_last_shuffle_reads(w, r1);
+        for (int lane = 0; lane < 64; lane++) {
+            EXPECT_U64("declined: nothing written", name, lane, out[lane], before[lane]);
+            EXPECT_U64("declined: the reads before", name, lane, (uint64_t)r1[lane].source, (uint64_t)r0[lane].source);
+            EXPECT_U64("declined: the read kinds before", name, lane, r1[lane].kind, r0[lane].kind);
+        }
+        ws_status st3 = run_one(w, c, kind, b, width, d3, s3, WS_NO_REG);
+        EXPECT_STATUS("declined, then ws_collective_lanes", name, st3, st2);
+        ws_last_shuffle_reads(general, r2);
+        ws_last_shuffle_reads(w, r3);
+        for (int lane = 0; lane < lanes; lane++) {
+            EXPECT_U64("declined dst", name, lane, ws_get_bits(w, d3, lane), ws_get_bits(general, d2, lane));
+            EXPECT_U64("declined read kind", name, lane, r3[lane].kind, r2[lane].kind);
+        }
+        EXPECT_U64("declined diagnostics", name, -1, ws_diag_count(w), ws_diag_count(general));
+    }
+    drop_warp(w);
+    return took;
+}
+
 static void test_whole_call_path(void **state)
 {
     (void)state;
@@ -972,7 +1034,7 @@ static void test_whole_call_path(void **state)
     static const int32_t bs[] = {0, 1, 3, 8, 16, 31, 40};
     static const int32_t widths[] = {1, 2, 4, 8, 16, 32, 64};
     static const ws_type types[] = {WS_U32, WS_F32, WS_U64, WS_F64};
-    int checked = 0;
+    int checked = 0, values_taken = 0;
     for (size_t ci = 0; ci < sizeof cases / sizeof cases[0]; ci++) {
         const whole_case *c = &cases[ci];
         int lanes = ws_profile_lanes(c->profile);
@@ -1006,6 +1068,10 @@ static void test_whole_call_path(void **state)
                             for (size_t k = 0; k < ws_diag_count(whole) && k < ws_diag_count(general); k++)
                                 EXPECT_U64("diagnostic code", name, (int)k, ws_diag_get(whole, k)->code,
                                            ws_diag_get(general, k)->code);
+                            /* The same call with its values outside the model. */
+                            bool took = check_values_entry(c, types[ti], kinds[ki], b, width, alias, general,
+                                                           d2, st2, name);
+                            values_taken += took;
                             /* A whole warp with a valid width: every value from the restated formula. */
                             bool valid_width = width >= 1 && !(width & (width - 1));
                             if (c->threads == 0 && !c->exited && !c->active && valid_width) {
@@ -1021,6 +1087,8 @@ static void test_whole_call_path(void **state)
                                 }
                                 if (!(c->profile == WS_PROFILE_SM90 && (b & ~31)))
                                     EXPECT_NO_DIAG(whole, name);
+                                EXPECT_BITS("values entry taken", name, took,
+                                            !(c->profile == WS_PROFILE_SM90 && (b & ~31)));
                             }
                             drop_warp(whole);
                             drop_warp(general);
@@ -1028,6 +1096,7 @@ static void test_whole_call_path(void **state)
                         }
     }
     assert_true(checked > 1000);
+    assert_true(values_taken > 500);
 }
 
 static void test_bad_arguments(void **state)

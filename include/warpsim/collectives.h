@@ -92,6 +92,17 @@ WS_API ws_status ws_collective(ws_warp *warp, const ws_coll_desc *desc);
  * not used). They must be live and not waiting already. The rendezvous,
  * diagnostics and deadlock detection are those of ws_collective. */
 WS_API ws_status ws_collective_lanes(ws_warp *warp, ws_mask lanes, const ws_coll_desc *desc);
+/* The same for a shuffle whose values a front end keeps outside the model:
+ * in[lane] (of type `type`) in, out[lane] out; the descriptor names no
+ * register (dst, src and every *_reg 0). It is taken only when it is a
+ * whole converged call with nothing undefined in it (one mask naming
+ * exactly `lanes`, no lane waiting, a valid width, every lane reading a
+ * caller): then out[] is written for `lanes`, the warp is left as
+ * ws_collective_lanes would leave it (ws_last_shuffle_reads included) and
+ * it returns true. Otherwise it changes nothing and returns false, and the
+ * caller makes the call through ws_collective_lanes. */
+WS_API bool ws_shfl_lanes_values(ws_warp *warp, ws_mask lanes, const ws_coll_desc *desc, ws_type type,
+                                 const uint64_t *in, uint64_t *out);
 
 /* ---- Shuffles (CUDA intrinsics; HIP formulas on the wave profiles) ---- */
 WS_API ws_status ws_shfl_idx(ws_warp *warp, ws_mask mask, ws_reg dst, ws_reg src, int src_lane, int width);

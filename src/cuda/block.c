@@ -22,10 +22,36 @@ static void lane_main(void *arg)
     abort(); /* a finished fiber is never resumed */
 }
 
+/* Each lane of the chain `lanes` switches to the next when it stops, the
+ * last to the scheduler. A converged warp runs the same chain call after
+ * call, so this is rarely done twice in a row. */
+static void link_chain(wc_block *b, wc_warp *wp, ws_mask lanes)
+{
+    wc_lane *prev = &wp->lanes[__builtin_ctzll(lanes)];
+    if (!(lanes & (lanes + (lanes & -lanes)))) { /* consecutive lanes, the usual chain */
+        for (wc_lane *end = prev + __builtin_popcountll(lanes) - 1; prev < end; prev++) {
+            prev->next_ctx = &prev[1].ctx;
+            prev->next_fiber = prev[1].fiber;
+        }
+    } else {
+        for (ws_mask todo = lanes & (lanes - 1); todo; todo &= todo - 1) {
+            wc_lane *l = &wp->lanes[__builtin_ctzll(todo)];
+            prev->next_ctx = &l->ctx;
+            prev->next_fiber = l->fiber;
+            prev = l;
+        }
+    }
+    prev->next_ctx = NULL;
+    prev->next_fiber = &b->host;
+    wp->chain = lanes;
+}
+
 /* Runs lane l, the lowest runnable lane of its warp, and, chained, the
  * runnable lanes after it; when the chain comes back, all have stopped. */
 static void resume(wc_block *b, wc_lane *l)
 {
+    if (l->wp->chain != l->wp->in[WC_RUNNABLE])
+        link_chain(b, l->wp, l->wp->in[WC_RUNNABLE]);
     ws_cuda_ctx_ = &l->ctx;
     wc_fiber_switch(&b->host, l->fiber);
     l->wp->in[WC_RUNNABLE] = 0; /* see wc_stop */
@@ -83,6 +109,7 @@ static void warp_restart(wc_block *b, int w)
     wp->lanes = &b->lanes[w * WC_WARP];
     wp->sites_differ = wp->operands_differ = false;
     wp->odd_nan = 0;
+    wp->chain = 0; /* the lanes' links are the last block's */
     memset(wp->in, 0, sizeof wp->in);
     wp->in[WC_RUNNABLE] = wp->present;
 }
@@ -254,9 +281,14 @@ static bool run_site(wc_block *b, int w, ws_mask group)
             same_width &= wc_call_width(lc) == wc_call_width(c);
         }
     }
+    bool from_desc = same_mask && same_b && same_width;
+    /* A shuffle with its operands in the descriptor may go to the model
+     * with its values in place (ws_shfl_lanes_values): no registers. */
+    bool values = from_desc && op <= WS_COLL_SHFL_BFLY;
     ws_mask odd_nan = wp->odd_nan & group;
-    ws_set_bits_lanes(wp->model, wp->src[type], group, wp->value);
-    if (!(same_mask && same_b && same_width))
+    if (!values)
+        ws_set_bits_lanes(wp->model, wp->src[type], group, wp->value);
+    if (!from_desc)
         set_lane_operands(b, w, group);
     leave_sites(wp, group, WC_IN_MODEL);
     if (odd_nan && b->launch->desc.diag_policy != WS_DIAG_POLICY_IGNORE) {
@@ -275,14 +307,23 @@ static bool run_site(wc_block *b, int w, ws_mask group)
     bool sync = op == WS_COLL_SYNCWARP;
     ws_coll_desc d = {.kind = (ws_coll_kind)op,
                       .mask = c->mask,
-                      .mask_reg = same_mask && same_b && same_width ? WS_NO_REG : wp->mask,
-                      .dst = sync ? WS_NO_REG : wp->dst[type],
-                      .src = sync ? WS_NO_REG : wp->src[type],
+                      .mask_reg = from_desc ? WS_NO_REG : wp->mask,
                       .pred_dst = op == WS_COLL_MATCH_ALL ? wp->pred : WS_NO_REG,
                       .b = wc_call_b(c),
-                      .b_reg = sync || (same_mask && same_b && same_width) ? WS_NO_REG : wp->b,
+                      .b_reg = sync || from_desc ? WS_NO_REG : wp->b,
                       .width = wc_call_width(c),
-                      .width_reg = same_mask && same_b && same_width ? WS_NO_REG : wp->width};
+                      .width_reg = from_desc ? WS_NO_REG : wp->width};
+    if (values) {
+        if (ws_shfl_lanes_values(wp->model, group, &d, type, wp->value, wp->result)) {
+            wc_move_lanes(wp, group, WC_RUNNABLE); /* nothing to report, nobody waits */
+            return true;
+        }
+        ws_set_bits_lanes(wp->model, wp->src[type], group, wp->value); /* the general path reports it */
+    }
+    if (!sync) {
+        d.dst = wp->dst[type];
+        d.src = wp->src[type];
+    }
     return after_model(b, w, group, ws_collective_lanes(wp->model, group, &d));
 }
 

@@ -56,6 +56,10 @@ typedef struct wc_lane {
     ws_mask bit;            /* 1 << lane */
     wc_call call;
     wc_fiber *fiber;
+    /* Where it switches when it stops: the next lane of its warp's chain
+     * (wc_next_fiber), or the scheduler (next_ctx NULL). */
+    const ws_cuda_thread_ctx *next_ctx;
+    wc_fiber *next_fiber;
 } wc_lane;
 
 /* A warp: its lanes' operands travel through these model registers. */
@@ -65,6 +69,7 @@ typedef struct wc_warp {
     wc_lane *lanes;             /* its lanes: lanes[0..31] (fewer in a partial warp) */
     ws_mask present;
     ws_mask exited;  /* lanes whose end the model has been told of */
+    ws_mask chain;   /* the runnable lanes the lanes' next_* link, in lane order */
     ws_reg src[WS_TYPE_COUNT], dst[WS_TYPE_COUNT], pred, mask, b, width;
     size_t diags_seen;
     /* What the lanes leave here as they stop at a site (ws_cuda_sync_), so
@@ -164,19 +169,12 @@ void wc_block_run(wc_block *b, wc_fiber *fibers);
 static inline wc_lane *wc_current_lane(void) { return (wc_lane *)(uintptr_t)ws_cuda_ctx_; }
 
 /* Where a stopping lane switches to: the next runnable lane of its warp
- * (one switch per lane, not two), or the scheduler after the last one. */
+ * (one switch per lane, not two), or the scheduler after the last one.
+ * The scheduler links the chain when it starts it (block.c, resume). */
 static inline wc_fiber *wc_next_fiber(wc_lane *l)
 {
-    ws_mask later = l->wp->in[WC_RUNNABLE] >> l->lane >> 1;
-    if (later) {
-        wc_lane *next = l + 1; /* lanes of a warp are adjacent; the next one is usually runnable */
-        if (!(later & 1))
-            next += __builtin_ctzll(later);
-        ws_cuda_ctx_ = &next->ctx;
-        return next->fiber;
-    }
-    ws_cuda_ctx_ = NULL;
-    return &l->block->host;
+    ws_cuda_ctx_ = l->next_ctx;
+    return l->next_fiber;
 }
 
 /* ---- device.c ---- */
