@@ -349,20 +349,22 @@ static inline __attribute__((always_inline)) void zmm_xor_step(const zmm_steps *
     }
 }
 
-/* Whether the steps exchange with lane ^ b in the bitonic network's order:
- * for size = 2, 4, .. lanes, b = size/2 down to 1. */
+/* The bitonic network's exchanges in order, lane ^ b: for size = 2, 4, ..
+ * 64, b = size/2 down to 1; 32 lanes take the first 15, 64 all 21. */
+static const unsigned char zmm_bitonic_b[21] = {1, 2, 1, 4, 2, 1, 8, 4, 2, 1, 16, 8, 4, 2, 1, 32, 16, 8, 4, 2, 1};
+
 static bool zmm_bitonic_order(const fast_plan *pl, const zmm_steps *z)
 {
-    int s = 0;
-    for (int size = 2; size <= pl->lanes; size *= 2)
-        for (int b = size / 2; b >= 1; b /= 2, s++)
-            if (s >= pl->n_steps || z->xor_b[s] != b)
-                return false;
-    return s == pl->n_steps;
+    if (pl->n_steps != (pl->lanes == 64 ? 21 : 15))
+        return false;
+    for (int s = 0; s < pl->n_steps; s++)
+        if (z->xor_b[s] != zmm_bitonic_b[s])
+            return false;
+    return true;
 }
 
 /* 16 registers of warps a group: on the H200 host's Xeon 8 and 12 were slower
- * (docs/performance.md, "Warps in registers: the exchanges"). */
+ * (docs/performance.md, "2026-12-01, night"). */
 enum { ZMM_XOR_GROUP_REGS = 16, ZMM_XOR_GROUP = ZMM_XOR_GROUP_REGS / 2 };
 
 /* zmm_group for the plans whose every step exchanges with lane ^ b
@@ -378,16 +380,13 @@ static inline __attribute__((always_inline)) void zmm_group_xor(const fast_plan 
 {
     __m512i v[ZMM_XOR_GROUP][ZMM_MAX_REGS];
     zmm_load_group(in, regs, G, v);
-    if (bitonic_order) { /* written out: compilers did not unroll the loops of zmm_bitonic_order */
-#define ZMM_STEP(s, b) zmm_xor_step(z, op, type, regs, G, v, s, b)
-        ZMM_STEP(0, 1);                                                                     /* size 2 */
-        ZMM_STEP(1, 2); ZMM_STEP(2, 1);                                                     /* 4 */
-        ZMM_STEP(3, 4); ZMM_STEP(4, 2); ZMM_STEP(5, 1);                                     /* 8 */
-        ZMM_STEP(6, 8); ZMM_STEP(7, 4); ZMM_STEP(8, 2); ZMM_STEP(9, 1);                     /* 16 */
-        ZMM_STEP(10, 16); ZMM_STEP(11, 8); ZMM_STEP(12, 4); ZMM_STEP(13, 2); ZMM_STEP(14, 1); /* 32 */
-        if (regs == 4) {                                                                    /* 64 */
-            ZMM_STEP(15, 32); ZMM_STEP(16, 16); ZMM_STEP(17, 8);
-            ZMM_STEP(18, 4); ZMM_STEP(19, 2); ZMM_STEP(20, 1);
+    if (bitonic_order) { /* written out, each b a constant: compilers did not unroll a loop over the table */
+#define ZMM_STEP(s) zmm_xor_step(z, op, type, regs, G, v, s, zmm_bitonic_b[s])
+        ZMM_STEP(0);
+        ZMM_STEP(1); ZMM_STEP(2); ZMM_STEP(3); ZMM_STEP(4); ZMM_STEP(5); ZMM_STEP(6); ZMM_STEP(7);
+        ZMM_STEP(8); ZMM_STEP(9); ZMM_STEP(10); ZMM_STEP(11); ZMM_STEP(12); ZMM_STEP(13); ZMM_STEP(14);
+        if (regs == 4) {
+            ZMM_STEP(15); ZMM_STEP(16); ZMM_STEP(17); ZMM_STEP(18); ZMM_STEP(19); ZMM_STEP(20);
         }
 #undef ZMM_STEP
     } else {
@@ -555,6 +554,12 @@ static void zmm_run_op(const fast_plan *pl, const zmm_steps *z, zmm_op op, const
     run(pl, z, in, out, inclusive, count);
 }
 
+/* Lane l holds l. */
+static inline __m512i zmm_iota(void)
+{
+    return _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+}
+
 /* __reduce_<op>_sync: every lane gets the whole warp's combination (any
  * order gives the same bits: add wraps, min/max by the type's order,
  * and/or/xor bitwise). */
@@ -581,10 +586,7 @@ static void zmm_redux(const fast_plan *pl, const uint32_t *in, uint32_t *out, si
             x = zmm_combine(pl->op, is_signed, x, _mm512_loadu_si512(v + r * 16));
         for (int shift = 8; shift > 0; shift /= 2) /* across the 16 lanes: each step halves them */
             x = zmm_combine(pl->op, is_signed, x,
-                            _mm512_permutexvar_epi32(_mm512_add_epi32(_mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8,
-                                                                                         7, 6, 5, 4, 3, 2, 1, 0),
-                                                                        _mm512_set1_epi32(shift)),
-                                                     x));
+                            _mm512_permutexvar_epi32(_mm512_add_epi32(zmm_iota(), _mm512_set1_epi32(shift)), x));
         __m512i all = _mm512_permutexvar_epi32(_mm512_setzero_si512(), x); /* lane 0's: the whole warp's */
         for (int r = 0; r < regs; r++)
             zmm_store(out + w * (size_t)pl->lanes + r * 16, all, nt);
@@ -601,11 +603,6 @@ static inline __mmask16 zmm_keep(wk_elem type, __m512i x)
     if (type == WK_F32)
         return _mm512_cmp_ps_mask(_mm512_castsi512_ps(zero), _mm512_castsi512_ps(x), _CMP_LT_OQ);
     return type == WK_I32 ? _mm512_cmplt_epi32_mask(zero, x) : _mm512_cmplt_epu32_mask(zero, x);
-}
-
-static inline __m512i zmm_iota(void)
-{
-    return _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
 }
 
 /* 32 lanes' kept values in lane order, then zeros (as two registers):
