@@ -512,6 +512,17 @@ static void append(char *buf, size_t size, size_t *k, const char *text, size_t l
     buf[*k] = 0;
 }
 
+/* Appends to text the line breaks of [at, end], so that a rewritten
+ * declaration keeps the lines after it where they were. */
+static void keep_lines(const ctx *c, size_t at, size_t end, char *text, size_t size, size_t *tl)
+{
+    for (size_t j = at; j <= end; j++)
+        if (c->s[j] == '\n') {
+            bool cont = j > 0 && (c->s[j - 1] == '\\' || (c->s[j - 1] == '\r' && j > 1 && c->s[j - 2] == '\\'));
+            append(text, size, tl, cont ? "\\\n" : "\n", cont ? 2 : 1);
+        }
+}
+
 /* `extern` at `at`, followed by __shared__ ending at `sh_end`. in_function:
  * some enclosing brace is not a namespace's. Returns where the scan goes on. */
 static size_t extern_shared(ctx *c, size_t at, size_t sh_end, bool in_function)
@@ -602,12 +613,147 @@ static size_t extern_shared(ctx *c, size_t at, size_t sh_end, bool in_function)
         snprintf(text, sizeof text, "static const ws_cudart_extern_shared_<%s> %s{};", type, name);
     /* Keep the lines: the declaration's line breaks follow the text. */
     size_t tl = strlen(text);
-    for (size_t j = at; j <= semi; j++)
-        if (c->s[j] == '\n') {
-            bool cont = j > 0 && (c->s[j - 1] == '\\' || (c->s[j - 1] == '\r' && j > 1 && c->s[j - 2] == '\\'));
-            append(text, sizeof text, &tl, cont ? "\\\n" : "\n", cont ? 2 : 1);
-        }
+    keep_lines(c, at, semi, text, sizeof text, &tl);
     if (!add_edit(c, at, semi + 1, text))
+        return SIZE_MAX;
+    c->r->shared_decls++;
+    return semi + 1;
+}
+
+/* The start of the declaration whose `__shared__` is at `at`: back over the
+ * words before it (static, volatile, __device__, __align__(n), a type). */
+static size_t declaration_start(const ctx *c, size_t at)
+{
+    size_t b = at;
+    for (;;) {
+        size_t q = prev_solid(c, b);
+        if (q == SIZE_MAX || c->kind[q] != K_CODE)
+            return b;
+        char ch = c->s[q];
+        if (is_ident(ch)) {
+            b = ident_start(c, q);
+        } else if (ch == ')') {
+            size_t o = match_back(c, q, false);
+            size_t w = o == SIZE_MAX ? SIZE_MAX : prev_solid(c, o);
+            if (w == SIZE_MAX || !is_ident(c->s[w]))
+                return b;
+            size_t ws = ident_start(c, w);
+            if (!word_is(c, ws, w + 1, "__align__") && !word_is(c, ws, w + 1, "alignas") &&
+                !word_is(c, ws, w + 1, "__attribute__"))
+                return b;
+            b = ws;
+        } else {
+            return b;
+        }
+    }
+}
+
+/* A static `__shared__` declaration in a function, `__shared__` at
+ * [at, sh_end): one place per block (ws_cuda_shared_), not a thread_local
+ * one per OS thread. The declaration goes verbatim into a local struct, so
+ * every declarator form works; each name becomes a reference to its member
+ * in the running block's copy:
+ *   struct ws_shared_N_ { T a[32], b; }; static const ws_cuda_shared_site
+ *   ws_shared_site_N_ = {sizeof, alignof, "a, b", __FILE__, __LINE__};
+ *   ws_shared_N_ &ws_shared_v_N_ = *(ws_shared_N_ *)ws_cuda_shared_(&...);
+ *   auto &a = ws_shared_v_N_.a; auto &b = ws_shared_v_N_.b; */
+static size_t static_shared(ctx *c, size_t at, size_t sh_end)
+{
+    size_t start = declaration_start(c, at), semi = SIZE_MAX;
+    int depth = 0;
+    for (size_t j = sh_end; j < c->n; j++) {
+        if (c->kind[j] != K_CODE)
+            continue;
+        char ch = c->s[j];
+        if (ch == '(' || ch == '[')
+            depth++;
+        else if (ch == ')' || ch == ']')
+            depth--;
+        else if (ch == ';' && depth == 0) {
+            semi = j;
+            break;
+        } else if (ch == '{' || ch == '}') {
+            break;
+        }
+    }
+    if (semi == SIZE_MAX)
+        return fail(c, at, "__shared__: expected a declaration ending in `;`"), SIZE_MAX;
+    /* The declaration's text without __shared__, static and __device__, and its names. */
+    char decl[1200], names[400], name[200];
+    size_t k = 0, nk = 0;
+    decl[0] = names[0] = name[0] = 0;
+    int parens = 0, angles = 0;
+    bool name_done = false;
+    for (size_t j = start; j < semi; j++) {
+        if (c->kind[j] == K_CODE && is_ident(c->s[j]) && (j == 0 || !is_ident(c->s[j - 1]))) {
+            size_t e = j;
+            while (e < semi && is_ident(c->s[e]))
+                e++;
+            if (word_is(c, j, e, "__shared__") || word_is(c, j, e, "static") || word_is(c, j, e, "__device__")) {
+                append(decl, sizeof decl, &k, " ", 1);
+                j = e - 1;
+                continue;
+            }
+            append(decl, sizeof decl, &k, c->s + j, e - j);
+            if (j >= sh_end && parens == 0 && angles == 0 && !name_done && !(c->s[j] >= '0' && c->s[j] <= '9'))
+                snprintf(name, sizeof name, "%.*s", (int)(e - j), c->s + j);
+            j = e - 1;
+            continue;
+        }
+        char ch = c->s[j];
+        if (c->kind[j] == K_COMMENT || ch == '\n' || ch == '\r' || (ch == '\\' && j + 1 < semi && (c->s[j + 1] == '\n' || c->s[j + 1] == '\r'))) {
+            append(decl, sizeof decl, &k, " ", 1);
+            continue;
+        }
+        append(decl, sizeof decl, &k, &ch, 1);
+        if (c->kind[j] != K_CODE)
+            continue;
+        if (ch == '(' || ch == '[') {
+            if (parens == 0 && angles == 0 && name[0])
+                name_done = true; /* the name comes before its array bounds or an __align__(...) */
+            parens++;
+        } else if (ch == ')' || ch == ']') {
+            parens--;
+        } else if (parens == 0 && ch == '<') {
+            angles++;
+        } else if (parens == 0 && ch == '>' && angles > 0) {
+            angles--;
+        } else if (parens == 0 && angles == 0 && ch == '=') {
+            return fail(c, j, "__shared__: a __shared__ variable cannot have an initializer (nvcc refuses it too)"),
+                   SIZE_MAX;
+        } else if (parens == 0 && angles == 0 && ch == ',') {
+            if (!name[0])
+                return fail(c, at, "__shared__: a declarator without a name"), SIZE_MAX;
+            append(names, sizeof names, &nk, name, strlen(name));
+            append(names, sizeof names, &nk, ",", 1);
+            name[0] = 0;
+            name_done = false;
+        }
+    }
+    if (!name[0])
+        return fail(c, at, "__shared__: a declarator without a name"), SIZE_MAX;
+    append(names, sizeof names, &nk, name, strlen(name));
+    if (k + 1 >= sizeof decl || nk + 1 >= sizeof names)
+        return fail(c, at, "__shared__: declaration too long to rewrite (over %zu bytes)", sizeof decl), SIZE_MAX;
+    int id = c->r->shared_decls;
+    char text[4096];
+    int w = snprintf(text, sizeof text,
+                     "struct ws_shared_%d_ { %s; }; static const ws_cuda_shared_site ws_shared_site_%d_ = "
+                     "{sizeof(ws_shared_%d_), alignof(ws_shared_%d_), \"%s\", __FILE__, __LINE__}; "
+                     "ws_shared_%d_ &ws_shared_v_%d_ = *static_cast<ws_shared_%d_ *>(ws_cuda_shared_(&ws_shared_site_%d_));",
+                     id, decl, id, id, id, names, id, id, id, id);
+    size_t tl = w > 0 ? (size_t)w : 0;
+    for (char *n = names; *n;) {
+        size_t len = strcspn(n, ",");
+        char ref[300];
+        int rl = snprintf(ref, sizeof ref, " auto &%.*s = ws_shared_v_%d_.%.*s;", (int)len, n, id, (int)len, n);
+        append(text, sizeof text, &tl, ref, rl > 0 ? (size_t)rl : 0);
+        n += len + (n[len] == ',');
+    }
+    if (tl + 1 >= sizeof text)
+        return fail(c, at, "__shared__: declaration too long to rewrite"), SIZE_MAX;
+    keep_lines(c, start, semi, text, sizeof text, &tl);
+    if (!add_edit(c, start, semi + 1, text))
         return SIZE_MAX;
     c->r->shared_decls++;
     return semi + 1;
@@ -659,6 +805,28 @@ static bool directive(ctx *c, size_t at)
     quoted[k++] = '"';
     quoted[k] = 0;
     return add_edit(c, b, e + 1, quoted);
+}
+
+/* Whether `at` is on a preprocessor directive's line (a #define's body). */
+static bool in_directive(const ctx *c, size_t at)
+{
+    size_t j = at;
+    for (;;) {
+        while (j > 0 && c->s[j - 1] != '\n')
+            j--;
+        size_t f = j;
+        while (f < at && (c->s[f] == ' ' || c->s[f] == '\t'))
+            f++;
+        if (f < c->n && c->s[f] == '#' && c->kind[f] == K_CODE)
+            return true;
+        /* a continued line: the directive may start on the line before */
+        if (j >= 2 && c->s[j - 2] == '\\')
+            j--;
+        else if (j >= 3 && c->s[j - 2] == '\r' && c->s[j - 3] == '\\')
+            j -= 2;
+        else
+            return false;
+    }
 }
 
 /* ---- pass 2 ---- */
@@ -728,6 +896,12 @@ static bool scan(ctx *c)
                     i = next;
                     continue;
                 }
+            } else if (word_is(c, i, e, "__shared__") && fn_depth > 0 && !in_directive(c, i)) {
+                size_t next = static_shared(c, i, e);
+                if (next == SIZE_MAX)
+                    break;
+                i = next;
+                continue;
             }
             i = e;
         } else {

@@ -81,6 +81,15 @@ typedef struct ws_cuda_diag {
 
 typedef struct ws_cuda_report ws_cuda_report;
 
+/* How a failed launch failed, in the GPU's terms (the CUDA runtime's
+ * error for it: cuda_runtime.h). */
+typedef enum ws_cuda_fault {
+    WS_CUDA_FAULT_NONE = 0,
+    WS_CUDA_FAULT_LAUNCH,            /* a trap, a deadlock, undefined behaviour under the error policy */
+    WS_CUDA_FAULT_ILLEGAL_ADDRESS,   /* an access outside the block's shared memory, or a bad address */
+    WS_CUDA_FAULT_MISALIGNED         /* an atomic at an address not a multiple of its size */
+} ws_cuda_fault;
+
 /* Runs kernel(args) in every thread of the grid. Returns WS_OK, WS_ERR_ARG
  * (an invalid configuration: nothing ran), WS_ERR_NOMEM, WS_ERR_DEADLOCK,
  * WS_ERR_UNDEFINED (undefined behaviour under the error policy) or
@@ -97,6 +106,7 @@ WS_API bool ws_cuda_report_has(const ws_cuda_report *report, ws_diag_code code);
 /* The launch's status and, on failure, one line saying why. */
 WS_API ws_status ws_cuda_report_status(const ws_cuda_report *report);
 WS_API const char *ws_cuda_report_error(const ws_cuda_report *report);
+WS_API ws_cuda_fault ws_cuda_report_fault(const ws_cuda_report *report);
 /* One line per diagnostic: "warpsim: CODE: kernel: block (x,y,z) warp w: message [where]". */
 WS_API void ws_cuda_report_print(const ws_cuda_report *report, FILE *out);
 WS_API void ws_cuda_report_free(ws_cuda_report *report);
@@ -152,6 +162,14 @@ WS_API int ws_cuda_printf_at_(const char *file, int line, const char *format, ..
 WS_API int ws_cuda_printf(const char *format, ...) __attribute__((format(printf, 1, 2)));
 /* The dynamic shared memory of the running block (extern __shared__). */
 WS_API void *ws_cuda_dynamic_shared_(void);
+/* A static __shared__ declaration (what `warpsim cc` writes for it): its
+ * place in the running block's shared memory, zero when the block starts. */
+typedef struct ws_cuda_shared_site {
+    size_t size, align;
+    const char *name, *file;
+    int line;
+} ws_cuda_shared_site;
+WS_API void *ws_cuda_shared_(const ws_cuda_shared_site *site);
 
 #ifdef __cplusplus
 }

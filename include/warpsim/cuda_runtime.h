@@ -58,6 +58,7 @@ enum cudaError {
     cudaErrorNotReady = 600,
     cudaErrorIllegalAddress = 700,
     cudaErrorLaunchOutOfResources = 701,
+    cudaErrorMisalignedAddress = 716,
     cudaErrorLaunchFailure = 719,
     cudaErrorNotSupported = 801,
     cudaErrorUnknown = 999
@@ -224,6 +225,13 @@ template <typename P> inline cudaError_t ws_cudart_launch_packed_(const char *na
     }
     if (warpsim_cudart::sticky_error != cudaSuccess)
         return warpsim_cudart::sticky();
+    if (!c.grid.y || !c.grid.z || !c.block.y || !c.block.z) {
+        /* The H200 refuses a zero y or z as an invalid value (docs/probes/trust_probe.h200.txt);
+         * the C launch API's 0 = 1 does not apply to CUDA's dim3. */
+        fprintf(stderr, "warpsim: %s<<<(%u,%u,%u), (%u,%u,%u)>>>: a grid or block dimension of 0: nothing ran\n",
+                name, c.grid.x, c.grid.y, c.grid.z, c.block.x, c.block.y, c.block.z);
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    }
     ws_cuda_launch_desc d = {};
     d.grid = c.grid;
     d.block = c.block;
@@ -241,7 +249,12 @@ template <typename P> inline cudaError_t ws_cudart_launch_packed_(const char *na
         return warpsim_cudart::record(cudaErrorInvalidConfiguration);
     }
     /* The front end has said why on stderr ("warpsim: launch failed: ..."). */
-    warpsim_cudart::sticky_error = s == WS_ERR_NOMEM ? cudaErrorLaunchOutOfResources : cudaErrorLaunchFailure;
+    switch (ws_cuda_report_fault(rep)) {
+    case WS_CUDA_FAULT_ILLEGAL_ADDRESS: warpsim_cudart::sticky_error = cudaErrorIllegalAddress; break;
+    case WS_CUDA_FAULT_MISALIGNED: warpsim_cudart::sticky_error = cudaErrorMisalignedAddress; break;
+    default:
+        warpsim_cudart::sticky_error = s == WS_ERR_NOMEM ? cudaErrorLaunchOutOfResources : cudaErrorLaunchFailure;
+    }
     return warpsim_cudart::sticky();
 }
 
@@ -304,6 +317,7 @@ inline const char *cudaGetErrorName(cudaError_t e)
     case cudaErrorNotReady: return "cudaErrorNotReady";
     case cudaErrorIllegalAddress: return "cudaErrorIllegalAddress";
     case cudaErrorLaunchOutOfResources: return "cudaErrorLaunchOutOfResources";
+    case cudaErrorMisalignedAddress: return "cudaErrorMisalignedAddress";
     case cudaErrorLaunchFailure: return "cudaErrorLaunchFailure";
     case cudaErrorNotSupported: return "cudaErrorNotSupported";
     case cudaErrorUnknown: return "cudaErrorUnknown";
@@ -330,6 +344,7 @@ inline const char *cudaGetErrorString(cudaError_t e)
     case cudaErrorNotReady: return "device not ready";
     case cudaErrorIllegalAddress: return "an illegal memory access was encountered";
     case cudaErrorLaunchOutOfResources: return "too many resources requested for launch";
+    case cudaErrorMisalignedAddress: return "misaligned address";
     case cudaErrorLaunchFailure: return "unspecified launch failure";
     case cudaErrorNotSupported: return "operation not supported";
     case cudaErrorUnknown: return "unknown error";

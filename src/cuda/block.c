@@ -468,9 +468,12 @@ void wc_block_run(wc_block *b, wc_fiber *fibers)
 {
     b->status = WS_OK;
     block_setup(b, fibers);
+    wc_shared_block_start(b);
     if (sigsetjmp(b->trap_jump, 1)) { /* trap.c: a thread trapped; the block ends here */
         ws_cuda_ctx_ = NULL;
+        wc_trap_report(b);
         drop_pending_printf(b);
+        wc_shared_block_end(b);
         return;
     }
     for (;;) {
@@ -498,4 +501,5 @@ void wc_block_run(wc_block *b, wc_fiber *fibers)
         break;
     }
     drop_pending_printf(b);
+    wc_shared_block_end(b);
 }

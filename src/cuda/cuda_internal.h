@@ -124,6 +124,25 @@ typedef struct wc_diags {
     size_t count, capacity;
 } wc_diags;
 
+/* A __shared__ variable's place: `offset` bytes below the top of the
+ * block's static variables (shared.c). */
+typedef struct wc_shared_item {
+    const ws_cuda_shared_site *site;
+    size_t offset;
+} wc_shared_item;
+
+/* The H200 gives a block at most 48 KiB of static __shared__ variables
+ * (ptxas refuses more) and 227 KiB in all: the window has room for both. */
+#define WC_SHARED_MAX_STATIC ((size_t)48 * 1024)
+#define WC_SHARED_WINDOW ((size_t)256 * 1024)
+
+/* What a trap left for the block to report (trap.c). */
+typedef struct wc_trap_info {
+    int sig, code;
+    void *addr, *pc;
+    wc_lane *lane;
+} wc_trap_info;
+
 typedef struct wc_block {
     const wc_launch *launch;
     size_t linear;         /* linear block index */
@@ -133,12 +152,20 @@ typedef struct wc_block {
     wc_warp *warp;         /* [warps] */
     wc_fiber host;         /* the scheduler's context on the OS thread */
     void *dynamic_shared;
+    struct {
+        char *top;               /* the static variables lie below, the dynamic array above */
+        char *low;               /* the lowest byte in use */
+        wc_shared_item *extra;   /* variables block 0 never reached */
+        size_t extra_count, extra_cap;
+    } shared;
     bool has_turn;         /* may run atomics (every lower block is done) */
     ws_status status;
-    char error[300];
+    char error[400];
     wc_diags diags;
     char *out;             /* device printf output */
     size_t out_len, out_cap;
+    ws_cuda_fault fault;   /* how the launch failed, as the GPU says it */
+    wc_trap_info trap;
     sigjmp_buf trap_jump;  /* trap.c jumps back here */
 } wc_block;
 
@@ -154,6 +181,11 @@ struct wc_launch {
     unsigned char *finished;  /* [blocks] */
     size_t frontier;          /* every block below it has finished */
     volatile int failed;      /* a block failed: blocks not started yet do not run */
+    struct {                  /* the static __shared__ variables, as block 0 placed them */
+        wc_shared_item *items;
+        size_t count, cap, static_bytes;
+        bool learnt;          /* block 0 has finished: the layout is fixed */
+    } layout;
 };
 
 /* ---- block.c ---- */
@@ -193,7 +225,19 @@ void wc_diags_free(wc_diags *d);
 /* ---- launch.c ---- */
 void wc_atomic_wait_turn(wc_block *b);
 
+/* ---- shared.c ---- */
+/* Maps this OS thread's shared-memory window and its guard (once). */
+bool wc_shared_prepare_thread(void);
+bool wc_shared_in_guard(const void *addr);
+size_t wc_shared_past_end(const void *addr);
+/* Places the window for block b (zero from the last block's end). */
+void wc_shared_block_start(wc_block *b);
+/* Zeroes what block b used. */
+void wc_shared_block_end(wc_block *b);
+
 /* ---- trap.c ---- */
+/* Turns b->trap into the block's diagnostic and error. */
+void wc_trap_report(wc_block *b);
 /* The trap handlers are installed for the duration of a launch. */
 void wc_trap_install(void);
 void wc_trap_uninstall(void);

@@ -10,6 +10,7 @@
 
 struct ws_cuda_report {
     ws_status status;
+    ws_cuda_fault fault;
     char error[400];
     wc_diags diags;
 };
@@ -20,7 +21,8 @@ typedef struct wc_leftover {
     char *out;
     size_t out_len;
     ws_status status;
-    char error[300];
+    ws_cuda_fault fault;
+    char error[400];
 } wc_leftover;
 
 static __thread ws_cuda_report *last_report;
@@ -110,64 +112,90 @@ static ws_status check_config(ws_cuda_launch_desc *d, char *why, size_t size)
 
 /* ---- one OS thread's share of the blocks ---- */
 
-static void run_blocks(wc_launch *L, wc_leftover **left, ws_cuda_report *rep)
+/* What an OS thread keeps for the blocks it runs. */
+typedef struct wc_runner {
+    int threads, warps;
+    wc_lane *lanes;
+    wc_warp *warp;
+    wc_fiber *fibers;
+    bool ready;
+} wc_runner;
+
+static void runner_start(wc_runner *r, const wc_launch *L)
 {
     const ws_cuda_launch_desc *d = &L->desc;
-    int threads = (int)(d->block.x * d->block.y * d->block.z);
-    int warps = (threads + WC_WARP - 1) / WC_WARP;
-    wc_lane *lanes = calloc((size_t)threads, sizeof *lanes);
-    wc_warp *warp = calloc((size_t)warps, sizeof *warp);
-    void *shared = d->shared_bytes ? calloc(1, d->shared_bytes) : NULL;
-    wc_fiber *fibers = fibers_for(threads, d->stack_bytes);
-    bool ready = lanes && warp && (shared || !d->shared_bytes) && fibers && wc_trap_prepare_thread() &&
-                 wc_warps_create(warp, warps, threads, d->diag_policy);
+    r->threads = (int)(d->block.x * d->block.y * d->block.z);
+    r->warps = (r->threads + WC_WARP - 1) / WC_WARP;
+    r->lanes = calloc((size_t)r->threads, sizeof *r->lanes);
+    r->warp = calloc((size_t)r->warps, sizeof *r->warp);
+    r->fibers = fibers_for(r->threads, d->stack_bytes);
+    r->ready = r->lanes && r->warp && r->fibers && wc_trap_prepare_thread() && wc_shared_prepare_thread() &&
+               wc_warps_create(r->warp, r->warps, r->threads, d->diag_policy);
+}
+
+static void runner_end(wc_runner *r)
+{
+    free(r->lanes);
+    if (r->warp)
+        wc_warps_destroy(r->warp, r->warps);
+    free(r->warp);
+}
+
+static void run_block(wc_launch *L, wc_runner *r, size_t linear, wc_leftover **left, ws_cuda_report *rep)
+{
+    const ws_cuda_launch_desc *d = &L->desc;
+    if (!r->ready || L->failed) {
+        if (!r->ready) {
+            /* The launch's lock, not an omp critical: OpenMP would add a
+             * global lock symbol to the library's exports. */
+            pthread_mutex_lock(&L->lock);
+            if (rep->status == WS_OK) {
+                rep->status = WS_ERR_NOMEM;
+                snprintf(rep->error, sizeof rep->error, "out of memory for a block's threads and stacks");
+            }
+            pthread_mutex_unlock(&L->lock);
+            L->failed = 1;
+        }
+        finished(L, linear);
+        return;
+    }
+    wc_block b = {.launch = L, .linear = linear, .threads = r->threads, .warps = r->warps, .lanes = r->lanes,
+                  .warp = r->warp};
+    b.idx = (ws_cuda_uint3){(unsigned)(linear % d->grid.x), (unsigned)(linear / d->grid.x % d->grid.y),
+                            (unsigned)(linear / ((size_t)d->grid.x * d->grid.y))};
+    wc_block_run(&b, r->fibers);
+    if (b.status != WS_OK)
+        L->failed = 1; /* blocks not started yet are skipped, as a failed launch stops */
+    if (b.diags.count || b.out_len || b.status != WS_OK) {
+        wc_leftover *lo = calloc(1, sizeof *lo);
+        if (lo) {
+            *lo = (wc_leftover){.diags = b.diags, .out = b.out, .out_len = b.out_len, .status = b.status,
+                                .fault = b.fault};
+            memcpy(lo->error, b.error, sizeof lo->error);
+            b.diags = (wc_diags){0};
+            b.out = NULL;
+        } else {
+            L->failed = 1;
+        }
+        left[linear] = lo;
+    }
+    free(b.shared.extra);
+    wc_diags_free(&b.diags);
+    free(b.out);
+    finished(L, linear);
+}
+
+/* ---- one OS thread's share of the blocks (block 0 has run) ---- */
+
+static void run_blocks(wc_launch *L, wc_leftover **left, ws_cuda_report *rep)
+{
+    wc_runner r;
+    runner_start(&r, L);
     long long n = (long long)L->blocks;
 #pragma omp for schedule(static, 1)
-    for (long long i = 0; i < n; i++) {
-        size_t linear = (size_t)i;
-        if (!ready || L->failed) {
-            if (!ready) {
-                /* The launch's lock, not an omp critical: OpenMP would add a
-                 * global lock symbol to the library's exports. */
-                pthread_mutex_lock(&L->lock);
-                if (rep->status == WS_OK) {
-                    rep->status = WS_ERR_NOMEM;
-                    snprintf(rep->error, sizeof rep->error, "out of memory for a block's threads and stacks");
-                }
-                pthread_mutex_unlock(&L->lock);
-                L->failed = 1;
-            }
-            finished(L, linear);
-            continue;
-        }
-        wc_block b = {.launch = L, .linear = linear, .threads = threads, .warps = warps, .lanes = lanes,
-                      .warp = warp, .dynamic_shared = shared};
-        b.idx = (ws_cuda_uint3){(unsigned)(linear % d->grid.x), (unsigned)(linear / d->grid.x % d->grid.y),
-                                (unsigned)(linear / ((size_t)d->grid.x * d->grid.y))};
-        wc_block_run(&b, fibers);
-        if (b.status != WS_OK)
-            L->failed = 1; /* blocks not started yet are skipped, as a failed launch stops */
-        if (b.diags.count || b.out_len || b.status != WS_OK) {
-            wc_leftover *lo = calloc(1, sizeof *lo);
-            if (lo) {
-                *lo = (wc_leftover){.diags = b.diags, .out = b.out, .out_len = b.out_len, .status = b.status};
-                memcpy(lo->error, b.error, sizeof lo->error);
-                b.diags = (wc_diags){0};
-                b.out = NULL;
-            } else {
-                L->failed = 1;
-            }
-            left[linear] = lo;
-        }
-        wc_diags_free(&b.diags);
-        free(b.out);
-        finished(L, linear);
-    }
-    free(lanes);
-    if (warp)
-        wc_warps_destroy(warp, warps);
-    free(warp);
-    free(shared);
+    for (long long i = 1; i < n; i++)
+        run_block(L, &r, (size_t)i, left, rep);
+    runner_end(&r);
 }
 
 static ws_cuda_report *report_copy(const ws_cuda_report *rep)
@@ -176,6 +204,7 @@ static ws_cuda_report *report_copy(const ws_cuda_report *rep)
     if (!copy)
         return NULL;
     copy->status = rep->status;
+    copy->fault = rep->fault;
     memcpy(copy->error, rep->error, sizeof copy->error);
     size_t n = rep->diags.count;
     copy->diags.items = n ? malloc(n * sizeof *copy->diags.items) : NULL;
@@ -227,9 +256,19 @@ ws_status ws_cuda_launch_c(const ws_cuda_launch_desc *desc, void (*kernel)(void 
     pthread_mutex_init(&L.lock, NULL);
     pthread_cond_init(&L.moved, NULL);
     wc_trap_install();
+    /* Block 0 first, alone: it places the static __shared__ variables for
+     * every block (shared.c), whatever the number of threads. */
+    wc_runner first;
+    runner_start(&first, &L);
+    run_block(&L, &first, 0, left, rep);
+    runner_end(&first);
+    L.layout.learnt = true;
+    if (L.blocks > 1) {
 #pragma omp parallel
-    run_blocks(&L, left, rep);
+        run_blocks(&L, left, rep);
+    }
     wc_trap_uninstall();
+    free(L.layout.items);
     pthread_cond_destroy(&L.moved);
     pthread_mutex_destroy(&L.lock);
 
@@ -239,6 +278,7 @@ ws_status ws_cuda_launch_c(const ws_cuda_launch_desc *desc, void (*kernel)(void 
             continue;
         if (left[i]->status != WS_OK && rep->status == WS_OK) {
             rep->status = left[i]->status;
+            rep->fault = left[i]->fault ? left[i]->fault : WS_CUDA_FAULT_LAUNCH;
             snprintf(rep->error, sizeof rep->error, "%s", left[i]->error);
         }
         if (left[i]->out_len)
@@ -282,6 +322,7 @@ bool ws_cuda_report_has(const ws_cuda_report *r, ws_diag_code code)
 }
 ws_status ws_cuda_report_status(const ws_cuda_report *r) { return r ? r->status : WS_ERR_ARG; }
 const char *ws_cuda_report_error(const ws_cuda_report *r) { return r ? r->error : "no report"; }
+ws_cuda_fault ws_cuda_report_fault(const ws_cuda_report *r) { return r ? r->fault : WS_CUDA_FAULT_NONE; }
 
 void ws_cuda_report_print(const ws_cuda_report *r, FILE *out)
 {

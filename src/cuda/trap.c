@@ -9,6 +9,7 @@
 #include <sys/mman.h>
 
 #include "cuda_internal.h"
+#include "trap_where.h"
 
 static const int trapped[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
 #define N_TRAPPED (sizeof trapped / sizeof trapped[0])
@@ -17,25 +18,10 @@ static pthread_mutex_t install_lock = PTHREAD_MUTEX_INITIALIZER;
 static int launches_running;
 static __thread bool has_alt_stack;
 
-static const char *describe(int sig, const siginfo_t *si, const wc_lane *l, char *buf, size_t size)
-{
-    if (sig == SIGSEGV && wc_fiber_in_guard(l->fiber, si->si_addr)) {
-        snprintf(buf, size, "the thread overflowed its stack of %zu bytes (give the launch a larger "
-                 "stack_bytes)", l->fiber->stack_bytes);
-        return buf;
-    }
-    if (sig == SIGFPE)
-        snprintf(buf, size, "%s", si->si_code == FPE_INTDIV ? "integer division by zero" : "arithmetic trap");
-    else if (sig == SIGILL)
-        snprintf(buf, size, "__trap() or an illegal instruction");
-    else
-        snprintf(buf, size, "bad memory access at address %p", si->si_addr);
-    return buf;
-}
-
+/* The handler only notes what happened and jumps back to the block, which
+ * reports it (wc_trap_report) outside the signal's context. */
 static void on_trap(int sig, siginfo_t *si, void *context)
 {
-    (void)context;
     wc_lane *l = wc_current_lane();
     size_t i = 0;
     while (i < N_TRAPPED && trapped[i] != sig)
@@ -45,17 +31,8 @@ static void on_trap(int sig, siginfo_t *si, void *context)
         return;
     }
     wc_block *b = l->block;
-    char what[160];
-    bool overflow = sig == SIGSEGV && wc_fiber_in_guard(l->fiber, si->si_addr);
-    describe(sig, si, l, what, sizeof what);
-    wc_diag_add(b, overflow ? WS_DIAG_STACK_OVERFLOW : WS_DIAG_TRAP, l->warp, (ws_mask)1 << l->lane, "",
-                "thread (%u,%u,%u) of block (%u,%u,%u): %s", l->ctx.thread_idx.x, l->ctx.thread_idx.y,
-                l->ctx.thread_idx.z, b->idx.x, b->idx.y, b->idx.z, what);
-    if (b->status == WS_OK) {
-        b->status = WS_ERR_TRAP;
-        snprintf(b->error, sizeof b->error, "thread (%u,%u,%u) of block (%u,%u,%u) trapped: %s", l->ctx.thread_idx.x,
-                 l->ctx.thread_idx.y, l->ctx.thread_idx.z, b->idx.x, b->idx.y, b->idx.z, what);
-    }
+    b->trap = (wc_trap_info){.sig = sig, .code = si->si_code, .addr = si->si_addr, .pc = wc_trap_pc(context),
+                             .lane = l};
     siglongjmp(b->trap_jump, 1);
 }
 
@@ -102,4 +79,41 @@ bool wc_trap_prepare_thread(void)
     }
     has_alt_stack = true;
     return true;
+}
+
+void wc_trap_report(wc_block *b)
+{
+    const wc_trap_info *t = &b->trap;
+    wc_lane *l = t->lane;
+    if (!l)
+        return; /* the block failed on its own (shared.c), not through a signal */
+    char what[200], where[300];
+    bool overflow = t->sig == SIGSEGV && wc_fiber_in_guard(l->fiber, t->addr);
+    ws_cuda_fault fault = WS_CUDA_FAULT_LAUNCH;
+    if (overflow) {
+        snprintf(what, sizeof what, "the thread overflowed its stack of %zu bytes (give the launch a larger "
+                 "stack_bytes)", l->fiber->stack_bytes);
+    } else if (t->sig == SIGSEGV && wc_shared_in_guard(t->addr)) {
+        snprintf(what, sizeof what, "illegal address: the block's shared memory ends %zu bytes before this "
+                 "access", wc_shared_past_end(t->addr));
+        fault = WS_CUDA_FAULT_ILLEGAL_ADDRESS;
+    } else if (t->sig == SIGFPE) {
+        snprintf(what, sizeof what, "%s", t->code == FPE_INTDIV ? "integer division by zero" : "arithmetic trap");
+    } else if (t->sig == SIGILL) {
+        snprintf(what, sizeof what, "__trap() or an illegal instruction");
+    } else {
+        snprintf(what, sizeof what, "illegal address: a bad memory access at address %p", t->addr);
+        fault = WS_CUDA_FAULT_ILLEGAL_ADDRESS;
+    }
+    wc_trap_where(t->pc, where, sizeof where);
+    wc_diag_add(b, overflow ? WS_DIAG_STACK_OVERFLOW : WS_DIAG_TRAP, l->warp, (ws_mask)1 << l->lane, where,
+                "thread (%u,%u,%u) of block (%u,%u,%u): %s", l->ctx.thread_idx.x, l->ctx.thread_idx.y,
+                l->ctx.thread_idx.z, b->idx.x, b->idx.y, b->idx.z, what);
+    if (b->status == WS_OK) {
+        b->status = WS_ERR_TRAP;
+        b->fault = fault;
+        snprintf(b->error, sizeof b->error, "thread (%u,%u,%u) of block (%u,%u,%u) trapped%s%.100s: %.150s",
+                 l->ctx.thread_idx.x, l->ctx.thread_idx.y, l->ctx.thread_idx.z, b->idx.x, b->idx.y, b->idx.z,
+                 where[0] ? " at " : "", where, what);
+    }
 }

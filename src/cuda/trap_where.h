@@ -1,0 +1,12 @@
+/* Where a trap happened: the faulting instruction's file:line. */
+#ifndef WARPSIM_TRAP_WHERE_H
+#define WARPSIM_TRAP_WHERE_H
+#include <stddef.h>
+
+/* The interrupted instruction of a signal's context (NULL where unknown). */
+void *wc_trap_pc(void *ucontext);
+/* "file.cu:12" for the code at pc, from the program's line table (it is
+ * built with line information: warpsim cc passes -g1); "" where there is
+ * none. Not for a signal handler: it runs addr2line. */
+void wc_trap_where(void *pc, char *buf, size_t size);
+#endif
