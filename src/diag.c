@@ -21,6 +21,7 @@ static const char *const code_names[WS_DIAG_CODE_COUNT] = {
     [WS_DIAG_BARRIER_SITES] = "BARRIER_SITES",
     [WS_DIAG_STACK_OVERFLOW] = "STACK_OVERFLOW",
     [WS_DIAG_TRAP] = "TRAP",
+    [WS_DIAG_INT_DIVISION] = "INT_DIVISION",
 };
 
 const char *ws_diag_code_name(ws_diag_code code)

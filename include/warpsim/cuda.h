@@ -151,8 +151,11 @@ static inline uint64_t ws_cuda_args_(int32_t b, int32_t width)
     return ((uint64_t)(uint32_t)width << 32) | (uint32_t)b;
 }
 /* Atomics run one block at a time, in block order (see docs/cuda-frontend.md):
- * call before the read-modify-write. */
-WS_API void ws_cuda_atomic_turn_(void);
+ * call before the read-modify-write of `size` bytes at `address`. An
+ * address that is not a multiple of size fails the launch, as on the GPU
+ * (cudaErrorMisalignedAddress); file and line name the call (NULL, 0: the
+ * caller's line is looked up). */
+WS_API void ws_cuda_atomic_turn_(const void *address, size_t size, const char *file, int line);
 /* Device printf: buffered per block, written at the end of the launch. A
  * call is a sync point, as on the GPU, where a warp's converged lanes run
  * one printf together: their lines come out in lane order, call by call.
@@ -170,6 +173,15 @@ typedef struct ws_cuda_shared_site {
     int line;
 } ws_cuda_shared_site;
 WS_API void *ws_cuda_shared_(const ws_cuda_shared_site *site);
+
+/* Device memory for cuda_runtime.h: a 256-byte aligned block whose exact
+ * size the runtime keeps (NULL when out of memory); freeing anything but an
+ * allocation's start returns -1 and frees nothing; a range that starts in
+ * an allocation and runs past its end is -1 (0 for ranges inside one, and
+ * for memory that is no allocation: the host's). */
+WS_API void *ws_cuda_malloc_(size_t size);
+WS_API int ws_cuda_free_(void *ptr);
+WS_API int ws_cuda_check_range_(const void *ptr, size_t bytes);
 
 #ifdef __cplusplus
 }
@@ -478,18 +490,18 @@ inline int __syncthreads_or(int pred, WS_CUDA_SITE)
 
 /* ---- atomics: one block at a time in block order, so plain code suffices ---- */
 namespace warpsim_cuda {
-template <typename T, typename F> inline T atomic_rmw(T *address, F update)
+template <typename T, typename F> inline T atomic_rmw(T *address, F update, const char *file, int line)
 {
-    ws_cuda_atomic_turn_();
+    ws_cuda_atomic_turn_(address, sizeof(T), file, line);
     T old = *address;
     *address = update(old);
     return old;
 }
 } // namespace warpsim_cuda
 #define WS_CUDA_ATOMIC(name, T, expr)                                                             \
-    inline T name(T *address, T val)                                                              \
+    inline T name(T *address, T val, WS_CUDA_SITE)                                                \
     {                                                                                             \
-        return warpsim_cuda::atomic_rmw(address, [val](T old) -> T { (void)old; return (expr); });           \
+        return warpsim_cuda::atomic_rmw(address, [val](T old) -> T { (void)old; return (expr); }, ws_file_, ws_line_); \
     }
 WS_CUDA_ATOMIC(atomicAdd, int, (int)((unsigned)old + (unsigned)val))
 WS_CUDA_ATOMIC(atomicAdd, unsigned, old + val)
@@ -524,9 +536,10 @@ WS_CUDA_ATOMIC(atomicInc, unsigned, old >= val ? 0u : old + 1u)
 WS_CUDA_ATOMIC(atomicDec, unsigned, (old == 0u || old > val) ? val : old - 1u)
 #undef WS_CUDA_ATOMIC
 #define WS_CUDA_ATOMIC_CAS(T)                                                                  \
-    inline T atomicCAS(T *address, T compare, T val)                                           \
+    inline T atomicCAS(T *address, T compare, T val, WS_CUDA_SITE)                             \
     {                                                                                          \
-        return warpsim_cuda::atomic_rmw(address, [compare, val](T old) -> T { return old == compare ? val : old; }); \
+        return warpsim_cuda::atomic_rmw(address, [compare, val](T old) -> T { return old == compare ? val : old; }, \
+                                        ws_file_, ws_line_);                                   \
     }
 WS_CUDA_ATOMIC_CAS(int)
 WS_CUDA_ATOMIC_CAS(unsigned)
@@ -655,7 +668,7 @@ static inline unsigned ws_cuda_match_all_(uint64_t r, int *pred)
 #define WS_CUDA_ATOMIC_C_(name, T, expr)                                 \
     static inline T ws_cuda_##name(T *address, T val)                    \
     {                                                                    \
-        ws_cuda_atomic_turn_();                                          \
+        ws_cuda_atomic_turn_(address, sizeof(T), NULL, 0);               \
         T old = *address;                                                \
         *address = (expr);                                               \
         return old;                                                      \
@@ -700,7 +713,7 @@ WS_CUDA_ATOMIC_C_(dec_u, unsigned, (old == 0u || old > val) ? val : old - 1u)
 #define atomicDec(p, v) ws_cuda_dec_u(p, v)
 static inline unsigned ws_cuda_cas_u(unsigned *address, unsigned compare, unsigned val)
 {
-    ws_cuda_atomic_turn_();
+    ws_cuda_atomic_turn_(address, sizeof(unsigned), NULL, 0);
     unsigned old = *address;
     *address = old == compare ? val : old;
     return old;

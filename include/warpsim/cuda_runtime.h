@@ -431,8 +431,7 @@ inline cudaError_t cudaMalloc(void **ptr, size_t size)
         return warpsim_cudart::record(cudaErrorInvalidValue);
     if (warpsim_cudart::sticky_error != cudaSuccess)
         return warpsim_cudart::sticky();
-    size_t rounded = (size ? size + 255 : 256) / 256 * 256; /* cudaMalloc aligns to 256 bytes */
-    *ptr = aligned_alloc(256, rounded);
+    *ptr = ws_cuda_malloc_(size);
     return *ptr ? cudaSuccess : warpsim_cudart::record(cudaErrorMemoryAllocation);
 }
 template <typename T> inline cudaError_t cudaMalloc(T **ptr, size_t size)
@@ -458,16 +457,13 @@ inline cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned flags)
     (void)flags;
     return cudaMalloc(ptr, size);
 }
+/* Anything but an allocation's start (an offset into one, a second free, a
+ * host array) is cudaErrorInvalidValue and frees nothing, as on the H200. */
 inline cudaError_t cudaFree(void *ptr)
 {
-    free(ptr);
-    return cudaSuccess;
+    return ws_cuda_free_(ptr) == 0 ? cudaSuccess : warpsim_cudart::record(cudaErrorInvalidValue);
 }
-inline cudaError_t cudaFreeHost(void *ptr)
-{
-    free(ptr);
-    return cudaSuccess;
-}
+inline cudaError_t cudaFreeHost(void *ptr) { return cudaFree(ptr); }
 inline cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, cudaMemcpyKind kind)
 {
     if ((unsigned)kind > cudaMemcpyDefault)
@@ -476,6 +472,8 @@ inline cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, cudaMemc
         return warpsim_cudart::sticky();
     if (count && (!dst || !src))
         return warpsim_cudart::record(cudaErrorInvalidValue);
+    if (ws_cuda_check_range_(dst, count) != 0 || ws_cuda_check_range_(src, count) != 0)
+        return warpsim_cudart::record(cudaErrorInvalidValue); /* past an allocation's end: nothing copied */
     if (count)
         memmove(dst, src, count);
     return cudaSuccess;
@@ -492,6 +490,8 @@ inline cudaError_t cudaMemset(void *ptr, int value, size_t count)
         return warpsim_cudart::sticky();
     if (count && !ptr)
         return warpsim_cudart::record(cudaErrorInvalidValue);
+    if (ws_cuda_check_range_(ptr, count) != 0)
+        return warpsim_cudart::record(cudaErrorInvalidValue); /* past an allocation's end: nothing set */
     if (count)
         memset(ptr, value, count);
     return cudaSuccess;
@@ -830,6 +830,9 @@ inline cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_
         return warpsim_cudart::sticky();
     if (width && height && (!dst || !src))
         return warpsim_cudart::record(cudaErrorInvalidValue);
+    if (height && (ws_cuda_check_range_(dst, (height - 1) * dpitch + width) != 0 ||
+                   ws_cuda_check_range_(src, (height - 1) * spitch + width) != 0))
+        return warpsim_cudart::record(cudaErrorInvalidValue); /* past an allocation's end: nothing copied */
     for (size_t r = 0; r < height && width; r++)
         memmove(static_cast<char *>(dst) + r * dpitch, static_cast<const char *>(src) + r * spitch, width);
     return cudaSuccess;

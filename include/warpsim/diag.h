@@ -37,7 +37,9 @@ typedef enum ws_diag_code {
                                        without reaching it */
     WS_DIAG_BARRIER_SITES,          /* threads met at __syncthreads calls at different places */
     WS_DIAG_STACK_OVERFLOW,         /* a thread overflowed its stack (the launch fails) */
-    WS_DIAG_TRAP,                   /* a thread trapped: bad memory access, integer division by zero */
+    WS_DIAG_TRAP,                   /* a thread trapped: bad memory access, __trap() */
+    WS_DIAG_INT_DIVISION,           /* an integer division by zero or of the minimum by -1: the GPU's
+                                       quotient and remainder, where the CPU traps */
     WS_DIAG_CODE_COUNT
 } ws_diag_code;
 

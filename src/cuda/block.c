@@ -472,6 +472,7 @@ void wc_block_run(wc_block *b, wc_fiber *fibers)
     if (sigsetjmp(b->trap_jump, 1)) { /* trap.c: a thread trapped; the block ends here */
         ws_cuda_ctx_ = NULL;
         wc_trap_report(b);
+        wc_trap_report_divisions(b);
         drop_pending_printf(b);
         wc_shared_block_end(b);
         return;
@@ -500,6 +501,7 @@ void wc_block_run(wc_block *b, wc_fiber *fibers)
         report_block_deadlock(b);
         break;
     }
+    wc_trap_report_divisions(b);
     drop_pending_printf(b);
     wc_shared_block_end(b);
 }

@@ -143,6 +143,14 @@ typedef struct wc_trap_info {
     wc_lane *lane;
 } wc_trap_info;
 
+/* An integer division the GPU completes and the CPU trapped on (trap.c). */
+typedef struct wc_division {
+    void *pc;
+    int warp;
+    ws_mask lanes;
+} wc_division;
+#define WC_DIVISION_SITES 16
+
 typedef struct wc_block {
     const wc_launch *launch;
     size_t linear;         /* linear block index */
@@ -166,6 +174,10 @@ typedef struct wc_block {
     size_t out_len, out_cap;
     ws_cuda_fault fault;   /* how the launch failed, as the GPU says it */
     wc_trap_info trap;
+    struct {
+        wc_division at[WC_DIVISION_SITES];
+        int count;
+    } divisions;
     sigjmp_buf trap_jump;  /* trap.c jumps back here */
 } wc_block;
 
@@ -238,6 +250,12 @@ void wc_shared_block_end(wc_block *b);
 /* ---- trap.c ---- */
 /* Turns b->trap into the block's diagnostic and error. */
 void wc_trap_report(wc_block *b);
+/* The block's divisions by zero as diagnostics (at its end). */
+void wc_trap_report_divisions(wc_block *b);
+/* The running lane l fails its launch as the GPU would (fault), at where
+ * ("file:line"); the block ends. Does not return. */
+_Noreturn void wc_lane_fault(wc_lane *l, ws_cuda_fault fault, const char *where, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 /* The trap handlers are installed for the duration of a launch. */
 void wc_trap_install(void);
 void wc_trap_uninstall(void);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cuda_internal.h"
+#include "trap_where.h"
 
 static wc_lane *running_lane(const char *what, const char *file, int line)
 {
@@ -68,9 +69,18 @@ uint64_t ws_cuda_sync_(uint64_t call, uint32_t mask, uint64_t value, uint64_t ar
     return wait_for_result(l);
 }
 
-void ws_cuda_atomic_turn_(void)
+void ws_cuda_atomic_turn_(const void *address, size_t size, const char *file, int line)
 {
-    wc_lane *l = running_lane("an atomic function", NULL, 0);
+    wc_lane *l = running_lane("an atomic function", file, line);
+    if ((uintptr_t)address % size != 0) {
+        char where[300];
+        if (file)
+            snprintf(where, sizeof where, "%s:%d", file, line);
+        else
+            wc_trap_where(__builtin_return_address(0), where, sizeof where);
+        wc_lane_fault(l, WS_CUDA_FAULT_MISALIGNED, where, "misaligned address: a %zu-byte atomic at %p", size,
+                      address);
+    }
     if (!l->block->has_turn)
         wc_atomic_wait_turn(l->block);
 }

@@ -5,10 +5,12 @@
  * before (the default one, or a sanitizer's). */
 #define _GNU_SOURCE
 #include <signal.h>
+#include <stdarg.h>
 #include <string.h>
 #include <sys/mman.h>
 
 #include "cuda_internal.h"
+#include "intdiv.h"
 #include "trap_where.h"
 
 static const int trapped[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
@@ -17,6 +19,38 @@ static struct sigaction previous[N_TRAPPED];
 static pthread_mutex_t install_lock = PTHREAD_MUTEX_INITIALIZER;
 static int launches_running;
 static __thread bool has_alt_stack;
+
+/* A division the GPU completes: noted once per instruction and block (no
+ * allocation here: the block reports them when it ends). */
+static void note_division(wc_block *b, wc_lane *l, void *pc)
+{
+    for (int i = 0; i < b->divisions.count; i++)
+        if (b->divisions.at[i].pc == pc) {
+            if (b->divisions.at[i].warp == l->warp)
+                b->divisions.at[i].lanes |= l->bit;
+            return;
+        }
+    if (b->divisions.count < WC_DIVISION_SITES)
+        b->divisions.at[b->divisions.count++] = (wc_division){.pc = pc, .warp = l->warp, .lanes = l->bit};
+}
+
+void wc_trap_report_divisions(wc_block *b)
+{
+    for (int i = 0; i < b->divisions.count; i++) {
+        const wc_division *d = &b->divisions.at[i];
+        char where[300];
+        wc_trap_where(d->pc, where, sizeof where);
+        wc_diag_add(b, WS_DIAG_INT_DIVISION, d->warp, d->lanes, where,
+                    "an integer division by zero or of the minimum by -1: the GPU's quotient and remainder "
+                    "(x / 0 and x %% 0 are all ones; MIN / -1 is MIN, MIN %% -1 is 0), where the CPU traps");
+        if (b->launch->desc.diag_policy == WS_DIAG_POLICY_ERROR && b->status == WS_OK) {
+            b->status = WS_ERR_UNDEFINED;
+            snprintf(b->error, sizeof b->error, "block (%u,%u,%u): an integer division by zero at %.200s", b->idx.x,
+                     b->idx.y, b->idx.z, where);
+        }
+    }
+    b->divisions.count = 0;
+}
 
 /* The handler only notes what happened and jumps back to the block, which
  * reports it (wc_trap_report) outside the signal's context. */
@@ -31,6 +65,11 @@ static void on_trap(int sig, siginfo_t *si, void *context)
         return;
     }
     wc_block *b = l->block;
+    if (sig == SIGFPE && wc_intdiv_fixup(context)) {
+        /* The GPU's quotient: the thread goes on; the block reports the line at its end. */
+        note_division(b, l, wc_trap_pc(context));
+        return;
+    }
     b->trap = (wc_trap_info){.sig = sig, .code = si->si_code, .addr = si->si_addr, .pc = wc_trap_pc(context),
                              .lane = l};
     siglongjmp(b->trap_jump, 1);
@@ -116,4 +155,25 @@ void wc_trap_report(wc_block *b)
                  l->ctx.thread_idx.x, l->ctx.thread_idx.y, l->ctx.thread_idx.z, b->idx.x, b->idx.y, b->idx.z,
                  where[0] ? " at " : "", where, what);
     }
+}
+
+void wc_lane_fault(wc_lane *l, ws_cuda_fault fault, const char *where, const char *fmt, ...)
+{
+    wc_block *b = l->block;
+    char what[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    wc_diag_add(b, WS_DIAG_TRAP, l->warp, (ws_mask)1 << l->lane, where, "thread (%u,%u,%u) of block (%u,%u,%u): %s",
+                l->ctx.thread_idx.x, l->ctx.thread_idx.y, l->ctx.thread_idx.z, b->idx.x, b->idx.y, b->idx.z, what);
+    if (b->status == WS_OK) {
+        b->status = WS_ERR_TRAP;
+        b->fault = fault;
+        snprintf(b->error, sizeof b->error, "thread (%u,%u,%u) of block (%u,%u,%u) failed%s%.100s: %.150s",
+                 l->ctx.thread_idx.x, l->ctx.thread_idx.y, l->ctx.thread_idx.z, b->idx.x, b->idx.y, b->idx.z,
+                 where[0] ? " at " : "", where, what);
+    }
+    b->trap = (wc_trap_info){0};
+    siglongjmp(b->trap_jump, 1);
 }

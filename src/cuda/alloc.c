@@ -1,0 +1,93 @@
+/* The table of device allocations (cudaMalloc and friends), with their
+ * exact sizes, so that the runtime refuses what the GPU refuses: a copy or
+ * memset that runs past an allocation's end, a free of anything that is not
+ * an allocation's start. Sorted by address; a lock for host threads. The
+ * table also keeps every allocation reachable, so LeakSanitizer does not
+ * report the buffers a program never frees (as most CUDA programs). */
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "warpsim/cuda.h"
+
+typedef struct allocation {
+    uintptr_t start;
+    size_t size;
+} allocation;
+
+static allocation *table;
+static size_t count, capacity;
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The index of the first allocation that starts above p. */
+static size_t above(uintptr_t p)
+{
+    size_t lo = 0, hi = count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (table[mid].start <= p)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+void *ws_cuda_malloc_(size_t size)
+{
+    size_t rounded = (size ? size + 255 : 256) / 256 * 256; /* cudaMalloc aligns to 256 bytes */
+    void *p = aligned_alloc(256, rounded);
+    if (!p)
+        return NULL;
+    pthread_mutex_lock(&lock);
+    if (count == capacity) {
+        size_t n = capacity ? 2 * capacity : 64;
+        allocation *grown = realloc(table, n * sizeof *grown);
+        if (!grown) {
+            pthread_mutex_unlock(&lock);
+            free(p);
+            return NULL;
+        }
+        table = grown;
+        capacity = n;
+    }
+    size_t at = above((uintptr_t)p);
+    memmove(&table[at + 1], &table[at], (count - at) * sizeof *table);
+    table[at] = (allocation){(uintptr_t)p, size};
+    count++;
+    pthread_mutex_unlock(&lock);
+    return p;
+}
+
+int ws_cuda_free_(void *p)
+{
+    if (!p)
+        return 0;
+    pthread_mutex_lock(&lock);
+    size_t at = above((uintptr_t)p);
+    bool found = at > 0 && table[at - 1].start == (uintptr_t)p;
+    if (found) {
+        memmove(&table[at - 1], &table[at], (count - at) * sizeof *table);
+        count--;
+    }
+    pthread_mutex_unlock(&lock);
+    if (!found)
+        return -1;
+    free(p);
+    return 0;
+}
+
+int ws_cuda_check_range_(const void *p, size_t bytes)
+{
+    uintptr_t a = (uintptr_t)p;
+    pthread_mutex_lock(&lock);
+    size_t at = above(a);
+    int ok = 0;
+    if (at > 0 && a < table[at - 1].start + table[at - 1].size)
+        ok = bytes <= table[at - 1].start + table[at - 1].size - a ? 0 : -1;
+    else if (at > 0 && table[at - 1].size == 0 && a == table[at - 1].start)
+        ok = bytes == 0 ? 0 : -1;
+    pthread_mutex_unlock(&lock);
+    return ok;
+}
