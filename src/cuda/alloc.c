@@ -5,11 +5,12 @@
  * table also keeps every allocation reachable, so LeakSanitizer does not
  * report the buffers a program never frees (as most CUDA programs). */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "warpsim/cuda.h"
+#include "cuda_internal.h"
 
 typedef struct allocation {
     uintptr_t start;
@@ -90,4 +91,17 @@ int ws_cuda_check_range_(const void *p, size_t bytes)
         ok = bytes == 0 ? 0 : -1;
     pthread_mutex_unlock(&lock);
     return ok;
+}
+
+void wc_alloc_describe(const void *p, char *buf, size_t size)
+{
+    uintptr_t a = (uintptr_t)p;
+    pthread_mutex_lock(&lock);
+    size_t at = above(a);
+    if (at > 0 && a < table[at - 1].start + table[at - 1].size)
+        snprintf(buf, size, "%zu bytes into a %zu-byte cudaMalloc allocation", (size_t)(a - table[at - 1].start),
+                 table[at - 1].size);
+    else
+        snprintf(buf, size, "address %p", p);
+    pthread_mutex_unlock(&lock);
 }

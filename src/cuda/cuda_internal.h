@@ -237,6 +237,10 @@ void wc_diags_free(wc_diags *d);
 /* ---- launch.c ---- */
 void wc_atomic_wait_turn(wc_block *b);
 
+/* ---- alloc.c ---- */
+/* "2 bytes into a 64-byte cudaMalloc allocation", or the address. */
+void wc_alloc_describe(const void *p, char *buf, size_t size);
+
 /* ---- shared.c ---- */
 /* Maps this OS thread's shared-memory window and its guard (once). */
 bool wc_shared_prepare_thread(void);

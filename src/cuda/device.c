@@ -78,8 +78,9 @@ void ws_cuda_atomic_turn_(const void *address, size_t size, const char *file, in
             snprintf(where, sizeof where, "%s:%d", file, line);
         else
             wc_trap_where(__builtin_return_address(0), where, sizeof where);
-        wc_lane_fault(l, WS_CUDA_FAULT_MISALIGNED, where, "misaligned address: a %zu-byte atomic at %p", size,
-                      address);
+        char at[120];
+        wc_alloc_describe(address, at, sizeof at);
+        wc_lane_fault(l, WS_CUDA_FAULT_MISALIGNED, where, "misaligned address: a %zu-byte atomic at %s", size, at);
     }
     if (!l->block->has_turn)
         wc_atomic_wait_turn(l->block);
