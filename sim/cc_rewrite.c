@@ -683,7 +683,7 @@ static size_t static_shared(ctx *c, size_t at, size_t sh_end)
     size_t k = 0, nk = 0;
     decl[0] = names[0] = name[0] = 0;
     int parens = 0, angles = 0;
-    bool name_done = false;
+    bool name_done = false, attribute = false; /* attribute: the last word was __align__ or the like */
     for (size_t j = start; j < semi; j++) {
         if (c->kind[j] == K_CODE && is_ident(c->s[j]) && (j == 0 || !is_ident(c->s[j - 1]))) {
             size_t e = j;
@@ -695,7 +695,10 @@ static size_t static_shared(ctx *c, size_t at, size_t sh_end)
                 continue;
             }
             append(decl, sizeof decl, &k, c->s + j, e - j);
-            if (j >= sh_end && parens == 0 && angles == 0 && !name_done && !(c->s[j] >= '0' && c->s[j] <= '9'))
+            attribute = word_is(c, j, e, "__align__") || word_is(c, j, e, "alignas") ||
+                        word_is(c, j, e, "__attribute__") || word_is(c, j, e, "__declspec");
+            if (j >= sh_end && parens == 0 && angles == 0 && !name_done && !attribute &&
+                !(c->s[j] >= '0' && c->s[j] <= '9'))
                 snprintf(name, sizeof name, "%.*s", (int)(e - j), c->s + j);
             j = e - 1;
             continue;
@@ -708,8 +711,10 @@ static size_t static_shared(ctx *c, size_t at, size_t sh_end)
         append(decl, sizeof decl, &k, &ch, 1);
         if (c->kind[j] != K_CODE)
             continue;
+        if (ch != '(' && parens == 0)
+            attribute = false;
         if (ch == '(' || ch == '[') {
-            if (parens == 0 && angles == 0 && name[0])
+            if (parens == 0 && angles == 0 && name[0] && !attribute)
                 name_done = true; /* the name comes before its array bounds or an __align__(...) */
             parens++;
         } else if (ch == ')' || ch == ']') {
@@ -730,9 +735,22 @@ static size_t static_shared(ctx *c, size_t at, size_t sh_end)
             name_done = false;
         }
     }
+    static const char *const types[] = {"int", "char", "float", "double", "unsigned", "signed", "short",
+                                        "long", "bool", "void", "auto", "volatile", "const"};
+    for (size_t t = 0; t < sizeof types / sizeof types[0]; t++)
+        if (strcmp(name, types[t]) == 0)
+            name[0] = 0;
     if (!name[0])
         return fail(c, at, "__shared__: a declarator without a name"), SIZE_MAX;
     append(names, sizeof names, &nk, name, strlen(name));
+    /* One space between words, none at the ends. */
+    size_t d = 0;
+    for (size_t j = 0; j < k; j++)
+        if (decl[j] != ' ' || (d > 0 && decl[d - 1] != ' '))
+            decl[d++] = decl[j];
+    while (d > 0 && decl[d - 1] == ' ')
+        d--;
+    decl[d] = 0;
     if (k + 1 >= sizeof decl || nk + 1 >= sizeof names)
         return fail(c, at, "__shared__: declaration too long to rewrite (over %zu bytes)", sizeof decl), SIZE_MAX;
     int id = c->r->shared_decls;

@@ -209,6 +209,41 @@ static void test_extern_shared(void **state)
     free(r.text);
 }
 
+/* What static_shared writes for declaration number N with struct body BODY and the names' references. */
+#define SHARED_TEXT(n, body, names, refs)                                                                    \
+    "struct ws_shared_" #n "_ { " body "; }; static const ws_cuda_shared_site ws_shared_site_" #n "_ = "     \
+    "{sizeof(ws_shared_" #n "_), alignof(ws_shared_" #n "_), \"" names "\", __FILE__, __LINE__}; ws_shared_" #n \
+    "_ &ws_shared_v_" #n "_ = *static_cast<ws_shared_" #n "_ *>(ws_cuda_shared_(&ws_shared_site_" #n "_));" refs
+
+static void test_static_shared(void **state)
+{
+    (void)state;
+    /* In a function: the declaration goes verbatim (__shared__, static and __device__ left out) into a
+     * struct placed per block; each name becomes a reference to its member. */
+    expect("__global__ void k() { __shared__ int c; c = 1; }",
+           "__global__ void k() { " SHARED_TEXT(0, "int c", "c", " auto &c = ws_shared_v_0_.c;") " c = 1; }", 0);
+    expect("void k() { static __shared__ float tile[32][33]; }",
+           "void k() { " SHARED_TEXT(0, "float tile[32][33]", "tile", " auto &tile = ws_shared_v_0_.tile;") " }", 0);
+    /* Several declarators, template arguments with commas, __align__(n) before the name, volatile kept. */
+    expect("void k() { volatile __shared__ Pair<int, float> a[4], b; __shared__ __align__(16) char raw[64]; }",
+           "void k() { " SHARED_TEXT(0, "volatile Pair<int, float> a[4], b", "a,b",
+                                     " auto &a = ws_shared_v_0_.a; auto &b = ws_shared_v_0_.b;")
+           " " SHARED_TEXT(1, "__align__(16) char raw[64]", "raw", " auto &raw = ws_shared_v_1_.raw;") " }", 0);
+    /* typename in a template, a declaration over two lines keeps the line after it. */
+    cc_rewrite_result r;
+    rw("template <class B> void k() {\n  __shared__ typename B::TempStorage\n    temp;\n}\nint line5;", &r);
+    assert_int_equal(r.shared_decls, 1);
+    assert_non_null(strstr(r.text, "struct ws_shared_0_ { typename B::TempStorage temp; };"));
+    assert_non_null(strstr(r.text, "auto &temp = ws_shared_v_0_.temp;"));
+    assert_int_equal(lines(r.text), 1 + 4); /* #line, then the source's four line breaks */
+    free(r.text);
+    /* At namespace scope, in a #define and in strings: left alone. */
+    expect("__shared__ int g[4];", "__shared__ int g[4];", 0);
+    expect("#define TILE __shared__ float t[8];\n", "#define TILE __shared__ float t[8];\n", 0);
+    expect("void k() { const char *s = \"__shared__ int x;\"; }", "void k() { const char *s = \"__shared__ int x;\"; }",
+           0);
+}
+
 static void test_errors(void **state)
 {
     (void)state;
@@ -222,6 +257,8 @@ static void test_errors(void **state)
     expect_error("/* never closed", "t.cu:1: a comment opened here is never closed");
     expect_error("void f() {\n extern __shared__ float a[], b[];\n}", "t.cu:2: extern __shared__");
     expect_error("void f() {\n extern __shared__ float a[32];\n}", "t.cu:2: extern __shared__");
+    expect_error("void f() {\n\n __shared__ int a = 0;\n}", "t.cu:3: __shared__: a __shared__ variable cannot have an initializer");
+    expect_error("void f() { __shared__ int; }", "t.cu:1: __shared__: a declarator without a name");
 }
 
 static int fake_include(void *user, const char *name, bool angled, char *out, size_t out_size)
@@ -270,6 +307,7 @@ int main(void)
         cmocka_unit_test(test_kernel_names),   cmocka_unit_test(test_not_launches),
         cmocka_unit_test(test_strings_and_comments), cmocka_unit_test(test_lines_kept),
         cmocka_unit_test(test_macros),         cmocka_unit_test(test_extern_shared),
+        cmocka_unit_test(test_static_shared),
         cmocka_unit_test(test_errors),         cmocka_unit_test(test_includes),
         cmocka_unit_test(test_empty_and_path),
     };
