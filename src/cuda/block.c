@@ -16,7 +16,11 @@ static wc_lane *lane_of(wc_block *b, int warp, int lane) { return &b->warp[warp]
 static void lane_main(void *arg)
 {
     wc_lane *l = arg;
+    l->in_runtime = 0;
     l->block->launch->kernel(l->block->launch->args);
+    l = wc_current_lane();
+    l->in_runtime = 1;
+    wc_progress(l->block);
     wc_stop(l, WC_DONE);
     wc_fiber_switch(l->fiber, wc_next_fiber(l));
     abort(); /* a finished fiber is never resumed */
@@ -246,6 +250,7 @@ static void set_lane_operands(wc_block *b, int w, ws_mask group)
 static bool run_site(wc_block *b, int w, ws_mask group)
 {
     wc_warp *wp = &b->warp[w];
+    wc_progress(b);
     const wc_call *c = &lane_of(b, w, __builtin_ctzll(group))->call;
     int op = wc_call_op(c);
     ws_type type = wc_call_type(c);
@@ -359,6 +364,7 @@ static bool warp_step(wc_block *b, int w)
 
 static void release_barrier(wc_block *b)
 {
+    wc_progress(b);
     int kind = -1, count = 0, taking = 0;
     bool mixed_kind = false, mixed_site = false;
     const wc_call *first = NULL;
@@ -442,6 +448,7 @@ static void block_setup(wc_block *b, wc_fiber *fibers)
         l->ctx.block_idx = b->idx;
         l->ctx.block_dim = d->block;
         l->ctx.grid_dim = d->grid;
+        l->in_runtime = 1;
         wc_fiber_prepare(l->fiber, lane_main, l);
     }
     for (int w = 0; w < b->warps; w++)
@@ -484,6 +491,15 @@ void wc_block_run(wc_block *b, wc_fiber *fibers)
         if (b->status != WS_OK)
             break;
         if (moved)
+            continue;
+        /* Threads paused while they spun run again once every warp has had its turn. */
+        bool paused = false;
+        for (int w = 0; w < b->warps; w++)
+            if (b->warp[w].in[WC_PAUSED]) {
+                wc_move_lanes(&b->warp[w], b->warp[w].in[WC_PAUSED], WC_RUNNABLE);
+                paused = true;
+            }
+        if (paused)
             continue;
         int at_barrier = 0, live = 0;
         for (int w = 0; w < b->warps; w++) {

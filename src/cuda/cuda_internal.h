@@ -19,6 +19,7 @@ typedef enum wc_state {
     WC_AT_SITE,    /* stopped at a collective or __activemask, not yet handed to the model */
     WC_IN_MODEL,   /* arrived at a collective the model has not completed */
     WC_AT_BARRIER, /* waits in __syncthreads */
+    WC_PAUSED,     /* paused while it spun (preempt.c): runs again after the block's other warps */
     WC_DONE,       /* returned from the kernel */
     WC_STATE_COUNT
 } wc_state;
@@ -60,6 +61,7 @@ typedef struct wc_lane {
      * (wc_next_fiber), or the scheduler (next_ctx NULL). */
     const ws_cuda_thread_ctx *next_ctx;
     wc_fiber *next_fiber;
+    volatile int in_runtime; /* in the front end's code, or stopped: not to be paused (preempt.c) */
 } wc_lane;
 
 /* A warp: its lanes' operands travel through these model registers. */
@@ -173,6 +175,8 @@ typedef struct wc_block {
     char *out;             /* device printf output */
     size_t out_len, out_cap;
     ws_cuda_fault fault;   /* how the launch failed, as the GPU says it */
+    unsigned long progress; /* call sites run, barriers released, threads ended (read by preempt.c) */
+    volatile bool hung;    /* no progress for WARPSIM_HANG_SECONDS: the spinning thread is stopped */
     wc_trap_info trap;
     struct {
         wc_division at[WC_DIVISION_SITES];
@@ -180,6 +184,16 @@ typedef struct wc_block {
     } divisions;
     sigjmp_buf trap_jump;  /* trap.c jumps back here */
 } wc_block;
+
+/* What the watchdog knows of one OS thread of a launch (preempt.c). */
+typedef struct wc_slot {
+    pthread_mutex_t lock;
+    pthread_t thread;
+    struct wc_block *block; /* running now, or NULL */
+    unsigned long seen;
+    double since;
+    int quiet_ticks;
+} wc_slot;
 
 struct wc_launch {
     ws_cuda_launch_desc desc;
@@ -198,6 +212,12 @@ struct wc_launch {
         size_t count, cap, static_bytes;
         bool learnt;          /* block 0 has finished: the layout is fixed */
     } layout;
+    uintptr_t user_lo, user_hi; /* the user's code: where a spinning thread may be paused */
+    wc_slot *slots;
+    int slot_count;
+    pthread_t watcher;
+    bool watcher_running;
+    int watch_stop;
 };
 
 /* ---- block.c ---- */
@@ -251,6 +271,19 @@ void wc_shared_block_start(wc_block *b);
 /* Zeroes what block b used. */
 void wc_shared_block_end(wc_block *b);
 
+/* ---- preempt.c ---- */
+/* The watchdog of a launch with `slots` OS threads, and SIGURG's handler. */
+bool wc_preempt_start(wc_launch *L, int slots);
+void wc_preempt_stop(wc_launch *L);
+/* Where the user's code is: the object that holds `code` (the kernel's entry). */
+void wc_preempt_user_code(wc_launch *L, const void *code);
+/* OS thread `slot` runs block b now (NULL: none). */
+void wc_preempt_enter(wc_launch *L, int slot, struct wc_block *b);
+/* device.c: the running lane l pauses; it returns when the scheduler resumes it. */
+void wc_lane_pause(wc_lane *l);
+/* One more step of progress for the watchdog. */
+static inline void wc_progress(struct wc_block *b);
+
 /* ---- trap.c ---- */
 /* Turns b->trap into the block's diagnostic and error. */
 void wc_trap_report(wc_block *b);
@@ -265,5 +298,10 @@ void wc_trap_install(void);
 void wc_trap_uninstall(void);
 /* Gives this OS thread a signal stack (once). */
 bool wc_trap_prepare_thread(void);
+
+static inline void wc_progress(wc_block *b)
+{
+    __atomic_store_n(&b->progress, b->progress + 1, __ATOMIC_RELAXED);
+}
 
 #endif

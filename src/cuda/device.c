@@ -26,6 +26,7 @@ static inline uint64_t wait_for_result(wc_lane *l)
 {
     wc_fiber_switch(l->fiber, wc_next_fiber(l));
     l = wc_current_lane();
+    l->in_runtime = 0;
     return l->wp->result[l->lane];
 }
 
@@ -51,9 +52,18 @@ static __attribute__((noinline)) void note_other_call(wc_warp *wp, const wc_call
 /* The usual case, a lane making the call its warp's first lane made, is
  * straight-line code here; the others are out of line, so that it saves
  * no registers beyond what the fiber switch saves. */
+void wc_lane_pause(wc_lane *l)
+{
+    l->in_runtime = 1;
+    wc_stop(l, WC_PAUSED);
+    wc_fiber_switch(l->fiber, wc_next_fiber(l));
+    wc_current_lane()->in_runtime = 0;
+}
+
 uint64_t ws_cuda_sync_(uint64_t call, uint32_t mask, uint64_t value, uint64_t args, const char *file)
 {
     wc_lane *l = running_lane("a CUDA collective", file, (int)(call >> 32));
+    l->in_runtime = 1; /* until wait_for_result's lane goes back to the kernel */
     wc_warp *wp = l->wp;
     wc_call *c = &l->call;
     *c = (wc_call){.site = call, .file = file, .args = args, .mask = mask};
@@ -72,6 +82,7 @@ uint64_t ws_cuda_sync_(uint64_t call, uint32_t mask, uint64_t value, uint64_t ar
 void ws_cuda_atomic_turn_(const void *address, size_t size, const char *file, int line)
 {
     wc_lane *l = running_lane("an atomic function", file, line);
+    l->in_runtime = 1;
     if ((uintptr_t)address % size != 0) {
         char where[300];
         if (file)
@@ -84,6 +95,7 @@ void ws_cuda_atomic_turn_(const void *address, size_t size, const char *file, in
     }
     if (!l->block->has_turn)
         wc_atomic_wait_turn(l->block);
+    l->in_runtime = 0;
 }
 
 void *ws_cuda_dynamic_shared_(void) { return running_lane("extern __shared__", NULL, 0)->block->dynamic_shared; }
@@ -95,9 +107,12 @@ static int device_printf(const char *file, int line, const char *format, va_list
     if (!l) /* host code: an ordinary printf */
         return vprintf(format, ap);
     char *text = NULL;
+    l->in_runtime = 1; /* ws_cuda_sync_ gives the lane back to the kernel */
     int n = vasprintf(&text, format, ap);
-    if (n < 0)
+    if (n < 0) {
+        l->in_runtime = 0;
         return -1;
+    }
     ws_cuda_sync_(ws_cuda_call_(WS_CUDA_OP_PRINTF, WS_U64, line), 0, (uint64_t)(uintptr_t)text, 0, file);
     return n;
 }

@@ -3,6 +3,7 @@
  * atomics in block order, and gathers printf output and diagnostics in
  * block order, so the results do not depend on the number of threads. */
 #define _GNU_SOURCE /* sigjmp_buf, MAP_ANONYMOUS with -std=c17 */
+#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -141,7 +142,8 @@ static void runner_end(wc_runner *r)
     free(r->warp);
 }
 
-static void run_block(wc_launch *L, wc_runner *r, size_t linear, wc_leftover **left, ws_cuda_report *rep)
+static void run_block(wc_launch *L, wc_runner *r, size_t linear, wc_leftover **left, ws_cuda_report *rep,
+                      int slot)
 {
     const ws_cuda_launch_desc *d = &L->desc;
     if (!r->ready || L->failed) {
@@ -163,7 +165,9 @@ static void run_block(wc_launch *L, wc_runner *r, size_t linear, wc_leftover **l
                   .warp = r->warp};
     b.idx = (ws_cuda_uint3){(unsigned)(linear % d->grid.x), (unsigned)(linear / d->grid.x % d->grid.y),
                             (unsigned)(linear / ((size_t)d->grid.x * d->grid.y))};
+    wc_preempt_enter(L, slot, &b);
     wc_block_run(&b, r->fibers);
+    wc_preempt_enter(L, slot, NULL);
     if (b.status != WS_OK)
         L->failed = 1; /* blocks not started yet are skipped, as a failed launch stops */
     if (b.diags.count || b.out_len || b.status != WS_OK) {
@@ -194,7 +198,7 @@ static void run_blocks(wc_launch *L, wc_leftover **left, ws_cuda_report *rep)
     long long n = (long long)L->blocks;
 #pragma omp for schedule(static, 1)
     for (long long i = 1; i < n; i++)
-        run_block(L, &r, (size_t)i, left, rep);
+        run_block(L, &r, (size_t)i, left, rep, omp_get_thread_num());
     runner_end(&r);
 }
 
@@ -256,17 +260,20 @@ ws_status ws_cuda_launch_c(const ws_cuda_launch_desc *desc, void (*kernel)(void 
     pthread_mutex_init(&L.lock, NULL);
     pthread_cond_init(&L.moved, NULL);
     wc_trap_install();
+    wc_preempt_user_code(&L, (const void *)(uintptr_t)kernel);
+    wc_preempt_start(&L, omp_get_max_threads());
     /* Block 0 first, alone: it places the static __shared__ variables for
      * every block (shared.c), whatever the number of threads. */
     wc_runner first;
     runner_start(&first, &L);
-    run_block(&L, &first, 0, left, rep);
+    run_block(&L, &first, 0, left, rep, 0);
     runner_end(&first);
     L.layout.learnt = true;
     if (L.blocks > 1) {
 #pragma omp parallel
         run_blocks(&L, left, rep);
     }
+    wc_preempt_stop(&L);
     wc_trap_uninstall();
     free(L.layout.items);
     pthread_cond_destroy(&L.moved);

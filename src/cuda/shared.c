@@ -100,6 +100,8 @@ static void *too_much(wc_block *b, const ws_cuda_shared_site *site)
     siglongjmp(b->trap_jump, 1);
 }
 
+static void *place(wc_block *b, wc_launch *L, const ws_cuda_shared_site *site);
+
 void *ws_cuda_shared_(const ws_cuda_shared_site *site)
 {
     wc_lane *l = wc_current_lane();
@@ -115,6 +117,14 @@ void *ws_cuda_shared_(const ws_cuda_shared_site *site)
         it = find(b->shared.extra, b->shared.extra_count, site);
     if (it)
         return b->shared.top - it->offset;
+    l->in_runtime = 1; /* placing it may allocate */
+    void *placed = place(b, L, site);
+    l->in_runtime = 0;
+    return placed;
+}
+
+static void *place(wc_block *b, wc_launch *L, const ws_cuda_shared_site *site)
+{
     /* A new variable: below the others, at its alignment. */
     size_t align = site->align ? site->align : 1;
     uintptr_t low = ((uintptr_t)b->shared.low - site->size) & ~(uintptr_t)(align - 1);

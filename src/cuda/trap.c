@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include <signal.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -136,6 +137,10 @@ void wc_trap_report(wc_block *b)
         snprintf(what, sizeof what, "illegal address: the block's shared memory ends %zu bytes before this "
                  "access", wc_shared_past_end(t->addr));
         fault = WS_CUDA_FAULT_ILLEGAL_ADDRESS;
+    } else if (t->sig == SIGURG) {
+        const char *limit = getenv("WARPSIM_HANG_SECONDS");
+        snprintf(what, sizeof what, "spins: the block made no progress for %.20s s (a wait for a later block?)",
+                 limit && *limit ? limit : "10");
     } else if (t->sig == SIGFPE) {
         snprintf(what, sizeof what, "%s", t->code == FPE_INTDIV ? "integer division by zero" : "arithmetic trap");
     } else if (t->sig == SIGILL) {
@@ -145,15 +150,15 @@ void wc_trap_report(wc_block *b)
         fault = WS_CUDA_FAULT_ILLEGAL_ADDRESS;
     }
     wc_trap_where(t->pc, where, sizeof where);
-    wc_diag_add(b, overflow ? WS_DIAG_STACK_OVERFLOW : WS_DIAG_TRAP, l->warp, (ws_mask)1 << l->lane, where,
+    wc_diag_add(b, overflow ? WS_DIAG_STACK_OVERFLOW : t->sig == SIGURG ? WS_DIAG_DEADLOCK : WS_DIAG_TRAP, l->warp, (ws_mask)1 << l->lane, where,
                 "thread (%u,%u,%u) of block (%u,%u,%u): %s", l->ctx.thread_idx.x, l->ctx.thread_idx.y,
                 l->ctx.thread_idx.z, b->idx.x, b->idx.y, b->idx.z, what);
     if (b->status == WS_OK) {
-        b->status = WS_ERR_TRAP;
+        b->status = t->sig == SIGURG ? WS_ERR_DEADLOCK : WS_ERR_TRAP;
         b->fault = fault;
-        snprintf(b->error, sizeof b->error, "thread (%u,%u,%u) of block (%u,%u,%u) trapped%s%.100s: %.150s",
+        snprintf(b->error, sizeof b->error, "thread (%u,%u,%u) of block (%u,%u,%u) %s%s%.100s: %.150s",
                  l->ctx.thread_idx.x, l->ctx.thread_idx.y, l->ctx.thread_idx.z, b->idx.x, b->idx.y, b->idx.z,
-                 where[0] ? " at " : "", where, what);
+                 t->sig == SIGURG ? "spun" : "trapped", where[0] ? " at " : "", where, what);
     }
 }
 

@@ -14,6 +14,8 @@ for src in "$cases"/*.cu; do
   if ! (cd "$cases" && "$warpsim" cc "$name.cu" -o "$dir/$name") > "$dir/$name.build" 2>&1; then
     fail "$name: warpsim cc"; cat "$dir/$name.build"; continue
   fi
+  envs=()
+  [ -f "$cases/$name.env" ] && mapfile -t envs < "$cases/$name.env"
   args_file="$cases/$name.args"
   [ -f "$args_file" ] || args_file=/dev/null
   for t in 1 2 3; do
@@ -22,7 +24,7 @@ for src in "$cases"/*.cu; do
     while IFS= read -r a; do
       [ "$a" = "-" ] && a=""
       # shellcheck disable=SC2086
-      (cd "$cases" && OMP_NUM_THREADS=$t timeout 60 "$dir/$name" $a) >> "$dir/$name.$t.out" 2>> "$dir/$name.$t.err"
+      (cd "$cases" && env "${envs[@]}" OMP_NUM_THREADS=$t timeout 60 "$dir/$name" $a) >> "$dir/$name.$t.out" 2>> "$dir/$name.$t.err"
       rc=$?
       [ $rc -eq 0 ] || fail "$name $a (OMP_NUM_THREADS=$t): exit $rc"
     done <<< "$runs"

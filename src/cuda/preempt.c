@@ -1,0 +1,184 @@
+/* Progress for threads that spin: a thread that waits in a loop for another
+ * thread of its block (`while (!flag);`) reaches no sync point, so the
+ * scheduler, which switches threads only there, would never run the thread
+ * that sets the flag. The GPU's independent thread scheduling does. Here a
+ * watchdog thread looks at every running block each tick; a block that has
+ * made no progress (no call site run, no barrier released, no thread ended)
+ * for two ticks gets SIGURG on its OS thread, and the handler pauses the
+ * running thread where it is, on its own stack, if it runs the user's code
+ * (not the runtime, not a library): the others run, then it resumes. A block
+ * with no progress for WARPSIM_HANG_SECONDS (default 10) fails with the
+ * spinning thread's line named (block 0 waiting for block 1, which has not
+ * started: blocks do not all run at once here). A pause changes which
+ * thread runs when, so only a program that needed one may print other bits
+ * for another OMP_NUM_THREADS. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <link.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <ucontext.h>
+
+#include "cuda_internal.h"
+#include "trap_where.h"
+
+#define TICK_NS 10000000L /* 10 ms */
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static double hang_seconds(void)
+{
+    const char *v = getenv("WARPSIM_HANG_SECONDS");
+    char *end;
+    double s = v && *v ? strtod(v, &end) : 10.0;
+    return v && *v && (*end || !(s > 0)) ? 10.0 : s;
+}
+
+/* The user's code: the executable segment of the object holding the kernel. */
+typedef struct find_text {
+    uintptr_t base, pc, lo, hi;
+} find_text;
+
+static int text_of(struct dl_phdr_info *info, size_t size, void *data)
+{
+    (void)size;
+    find_text *f = data;
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+        uintptr_t lo = info->dlpi_addr + ph->p_vaddr, hi = lo + ph->p_memsz;
+        if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X) && f->pc >= lo && f->pc < hi) {
+            f->lo = lo;
+            f->hi = hi;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+void wc_preempt_user_code(wc_launch *L, const void *code)
+{
+    find_text f = {.pc = (uintptr_t)code};
+    dl_iterate_phdr(text_of, &f);
+    L->user_lo = f.lo;
+    L->user_hi = f.hi;
+}
+
+/* ---- the signal ---- */
+
+static void on_urge(int sig, siginfo_t *si, void *context)
+{
+    (void)sig;
+    (void)si;
+    wc_lane *l = wc_current_lane();
+    if (!l || l->in_runtime)
+        return;
+    uintptr_t pc = (uintptr_t)wc_trap_pc(context);
+    wc_block *b = l->block;
+    const wc_launch *L = b->launch;
+    if (pc < L->user_lo || pc >= L->user_hi)
+        return; /* in a library (malloc, printf...): the next tick tries again */
+    if (b->hung) {
+        b->trap = (wc_trap_info){.sig = SIGURG, .pc = (void *)pc, .lane = l};
+        siglongjmp(b->trap_jump, 1);
+    }
+    wc_lane_pause(l);
+}
+
+/* ---- the watchdog ---- */
+
+static void *watch(void *arg)
+{
+    wc_launch *L = arg;
+    double limit = hang_seconds();
+    struct timespec tick = {0, TICK_NS};
+    while (!__atomic_load_n(&L->watch_stop, __ATOMIC_ACQUIRE)) {
+        nanosleep(&tick, NULL);
+        double t = now_s();
+        for (int i = 0; i < L->slot_count; i++) {
+            wc_slot *s = &L->slots[i];
+            pthread_mutex_lock(&s->lock);
+            wc_block *b = s->block;
+            if (b) {
+                unsigned long p = __atomic_load_n(&b->progress, __ATOMIC_RELAXED);
+                if (p != s->seen || !s->since) {
+                    s->seen = p;
+                    s->since = t;
+                    s->quiet_ticks = 0;
+                } else if (++s->quiet_ticks >= 2) {
+                    if (t - s->since >= limit)
+                        b->hung = true;
+                    pthread_kill(s->thread, SIGURG);
+                }
+            }
+            pthread_mutex_unlock(&s->lock);
+        }
+    }
+    return NULL;
+}
+
+static struct sigaction previous_urge;
+static pthread_mutex_t install_lock = PTHREAD_MUTEX_INITIALIZER;
+static int watching;
+
+bool wc_preempt_start(wc_launch *L, int slots)
+{
+    L->slots = calloc((size_t)slots, sizeof *L->slots);
+    if (!L->slots)
+        return false;
+    L->slot_count = slots;
+    for (int i = 0; i < slots; i++)
+        pthread_mutex_init(&L->slots[i].lock, NULL);
+    pthread_mutex_lock(&install_lock);
+    if (watching++ == 0) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_sigaction = on_urge;
+        /* No SA_ONSTACK: the handler runs, and pauses, on the thread's own stack. */
+        sa.sa_flags = SA_SIGINFO | SA_NODEFER | SA_RESTART;
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGURG, &sa, &previous_urge);
+    }
+    pthread_mutex_unlock(&install_lock);
+    L->watch_stop = 0;
+    if (pthread_create(&L->watcher, NULL, watch, L) != 0) {
+        L->watcher_running = false;
+        return true; /* no watchdog: spinning threads hang as before */
+    }
+    L->watcher_running = true;
+    return true;
+}
+
+void wc_preempt_stop(wc_launch *L)
+{
+    if (L->watcher_running) {
+        __atomic_store_n(&L->watch_stop, 1, __ATOMIC_RELEASE);
+        pthread_join(L->watcher, NULL);
+    }
+    pthread_mutex_lock(&install_lock);
+    if (--watching == 0)
+        sigaction(SIGURG, &previous_urge, NULL); /* SIGURG's default is to ignore: a late one is harmless */
+    pthread_mutex_unlock(&install_lock);
+    for (int i = 0; i < L->slot_count; i++)
+        pthread_mutex_destroy(&L->slots[i].lock);
+    free(L->slots);
+    L->slots = NULL;
+}
+
+void wc_preempt_enter(wc_launch *L, int slot, wc_block *b)
+{
+    if (!L->slots || slot < 0 || slot >= L->slot_count)
+        return;
+    wc_slot *s = &L->slots[slot];
+    pthread_mutex_lock(&s->lock);
+    s->thread = pthread_self();
+    s->block = b;
+    s->since = 0;
+    pthread_mutex_unlock(&s->lock);
+}
