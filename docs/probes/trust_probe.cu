@@ -36,6 +36,19 @@ __global__ void overrun_kernel(int idx, int *out)
     }
 }
 
+// The same through a volatile pointer: the store cannot be left out as dead.
+__global__ void overrun_volatile_kernel(int idx, int *out)
+{
+    __shared__ int s[32];
+    volatile int *vs = s;
+    vs[threadIdx.x] = (int)threadIdx.x;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        vs[idx] = 77;
+        out[0] = vs[idx] + vs[1];
+    }
+}
+
 __global__ void layout_kernel(unsigned *out)
 {
     __shared__ int a;
@@ -167,6 +180,12 @@ int main(int argc, char **argv)
         char what[64];
         snprintf(what, sizeof what, "overrun s[%d]", idx);
         report(what);
+    } else if (!strcmp(c, "voverrun")) {
+        int idx = atoi(argv[2]);
+        overrun_volatile_kernel<<<1, 32>>>(idx, d);
+        char what[64];
+        snprintf(what, sizeof what, "volatile overrun s[%d]", idx);
+        report(what);
     } else if (!strcmp(c, "layout")) {
         layout_kernel<<<1, 32, 100>>>((unsigned *)d);
         report("layout");
@@ -194,6 +213,10 @@ int main(int argc, char **argv)
         report("block (32,0,1)");
         shape_kernel<<<dim3(0, 1, 1), 32>>>(d);
         report("grid (0,1,1)");
+        shape_kernel<<<1, dim3(0, 1, 1)>>>(d);
+        report("block (0,1,1)");
+        shape_kernel<<<1, 2048>>>(d);
+        report("block 2048");
         int h;
         cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost);
         printf("threads that ran: %d\n", h);

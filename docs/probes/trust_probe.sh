@@ -7,5 +7,6 @@ echo "# trust_probe on $(nvidia-smi --query-gpu=name,driver_version --format=csv
 p=/tmp/trust_probe
 $p count; $p layout; $p fresh; $p shape; $p divide; $p memcpy
 for i in 31 32 33 34 40 63 64 255 256 257 1024 12288 -1 -8 -33; do $p overrun $i; done
+for i in 31 32 33 40 64 255 256 257 300 1024 12288 -1 -8 -33 -256 -257; do $p voverrun $i; done
 for i in 0 1 2 3 4; do $p atomic $i; done
 timeout 60 $p spin || echo "spin: timed out or failed ($?)"

@@ -225,11 +225,14 @@ template <typename P> inline cudaError_t ws_cudart_launch_packed_(const char *na
     }
     if (warpsim_cudart::sticky_error != cudaSuccess)
         return warpsim_cudart::sticky();
-    if (!c.grid.y || !c.grid.z || !c.block.y || !c.block.z) {
-        /* The H200 refuses a zero y or z as an invalid value (docs/probes/trust_probe.h200.txt);
-         * the C launch API's 0 = 1 does not apply to CUDA's dim3. */
-        fprintf(stderr, "warpsim: %s<<<(%u,%u,%u), (%u,%u,%u)>>>: a grid or block dimension of 0: nothing ran\n",
-                name, c.grid.x, c.grid.y, c.grid.z, c.block.x, c.block.y, c.block.z);
+    if (!c.grid.x || !c.grid.y || !c.grid.z || !c.block.x || !c.block.y || !c.block.z ||
+        (unsigned long long)c.block.x * c.block.y * c.block.z > WS_CUDA_MAX_BLOCK_THREADS) {
+        /* The H200 refuses these as an invalid value (docs/probes/trust_probe.h200.txt: a 0 in
+         * either dim3, a block of 2048); the C launch API's "0 means 1" is not CUDA's. */
+        fprintf(stderr, "warpsim: %s<<<(%u,%u,%u), (%u,%u,%u)>>>: %s: nothing ran\n", name, c.grid.x, c.grid.y,
+                c.grid.z, c.block.x, c.block.y, c.block.z,
+                c.grid.x && c.grid.y && c.grid.z && c.block.x && c.block.y && c.block.z
+                    ? "more than 1024 threads in a block" : "a grid or block dimension of 0");
         return warpsim_cudart::record(cudaErrorInvalidValue);
     }
     ws_cuda_launch_desc d = {};

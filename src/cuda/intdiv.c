@@ -10,20 +10,22 @@
 #include <string.h>
 #include <ucontext.h>
 
-/* docs/probes/trust_probe.h200.txt: x / 0 is all ones (the unsigned
- * reciprocal of 0 saturates) and so is x % 0; MIN / -1 wraps to MIN, with
- * remainder 0. */
+/* Measured on the H200 (docs/probes/trust_probe.h200.txt):
+ *   32 bits, signed or not: x / 0 and x % 0 are all ones (7 / 0 = -1, 7u / 0 = 4294967295);
+ *   64 bits: where both operands' bit patterns fit in 32 bits, nvcc's division takes its 32-bit
+ *   unsigned path, so 7 / 0 and 7 % 0 are 4294967295 (signed or not); otherwise all 64 bits are
+ *   ones (-7 / 0 = -1, 2^63 / 0 = 2^64 - 1);
+ *   MIN / -1 wraps to MIN and MIN % -1 is 0, in both widths. */
 void wc_gpu_divide(int bits, bool is_signed, uint64_t a, uint64_t b, uint64_t *quotient, uint64_t *remainder)
 {
-    uint64_t ones = bits == 64 ? ~(uint64_t)0 : 0xffffffffu;
-    uint64_t min = bits == 64 ? (uint64_t)1 << 63 : 0x80000000u;
     (void)is_signed;
+    uint64_t ones = bits == 64 ? ~(uint64_t)0 : 0xffffffffu;
     if ((b & ones) == 0) {
-        *quotient = ones;
-        *remainder = ones;
-    } else {
-        *quotient = a & ones; /* MIN / -1 */
-        (void)min;
+        uint64_t q = bits == 64 && ((a | b) >> 32) == 0 ? 0xffffffffu : ones;
+        *quotient = q;
+        *remainder = q;
+    } else { /* the minimum by -1 */
+        *quotient = a & ones;
         *remainder = 0;
     }
 }

@@ -42,8 +42,9 @@ void wc_trap_report_divisions(wc_block *b)
         char where[300];
         wc_trap_where(d->pc, where, sizeof where);
         wc_diag_add(b, WS_DIAG_INT_DIVISION, d->warp, d->lanes, where,
-                    "an integer division by zero or of the minimum by -1: the GPU's quotient and remainder "
-                    "(x / 0 and x %% 0 are all ones; MIN / -1 is MIN, MIN %% -1 is 0), where the CPU traps");
+                    "an integer division by zero or of the minimum by -1: computed as the H200 does (x / 0 "
+                    "and x %% 0 all ones, 4294967295 for small 64-bit operands; MIN / -1 is MIN, MIN %% -1 is "
+                    "0), where the CPU traps");
         if (b->launch->desc.diag_policy == WS_DIAG_POLICY_ERROR && b->status == WS_OK) {
             b->status = WS_ERR_UNDEFINED;
             snprintf(b->error, sizeof b->error, "block (%u,%u,%u): an integer division by zero at %.200s", b->idx.x,

@@ -95,8 +95,8 @@ WARPSIM_DIAG=warn "$dir/prog" > "$dir/out.txt" 2> "$dir/err.txt"
 check "runs (warn)" $?
 grep -qx "sum 8256" "$dir/out.txt"; check "block sum through extern __shared__ and __constant__" $?
 grep -qx "ballot popc 16" "$dir/out.txt"; check "the launch in the header ran" $?
-grep -qx "block of 1025: 9 cudaErrorInvalidConfiguration; then cudaSuccess" "$dir/out.txt"
-check "an invalid configuration is cudaErrorInvalidConfiguration, not sticky" $?
+grep -qx "block of 1025: 1 cudaErrorInvalidValue; then cudaSuccess" "$dir/out.txt"
+check "a block of 1025 is cudaErrorInvalidValue (the H200's answer), not sticky" $?
 grep -qx "warpsim (sm90 model): sm_90, warpSize 32, 1024 threads per block" "$dir/out.txt"
 check "cudaGetDeviceProperties" $?
 grep -qx "bad mask: cudaSuccess" "$dir/out.txt"; check "undefined behaviour under warn: the launch succeeds" $?

@@ -1,4 +1,5 @@
-// One element past a __shared__ int s[32] and further: the H200 fails the launch (cudaErrorIllegalAddress).
+// At and past the end of a __shared__ int s[32]: the H200 fails the launch (cudaErrorIllegalAddress)
+// from s[32] on; s[-1] lands in the 1 KiB below the variables and does not fault.
 #include <cstdio>
 #include <cstdlib>
 __global__ void k(int idx, int *out)
