@@ -206,7 +206,7 @@ struct wc_launch {
     pthread_cond_t moved;
     unsigned char *finished;  /* [blocks] */
     size_t frontier;          /* every block below it has finished */
-    volatile int failed;      /* a block failed: blocks not started yet do not run */
+    size_t first_failed;      /* the lowest block that failed (SIZE_MAX: none): later blocks do not run */
     struct {                  /* the static __shared__ variables, as block 0 placed them */
         wc_shared_item *items;
         size_t count, cap, static_bytes;

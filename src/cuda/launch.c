@@ -142,11 +142,21 @@ static void runner_end(wc_runner *r)
     free(r->warp);
 }
 
+/* Block `linear` failed: blocks after it do not start (those before it all
+ * run, so what a launch reports is the same for any number of threads). */
+static void note_failed(wc_launch *L, size_t linear)
+{
+    pthread_mutex_lock(&L->lock);
+    if (linear < L->first_failed)
+        __atomic_store_n(&L->first_failed, linear, __ATOMIC_RELAXED);
+    pthread_mutex_unlock(&L->lock);
+}
+
 static void run_block(wc_launch *L, wc_runner *r, size_t linear, wc_leftover **left, ws_cuda_report *rep,
                       int slot)
 {
     const ws_cuda_launch_desc *d = &L->desc;
-    if (!r->ready || L->failed) {
+    if (!r->ready || linear > __atomic_load_n(&L->first_failed, __ATOMIC_RELAXED)) {
         if (!r->ready) {
             /* The launch's lock, not an omp critical: OpenMP would add a
              * global lock symbol to the library's exports. */
@@ -156,7 +166,7 @@ static void run_block(wc_launch *L, wc_runner *r, size_t linear, wc_leftover **l
                 snprintf(rep->error, sizeof rep->error, "out of memory for a block's threads and stacks");
             }
             pthread_mutex_unlock(&L->lock);
-            L->failed = 1;
+            note_failed(L, 0);
         }
         finished(L, linear);
         return;
@@ -169,7 +179,7 @@ static void run_block(wc_launch *L, wc_runner *r, size_t linear, wc_leftover **l
     wc_block_run(&b, r->fibers);
     wc_preempt_enter(L, slot, NULL);
     if (b.status != WS_OK)
-        L->failed = 1; /* blocks not started yet are skipped, as a failed launch stops */
+        note_failed(L, linear); /* later blocks are skipped, as a failed launch stops */
     if (b.diags.count || b.out_len || b.status != WS_OK) {
         wc_leftover *lo = calloc(1, sizeof *lo);
         if (lo) {
@@ -179,7 +189,7 @@ static void run_block(wc_launch *L, wc_runner *r, size_t linear, wc_leftover **l
             b.diags = (wc_diags){0};
             b.out = NULL;
         } else {
-            L->failed = 1;
+            note_failed(L, linear);
         }
         left[linear] = lo;
     }
@@ -232,7 +242,7 @@ ws_status ws_cuda_launch_c(const ws_cuda_launch_desc *desc, void (*kernel)(void 
         return WS_ERR_NOMEM;
     ws_cuda_report_free(last_report);
     last_report = rep;
-    wc_launch L = {.kernel = kernel, .args = args};
+    wc_launch L = {.kernel = kernel, .args = args, .first_failed = SIZE_MAX};
     L.desc = desc ? *desc : (ws_cuda_launch_desc){0};
     L.name = L.desc.name ? L.desc.name : "kernel";
     if (!kernel) {
@@ -293,7 +303,16 @@ ws_status ws_cuda_launch_c(const ws_cuda_launch_desc *desc, void (*kernel)(void 
         wc_diags_merge(&rep->diags, &left[i]->diags);
         free(left[i]->out);
         free(left[i]);
+        left[i] = NULL;
+        if (i == L.first_failed)
+            break; /* later blocks may have run on other threads: what they left is not reported */
     }
+    for (size_t i = 0; i < L.blocks; i++)
+        if (left[i]) {
+            wc_diags_free(&left[i]->diags);
+            free(left[i]->out);
+            free(left[i]);
+        }
     fflush(stdout);
     free(left);
     free(L.finished);

@@ -147,7 +147,9 @@ void wc_trap_report(wc_block *b)
     } else if (t->sig == SIGILL) {
         snprintf(what, sizeof what, "__trap() or an illegal instruction");
     } else {
-        snprintf(what, sizeof what, "illegal address: a bad memory access at address %p", t->addr);
+        char at[120];
+        wc_alloc_describe(t->addr, at, sizeof at);
+        snprintf(what, sizeof what, "illegal address: a bad memory access at %s", at);
         fault = WS_CUDA_FAULT_ILLEGAL_ADDRESS;
     }
     wc_trap_where(t->pc, where, sizeof where);
