@@ -327,10 +327,12 @@ static bool nvcc_only_flag(const char *a, bool *takes_value)
     static const char *const with_value[] = {"-arch", "-gencode", "--gpu-architecture", "-code", "--gpu-code",
                                              "-Xptxas", "--ptxas-options", "-Xnvlink", "--nvlink-options",
                                              "-maxrregcount", "--maxrregcount", "-ccbin", "--compiler-bindir",
-                                             "--default-stream", "-rdc", "--relocatable-device-code"};
+                                             "--default-stream", "-rdc", "--relocatable-device-code", "-t",
+                                             "--threads"};
     static const char *const alone[] = {"-lineinfo", "--generate-line-info", "-G", "--device-debug",
                                         "-res-usage", "--resource-usage", "-Wno-deprecated-gpu-targets",
-                                        "--extended-lambda", "-extended-lambda"};
+                                        "--extended-lambda", "-extended-lambda", "-allow-unsupported-compiler",
+                                        "--allow-unsupported-compiler"};
     *takes_value = false;
     for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; i++) {
         size_t n = strlen(with_value[i]);
@@ -606,10 +608,13 @@ int cmd_cc(int argc, char **argv)
     bool have_dir = false;
     if (!srcs)
         goto oom;
+    bool files_only = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         bool takes;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+        if (files_only) {
+            goto a_file;
+        } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             fputs(help, stdout);
             status = EXIT_OK;
             goto done;
@@ -636,7 +641,8 @@ int cmd_cc(int argc, char **argv)
             out = v;
             i++;
         } else if ((strcmp(a, "-I") == 0 || strcmp(a, "-D") == 0 || strcmp(a, "-U") == 0 || strcmp(a, "-L") == 0 ||
-                    strcmp(a, "-l") == 0 || strcmp(a, "-include") == 0 || strcmp(a, "-isystem") == 0)) {
+                    strcmp(a, "-l") == 0 || strcmp(a, "-include") == 0 || strcmp(a, "-isystem") == 0 ||
+                    strcmp(a, "-iquote") == 0)) {
             if (!v) {
                 errorf("%s needs a value (see --help)", a);
                 goto done;
@@ -670,7 +676,9 @@ int cmd_cc(int argc, char **argv)
         } else if (strncmp(a, "--std=", 6) == 0) {
             if (!sv_push(strncmp(a + 6, "c++", 3) == 0 || strncmp(a + 6, "gnu++", 5) == 0 ? &cxxflags : &cflags, a + 1))
                 goto oom;
-        } else if (strcmp(a, "-x") == 0 && v && strcmp(v, "cu") == 0) {
+        } else if (strcmp(a, "--") == 0) {
+            files_only = true; /* what follows is files, even a name that starts with - */
+        } else if (strcmp(a, "-x") == 0 && v && (strcmp(v, "cu") == 0 || strcmp(v, "cuda") == 0)) {
             i++; /* the files are .cu already */
         } else if (strcmp(a, "-Xlinker") == 0 || strcmp(a, "--linker-options") == 0) {
             if (!v) {
@@ -705,6 +713,7 @@ int cmd_cc(int argc, char **argv)
             if (strncmp(a, "-fsanitize", 10) == 0 && !sv_push(&link, a))
                 goto oom;
         } else {
+        a_file:;
             const char *e = ext_of(a);
             if (strcmp(e, ".cu") == 0) {
                 srcs[n_srcs++] = (source){a, SRC_CU};
@@ -742,6 +751,14 @@ int cmd_cc(int argc, char **argv)
     if (compile_only && n_srcs != 1) {
         errorf("-c compiles one source file (%zu given)", n_srcs);
         goto done;
+    }
+    for (size_t i = 0; out && i < n_srcs; i++) {
+        struct stat so, ss;
+        if (strcmp(out, srcs[i].path) == 0 ||
+            (stat(out, &so) == 0 && stat(srcs[i].path, &ss) == 0 && so.st_dev == ss.st_dev && so.st_ino == ss.st_ino)) {
+            errorf("-o %.200s: that is the source file %.200s: it would be overwritten", out, srcs[i].path);
+            goto done;
+        }
     }
     if (rewrite_only) {
         status = rewrite_only_mode(srcs, n_srcs, compile_only, out, depfile, &flags, verbose);

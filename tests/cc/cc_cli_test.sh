@@ -220,6 +220,15 @@ check "-use_fast_math: refused with status 2" $?
 "$warpsim" cc "$dir/calls.o" -o "$dir/calls3" && "$dir/calls3" 2> /dev/null | cmp -s - "$dir/calls.out"
 check "objects alone are linked (warpsim cc a.o -o prog)" $?
 "$warpsim" cc -l m > /dev/null 2>&1; [ $? -eq 2 ]; check "-l m alone: no source files, status 2" $?
+# Issue 20: what nvcc accepts and users type; -o naming the source is refused and the source kept.
+cp "$dir/calls.cu" "$dir/-x.cu"
+(cd "$dir" && "$warpsim" cc -x cuda -t 4 --threads 2 -allow-unsupported-compiler -iquote . -o calls4 -- -x.cu) &&
+  "$dir/calls4" 2> /dev/null | cmp -s - "$dir/calls.out"
+check "-x cuda, -t N, --threads N, -allow-unsupported-compiler, -iquote DIR, -- before -x.cu" $?
+cp "$dir/calls.cu" "$dir/keep.cu"
+"$warpsim" cc "$dir/keep.cu" -o "$dir/keep.cu" > "$dir/keep.txt" 2>&1; [ $? -eq 2 ] && cmp -s "$dir/keep.cu" "$dir/calls.cu" &&
+  grep -q "that is the source file" "$dir/keep.txt"
+check "-o naming the source: status 2, the source untouched" $?
 
 echo "$fails failed"
 [ "$fails" -eq 0 ]
