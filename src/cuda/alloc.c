@@ -4,6 +4,7 @@
  * an allocation's start. Sorted by address; a lock for host threads. The
  * table also keeps every allocation reachable, so LeakSanitizer does not
  * report the buffers a program never frees (as most CUDA programs). */
+#define _GNU_SOURCE /* sigjmp_buf in cuda_internal.h with -std=c17 */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdint.h>
