@@ -217,7 +217,9 @@ struct wc_launch {
     int slot_count;
     pthread_t watcher;
     bool watcher_running;
-    int watch_stop;
+    int watch_stop;            /* under watch_lock; watch_wake ends the watchdog's tick early */
+    pthread_mutex_t watch_lock;
+    pthread_cond_t watch_wake;
 };
 
 /* ---- block.c ---- */

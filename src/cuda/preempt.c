@@ -97,9 +97,19 @@ static void *watch(void *arg)
 {
     wc_launch *L = arg;
     double limit = hang_seconds();
-    struct timespec tick = {0, TICK_NS};
-    while (!__atomic_load_n(&L->watch_stop, __ATOMIC_ACQUIRE)) {
-        nanosleep(&tick, NULL);
+    pthread_mutex_lock(&L->watch_lock);
+    while (!L->watch_stop) {
+        /* A tick, or the end of the launch (which does not wait for the tick). */
+        struct timespec until;
+        clock_gettime(CLOCK_MONOTONIC, &until);
+        until.tv_nsec += TICK_NS;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&L->watch_wake, &L->watch_lock, &until);
+        if (L->watch_stop)
+            break;
         double t = now_s();
         for (int i = 0; i < L->slot_count; i++) {
             wc_slot *s = &L->slots[i];
@@ -120,6 +130,7 @@ static void *watch(void *arg)
             pthread_mutex_unlock(&s->lock);
         }
     }
+    pthread_mutex_unlock(&L->watch_lock);
     return NULL;
 }
 
@@ -147,6 +158,12 @@ bool wc_preempt_start(wc_launch *L, int slots)
     }
     pthread_mutex_unlock(&install_lock);
     L->watch_stop = 0;
+    pthread_mutex_init(&L->watch_lock, NULL);
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&L->watch_wake, &ca);
+    pthread_condattr_destroy(&ca);
     if (pthread_create(&L->watcher, NULL, watch, L) != 0) {
         L->watcher_running = false;
         return true; /* no watchdog: spinning threads hang as before */
@@ -157,10 +174,17 @@ bool wc_preempt_start(wc_launch *L, int slots)
 
 void wc_preempt_stop(wc_launch *L)
 {
+    if (!L->slots)
+        return; /* it never started */
     if (L->watcher_running) {
-        __atomic_store_n(&L->watch_stop, 1, __ATOMIC_RELEASE);
+        pthread_mutex_lock(&L->watch_lock);
+        L->watch_stop = 1;
+        pthread_cond_signal(&L->watch_wake);
+        pthread_mutex_unlock(&L->watch_lock);
         pthread_join(L->watcher, NULL);
     }
+    pthread_cond_destroy(&L->watch_wake);
+    pthread_mutex_destroy(&L->watch_lock);
     pthread_mutex_lock(&install_lock);
     if (--watching == 0)
         sigaction(SIGURG, &previous_urge, NULL); /* SIGURG's default is to ignore: a late one is harmless */
