@@ -730,8 +730,8 @@ int cmd_cc(int argc, char **argv)
                 errorf("%s: not a .cu, .c, .cpp, .o, .a or .so file (see --help)", a);
                 goto done;
             }
-            if (!exists(a)) {
-                errorf("%s: %s", a, strerror(errno));
+            if (!exists(a) || access(a, R_OK) != 0) { /* missing or unreadable: exit 3, as documented */
+                errorf("%.200s: %s", a, strerror(errno));
                 status = EXIT_IO;
                 goto done;
             }
