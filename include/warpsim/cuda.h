@@ -53,7 +53,11 @@ typedef struct ws_cuda_launch_desc {
     ws_diag_policy diag_policy; /* warn (default): report and go on; ignore; error: the launch fails */
     const char *name;           /* the kernel's name in messages (NULL: "kernel") */
     bool quiet;                 /* print nothing; the report still holds every diagnostic */
+    size_t printf_bytes;        /* device printf output a launch keeps, as the GPU's FIFO
+                                   (cudaLimitPrintfFifoSize); 0 = WS_CUDA_PRINTF_FIFO */
 } ws_cuda_launch_desc;
+
+#define WS_CUDA_PRINTF_FIFO ((size_t)1 << 20) /* the GPU's default printf FIFO: 1 MiB */
 
 #define WS_CUDA_DEFAULT_STACK ((size_t)64 * 1024)
 

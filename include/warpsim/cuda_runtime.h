@@ -131,6 +131,7 @@ namespace warpsim_cudart {
 inline thread_local cudaError_t last_error = cudaSuccess; /* per host thread, as CUDA's */
 inline cudaError_t sticky_error = cudaSuccess;            /* a failed launch: the context is unusable */
 inline int current_device = 0;
+inline size_t printf_fifo = WS_CUDA_PRINTF_FIFO; /* cudaLimitPrintfFifoSize */
 
 inline cudaError_t record(cudaError_t e)
 {
@@ -241,6 +242,7 @@ template <typename P> inline cudaError_t ws_cudart_launch_packed_(const char *na
     d.shared_bytes = c.shared_bytes;
     d.name = name;
     d.diag_policy = warpsim_cudart::diag_policy();
+    d.printf_bytes = warpsim_cudart::printf_fifo;
     ws_status s = ws_cuda_launch_c(&d, &P::run, packed, nullptr);
     if (s == WS_OK)
         return cudaSuccess;
@@ -723,8 +725,8 @@ inline cudaError_t cudaSetDeviceFlags(unsigned flags)
 }
 inline cudaError_t cudaDeviceSetLimit(cudaLimit limit, size_t value)
 {
-    (void)limit;
-    (void)value;
+    if (limit == cudaLimitPrintfFifoSize)
+        warpsim_cudart::printf_fifo = value ? value : WS_CUDA_PRINTF_FIFO;
     return cudaSuccess;
 }
 inline cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache c)

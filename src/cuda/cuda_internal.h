@@ -88,6 +88,7 @@ typedef struct wc_warp {
 } wc_warp;
 
 typedef struct wc_launch wc_launch;
+struct wc_leftover;
 
 /* An f32 NaN whose payload an H200 never makes (it gives 0x7FFFFFFF). */
 static inline bool wc_is_odd_f32_nan(ws_type t, uint64_t v)
@@ -172,8 +173,9 @@ typedef struct wc_block {
     ws_status status;
     char error[400];
     wc_diags diags;
-    char *out;             /* device printf output */
+    char *out;             /* device printf output, at most the launch's printf_bytes */
     size_t out_len, out_cap;
+    size_t out_made;       /* bytes the block's printf calls made, kept or not */
     ws_cuda_fault fault;   /* how the launch failed, as the GPU says it */
     unsigned long progress; /* call sites run, barriers released, threads ended (read by preempt.c) */
     volatile bool hung;    /* no progress for WARPSIM_HANG_SECONDS: the spinning thread is stopped */
@@ -207,6 +209,9 @@ struct wc_launch {
     unsigned char *finished;  /* [blocks] */
     size_t frontier;          /* every block below it has finished */
     size_t first_failed;      /* the lowest block that failed (SIZE_MAX: none): later blocks do not run */
+    struct wc_leftover **left; /* what each finished block left for the end of the launch */
+    size_t out_kept;          /* printf bytes the finished blocks still hold */
+    size_t out_low;           /* blocks below this one hold none (drop_old_output) */
     struct {                  /* the static __shared__ variables, as block 0 placed them */
         wc_shared_item *items;
         size_t count, cap, static_bytes;

@@ -137,7 +137,18 @@ int ws_cuda_printf(const char *format, ...)
 
 bool wc_block_print(wc_block *b, const char *text)
 {
-    size_t n = strlen(text);
+    size_t n = strlen(text), fifo = b->launch->desc.printf_bytes;
+    b->out_made += n;
+    if (n > fifo)
+        return true; /* a line longer than the whole FIFO: nothing of it survives */
+    if (b->out_len + n > 2 * fifo) {
+        /* The FIFO is circular: the block keeps its last lines, at least the FIFO's size of them. */
+        const char *from = b->out + b->out_len - fifo;
+        const char *nl = memchr(from, '\n', fifo);
+        size_t keep = nl ? (size_t)(b->out + b->out_len - nl - 1) : 0;
+        memmove(b->out, b->out + b->out_len - keep, keep);
+        b->out_len = keep;
+    }
     if (b->out_len + n + 1 > b->out_cap) {
         size_t cap = (b->out_cap ? b->out_cap * 2 : 256) + n;
         char *grown = realloc(b->out, cap);

@@ -20,7 +20,7 @@ struct ws_cuda_report {
 typedef struct wc_leftover {
     wc_diags diags;
     char *out;
-    size_t out_len;
+    size_t out_len, out_made;
     ws_status status;
     ws_cuda_fault fault;
     char error[400];
@@ -67,12 +67,36 @@ void wc_atomic_wait_turn(wc_block *b)
     b->has_turn = true;
 }
 
+/* The printf FIFO is circular: the GPU keeps the last printf_bytes of a
+ * launch's output (in block order here). A finished block's lines go once
+ * the blocks after it already hold that much, so memory stays bounded.
+ * Under L->lock. */
+static void drop_old_output(wc_launch *L)
+{
+    while (L->out_low < L->frontier) {
+        wc_leftover *lo = L->left[L->out_low];
+        size_t n = lo ? lo->out_len : 0;
+        if (n && L->out_kept - n < L->desc.printf_bytes)
+            return; /* part of the last printf_bytes */
+        if (n) {
+            free(lo->out);
+            lo->out = NULL;
+            lo->out_len = 0;
+            L->out_kept -= n;
+        }
+        L->out_low++;
+    }
+}
+
 static void finished(wc_launch *L, size_t block)
 {
     pthread_mutex_lock(&L->lock);
     L->finished[block] = 1;
+    const wc_leftover *done = L->left[block];
+    L->out_kept += done ? done->out_len : 0;
     while (L->frontier < L->blocks && L->finished[L->frontier])
         L->frontier++;
+    drop_old_output(L);
     pthread_cond_broadcast(&L->moved);
     pthread_mutex_unlock(&L->lock);
 }
@@ -180,11 +204,11 @@ static void run_block(wc_launch *L, wc_runner *r, size_t linear, wc_leftover **l
     wc_preempt_enter(L, slot, NULL);
     if (b.status != WS_OK)
         note_failed(L, linear); /* later blocks are skipped, as a failed launch stops */
-    if (b.diags.count || b.out_len || b.status != WS_OK) {
+    if (b.diags.count || b.out_made || b.status != WS_OK) {
         wc_leftover *lo = calloc(1, sizeof *lo);
         if (lo) {
-            *lo = (wc_leftover){.diags = b.diags, .out = b.out, .out_len = b.out_len, .status = b.status,
-                                .fault = b.fault};
+            *lo = (wc_leftover){.diags = b.diags, .out = b.out, .out_len = b.out_len, .out_made = b.out_made,
+                                .status = b.status, .fault = b.fault};
             memcpy(lo->error, b.error, sizeof lo->error);
             b.diags = (wc_diags){0};
             b.out = NULL;
@@ -260,6 +284,9 @@ ws_status ws_cuda_launch_c(const ws_cuda_launch_desc *desc, void (*kernel)(void 
     L.blocks = (size_t)L.desc.grid.x * L.desc.grid.y * L.desc.grid.z;
     L.finished = calloc(L.blocks, 1);
     wc_leftover **left = calloc(L.blocks, sizeof *left);
+    L.left = left;
+    if (!L.desc.printf_bytes)
+        L.desc.printf_bytes = WS_CUDA_PRINTF_FIFO;
     if (!L.finished || !left) {
         free(L.finished);
         free(left);
@@ -290,6 +317,16 @@ ws_status ws_cuda_launch_c(const ws_cuda_launch_desc *desc, void (*kernel)(void 
     pthread_mutex_destroy(&L.lock);
 
     /* Output, diagnostics and the first failure in block order. */
+    /* The last printf_bytes of the output, from a line's start. */
+    size_t out_total = 0, out_made = 0, out_printed = 0;
+    for (size_t i = 0; i < L.blocks && i <= L.first_failed; i++)
+        if (left[i]) {
+            out_total += left[i]->out_len;
+            out_made += left[i]->out_made;
+        }
+    size_t out_skip = out_total > L.desc.printf_bytes ? out_total - L.desc.printf_bytes : 0;
+    bool at_line_start = out_skip == 0;
+    char last_skipped = 0;
     for (size_t i = 0; i < L.blocks; i++) {
         if (!left[i])
             continue;
@@ -298,8 +335,24 @@ ws_status ws_cuda_launch_c(const ws_cuda_launch_desc *desc, void (*kernel)(void 
             rep->fault = left[i]->fault ? left[i]->fault : WS_CUDA_FAULT_LAUNCH;
             snprintf(rep->error, sizeof rep->error, "%s", left[i]->error);
         }
-        if (left[i]->out_len)
-            fwrite(left[i]->out, 1, left[i]->out_len, stdout);
+        const char *text = left[i]->out;
+        size_t n = left[i]->out_len;
+        size_t cut = out_skip < n ? out_skip : n;
+        if (cut)
+            last_skipped = text[cut - 1];
+        out_skip -= cut;
+        text += cut;
+        n -= cut;
+        if (!at_line_start && out_skip == 0 && n) { /* resume at the start of a line */
+            const char *nl = last_skipped == '\n' ? text - 1 : memchr(text, '\n', n);
+            size_t past = nl ? (size_t)(nl + 1 - text) : n;
+            text += past;
+            n -= past;
+            at_line_start = nl != NULL;
+        }
+        if (n)
+            fwrite(text, 1, n, stdout);
+        out_printed += n;
         wc_diags_merge(&rep->diags, &left[i]->diags);
         free(left[i]->out);
         free(left[i]);
@@ -314,6 +367,10 @@ ws_status ws_cuda_launch_c(const ws_cuda_launch_desc *desc, void (*kernel)(void 
             free(left[i]);
         }
     fflush(stdout);
+    if (out_made > out_printed && !L.desc.quiet)
+        fprintf(stderr, "warpsim: %s: device printf made %zu bytes; the %zu-byte FIFO keeps the last %zu, as the "
+                "GPU's circular buffer does (cudaDeviceSetLimit(cudaLimitPrintfFifoSize, bytes) makes it larger)\n",
+                L.name, out_made, L.desc.printf_bytes, out_printed);
     free(left);
     free(L.finished);
     if (rep->status != WS_OK) {
