@@ -421,7 +421,7 @@ int cli_finish_stdout(int rc)
 #define MAX_PENDING 4
 static char *volatile pending[MAX_PENDING];
 static volatile sig_atomic_t handlers_installed;
-static const int cleanup_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGABRT};
+static const int cleanup_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGABRT, SIGPIPE, SIGXFSZ, SIGUSR1, SIGUSR2, SIGALRM};
 
 static void on_signal(int sig)
 {
@@ -749,13 +749,16 @@ static bool copy_back(cli_out *o, int *err)
 
 int cli_out_close(cli_out *o, bool ok)
 {
+    int write_errno = errno; /* a writer that failed left its reason here */
     int rc = CLI_EXIT_OK;
     if (!o->f)
         return rc;
     if (o->f == stdout) {
-        if (fflush(stdout) != 0 || ferror(stdout)) {
-            if (ok)
-                cli_error("cannot write to standard output: %s", strerror(errno));
+        int flushed = fflush(stdout);
+        int err = flushed != 0 ? errno : !ok && write_errno ? write_errno : EIO;
+        if (flushed != 0 || ferror(stdout)) {
+            /* Also when the writer saw the failure first (ok false): say why, once. */
+            cli_error("cannot write to standard output: %s", strerror(err));
             rc = CLI_EXIT_IO;
         }
         o->f = NULL;

@@ -161,6 +161,11 @@ expect 3 'is a directory' -- run reduce-down --output "$work"
 if [ -c /dev/full ]; then
   expect 3 '--output /dev/full: writing failed' -- run reduce-down --output /dev/full
   [ -c /dev/full ] || fail "--output replaced /dev/full"
+  # standard output on a full device: exit 3 and the reason (issue 20)
+  cases=$((cases + 1))
+  "$warpsim" run reduce-down >/dev/full 2>"$work/err"; got=$?
+  [ "$got" -eq 3 ] && grep -q 'cannot write to standard output: No space left on device' "$work/err" ||
+    fail "warpsim run > /dev/full: exit $got, stderr: $(head -c 200 "$work/err")"
 fi
 
 # ---- run: values from every source agree
