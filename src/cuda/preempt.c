@@ -72,22 +72,36 @@ void wc_preempt_user_code(wc_launch *L, const void *code)
 
 /* ---- the signal ---- */
 
+/* Set while this OS thread runs on_urge, so that a second SIGURG (the
+ * handler runs with SA_NODEFER) leaves it alone. */
+static __thread volatile sig_atomic_t in_handler;
+
 static void on_urge(int sig, siginfo_t *si, void *context)
 {
     (void)sig;
     (void)si;
-    wc_lane *l = wc_current_lane();
-    if (!l || l->in_runtime)
+    if (in_handler)
         return;
+    in_handler = 1;
+    wc_lane *l = wc_current_lane();
+    if (!l || l->in_runtime) {
+        in_handler = 0;
+        return;
+    }
     uintptr_t pc = (uintptr_t)wc_trap_pc(context);
     wc_block *b = l->block;
     const wc_launch *L = b->launch;
-    if (pc < L->user_lo || pc >= L->user_hi)
+    if (pc < L->user_lo || pc >= L->user_hi) {
+        in_handler = 0;
         return; /* in a library (malloc, printf...): the next tick tries again */
+    }
     if (b->hung) {
         b->trap = (wc_trap_info){.sig = SIGURG, .pc = (void *)pc, .lane = l};
+        in_handler = 0;
         siglongjmp(b->trap_jump, 1);
     }
+    l->in_runtime = 1; /* before in_handler drops: a SIGURG from here on finds the lane in the runtime */
+    in_handler = 0;
     wc_lane_pause(l);
 }
 
