@@ -236,6 +236,38 @@ static void run_blocks(wc_launch *L, wc_leftover **left, ws_cuda_report *rep)
     runner_end(&r);
 }
 
+/* Where the printed part of a launch's output begins: `skip` bytes in, at
+ * the next line's start. */
+typedef struct output_tail {
+    size_t skip;
+    bool at_line_start;
+    char last_skipped;
+} output_tail;
+
+/* Writes what of one block's output [text, text + n) is past the skipped
+ * part; returns the bytes written. */
+static size_t write_output(const char *text, size_t n, output_tail *t)
+{
+    if (!n)
+        return 0;
+    size_t cut = t->skip < n ? t->skip : n;
+    if (cut)
+        t->last_skipped = text[cut - 1];
+    t->skip -= cut;
+    text += cut;
+    n -= cut;
+    if (!t->at_line_start && t->skip == 0 && n) { /* resume at the start of a line */
+        const char *nl = t->last_skipped == '\n' ? text - 1 : memchr(text, '\n', n);
+        size_t past = nl ? (size_t)(nl + 1 - text) : n;
+        text += past;
+        n -= past;
+        t->at_line_start = nl != NULL;
+    }
+    if (n)
+        fwrite(text, 1, n, stdout);
+    return n;
+}
+
 static ws_cuda_report *report_copy(const ws_cuda_report *rep)
 {
     ws_cuda_report *copy = calloc(1, sizeof *copy);
@@ -324,9 +356,8 @@ ws_status ws_cuda_launch_c(const ws_cuda_launch_desc *desc, void (*kernel)(void 
             out_total += left[i]->out_len;
             out_made += left[i]->out_made;
         }
-    size_t out_skip = out_total > L.desc.printf_bytes ? out_total - L.desc.printf_bytes : 0;
-    bool at_line_start = out_skip == 0;
-    char last_skipped = 0;
+    output_tail tail = {.skip = out_total > L.desc.printf_bytes ? out_total - L.desc.printf_bytes : 0};
+    tail.at_line_start = tail.skip == 0;
     for (size_t i = 0; i < L.blocks; i++) {
         if (!left[i])
             continue;
@@ -335,24 +366,7 @@ ws_status ws_cuda_launch_c(const ws_cuda_launch_desc *desc, void (*kernel)(void 
             rep->fault = left[i]->fault ? left[i]->fault : WS_CUDA_FAULT_LAUNCH;
             snprintf(rep->error, sizeof rep->error, "%s", left[i]->error);
         }
-        const char *text = left[i]->out;
-        size_t n = left[i]->out_len;
-        size_t cut = out_skip < n ? out_skip : n;
-        if (cut)
-            last_skipped = text[cut - 1];
-        out_skip -= cut;
-        text += cut;
-        n -= cut;
-        if (!at_line_start && out_skip == 0 && n) { /* resume at the start of a line */
-            const char *nl = last_skipped == '\n' ? text - 1 : memchr(text, '\n', n);
-            size_t past = nl ? (size_t)(nl + 1 - text) : n;
-            text += past;
-            n -= past;
-            at_line_start = nl != NULL;
-        }
-        if (n)
-            fwrite(text, 1, n, stdout);
-        out_printed += n;
+        out_printed += write_output(left[i]->out, left[i]->out_len, &tail);
         wc_diags_merge(&rep->diags, &left[i]->diags);
         free(left[i]->out);
         free(left[i]);
