@@ -842,8 +842,11 @@ int cmd_cc(int argc, char **argv)
             built = built && sv_push(&cmd, "-x") && sv_push(&cmd, "c++") && sv_push(&cmd, "-std=c++17") &&
                     sv_append(&cmd, &cxxflags);
         /* -g1: the line table, so a trap names its file:line (src/cuda/trap_where.c);
-         * a -g of the user's comes later and wins. */
+         * DWARF 4, whose file numbers binutils 2.40's addr2line reads right for
+         * clang's output too (with clang's DWARF 5 it names the rewritten file).
+         * A -g of the user's comes later and wins. */
         built = built && sv_push(&cmd, "-ffp-contract=off") && sv_push(&cmd, "-fopenmp") && sv_push(&cmd, "-g1") &&
+                sv_push(&cmd, "-gdwarf-4") &&
                 sv_push(&cmd, "-iquote") && sv_push(&cmd, src_dir) && sv_pushf(&cmd, "-I%s", lay.include) &&
                 sv_push(&cmd, "-isystem") && sv_pushf(&cmd, "%s/warpsim/cuda_compat", lay.include);
         if (s->kind == SRC_CU)
