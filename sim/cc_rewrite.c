@@ -523,15 +523,15 @@ static void keep_lines(const ctx *c, size_t at, size_t end, char *text, size_t s
         }
 }
 
-/* `extern` at `at`, followed by __shared__ ending at `sh_end`. in_function:
- * some enclosing brace is not a namespace's. Returns where the scan goes on. */
-static size_t extern_shared(ctx *c, size_t at, size_t sh_end, bool in_function)
+/* The `;` that ends the declaration going on at `from` (outside brackets),
+ * or SIZE_MAX where a brace comes first; one_declarator: also where a
+ * literal or a top-level comma does. */
+static size_t declaration_end(const ctx *c, size_t from, bool one_declarator)
 {
-    size_t semi = SIZE_MAX;
     int depth = 0;
-    for (size_t j = sh_end; j < c->n; j++) {
-        if (c->kind[j] == K_LITERAL)
-            break;
+    for (size_t j = from; j < c->n; j++) {
+        if (one_declarator && c->kind[j] == K_LITERAL)
+            return SIZE_MAX;
         if (c->kind[j] != K_CODE)
             continue;
         char ch = c->s[j];
@@ -539,13 +539,19 @@ static size_t extern_shared(ctx *c, size_t at, size_t sh_end, bool in_function)
             depth++;
         else if (ch == ')' || ch == ']')
             depth--;
-        else if (ch == ';' && depth == 0) {
-            semi = j;
-            break;
-        } else if (ch == '{' || ch == '}' || (ch == ',' && depth == 0)) {
-            break;
-        }
+        else if (ch == ';' && depth == 0)
+            return j;
+        else if (ch == '{' || ch == '}' || (one_declarator && ch == ',' && depth == 0))
+            return SIZE_MAX;
     }
+    return SIZE_MAX;
+}
+
+/* `extern` at `at`, followed by __shared__ ending at `sh_end`. in_function:
+ * some enclosing brace is not a namespace's. Returns where the scan goes on. */
+static size_t extern_shared(ctx *c, size_t at, size_t sh_end, bool in_function)
+{
+    size_t semi = declaration_end(c, sh_end, true);
     if (semi == SIZE_MAX)
         return fail(c, at, "extern __shared__: only `extern __shared__ T name[];` (one array of unknown size) "
                            "is supported"),
@@ -659,23 +665,7 @@ static size_t declaration_start(const ctx *c, size_t at)
  *   auto &a = ws_shared_v_N_.a; auto &b = ws_shared_v_N_.b; */
 static size_t static_shared(ctx *c, size_t at, size_t sh_end)
 {
-    size_t start = declaration_start(c, at), semi = SIZE_MAX;
-    int depth = 0;
-    for (size_t j = sh_end; j < c->n; j++) {
-        if (c->kind[j] != K_CODE)
-            continue;
-        char ch = c->s[j];
-        if (ch == '(' || ch == '[')
-            depth++;
-        else if (ch == ')' || ch == ']')
-            depth--;
-        else if (ch == ';' && depth == 0) {
-            semi = j;
-            break;
-        } else if (ch == '{' || ch == '}') {
-            break;
-        }
-    }
+    size_t start = declaration_start(c, at), semi = declaration_end(c, sh_end, false);
     if (semi == SIZE_MAX)
         return fail(c, at, "__shared__: expected a declaration ending in `;`"), SIZE_MAX;
     /* The declaration's text without __shared__, static and __device__, and its names. */
