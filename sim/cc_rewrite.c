@@ -33,6 +33,7 @@ typedef struct ctx {
     cc_rewrite_result *r;
     cc_include_fn include;
     void *user;
+    bool preprocessed; /* the compiler's -E output: line markers name files and lines */
     bool failed;
 } ctx;
 
@@ -42,11 +43,52 @@ static bool is_ident(char c)
 }
 static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
-static size_t line_of(const ctx *c, size_t at)
+/* A line marker of preprocessed text: `# N "file" flags` at a line's start. */
+static bool line_marker(const char *s, size_t n, size_t at, size_t *line, const char **file, size_t *file_len)
+{
+    size_t j = at;
+    if (j >= n || s[j] != '#')
+        return false;
+    for (j++; j < n && s[j] == ' '; j++)
+        ;
+    if (j >= n || s[j] < '0' || s[j] > '9')
+        return false;
+    size_t v = 0;
+    for (; j < n && s[j] >= '0' && s[j] <= '9'; j++)
+        v = v * 10 + (size_t)(s[j] - '0');
+    for (; j < n && s[j] == ' '; j++)
+        ;
+    if (j >= n || s[j] != '"')
+        return false;
+    size_t b = ++j;
+    for (; j < n && s[j] != '"' && s[j] != '\n'; j++)
+        if (s[j] == '\\')
+            j++;
+    *line = v;
+    *file = s + b;
+    *file_len = j - b;
+    return true;
+}
+
+/* The file and line of `at`: the path and a count of lines, or in
+ * preprocessed text what the last line marker before it says. */
+static size_t line_of(const ctx *c, size_t at, const char **file, size_t *file_len)
 {
     size_t line = 1;
-    for (size_t i = 0; i < at && i < c->n; i++)
+    *file = c->path;
+    *file_len = strlen(c->path);
+    for (size_t i = 0; i < at && i < c->n; i++) {
+        if (c->preprocessed && (i == 0 || c->s[i - 1] == '\n')) {
+            size_t l;
+            if (line_marker(c->s, c->n, i, &l, file, file_len)) {
+                while (i < at && i < c->n && c->s[i] != '\n')
+                    i++;
+                line = l;
+                continue;
+            }
+        }
         line += c->s[i] == '\n';
+    }
     return line;
 }
 
@@ -61,7 +103,10 @@ static bool fail(ctx *c, size_t at, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    snprintf(c->r->error, sizeof c->r->error, "%s:%zu: %s", c->path, line_of(c, at), msg);
+    const char *file;
+    size_t file_len, line = line_of(c, at, &file, &file_len);
+    snprintf(c->r->error, sizeof c->r->error, "%.*s:%zu: %s", (int)(file_len > 200 ? 200 : file_len), file, line,
+             msg);
     return false;
 }
 
@@ -97,7 +142,16 @@ static bool classify(ctx *c)
     size_t n = c->n, i = 0;
     while (i < n) {
         char ch = s[i];
-        if (ch == '/' && i + 1 < n && s[i + 1] == '/') {
+        size_t marker_line, file_len;
+        const char *file;
+        if (c->preprocessed && (i == 0 || s[i - 1] == '\n') && line_marker(s, n, i, &marker_line, &file, &file_len)) {
+            /* A line marker is blank to the scan: g++ -E puts them around a
+             * system header's macro (NULL) in the middle of an expression. */
+            size_t b = i;
+            while (i < n && s[i] != '\n')
+                i++;
+            memset(c->kind + b, K_COMMENT, i - b);
+        } else if (ch == '/' && i + 1 < n && s[i + 1] == '/') {
             size_t b = i;
             while (i < n && s[i] != '\n') {
                 if (s[i] == '\\' && i + 1 < n && s[i + 1] == '\n')
@@ -360,15 +414,22 @@ static size_t kernel_start(const ctx *c, size_t end)
 }
 
 /* The kernel expression as a C string literal's contents: code bytes, runs
- * of blanks as one space. */
+ * of blanks as one space, at most LAUNCH_NAME_MAX bytes (so the output stays
+ * linear in the input however long the expressions). */
+enum { LAUNCH_NAME_MAX = 160 };
 static char *name_text(const ctx *c, size_t b, size_t e)
 {
-    char *out = malloc(2 * (e - b) + 1);
+    char *out = malloc(LAUNCH_NAME_MAX + 8);
     if (!out)
         return NULL;
     size_t k = 0;
     bool space = false;
     for (size_t i = b; i < e; i++) {
+        if (k + 2 + 3 > LAUNCH_NAME_MAX) { /* bounded: a long kernel expression is named by its start */
+            memcpy(out + k, "...", 3);
+            k += 3;
+            break;
+        }
         if (blank(c, i) || c->s[i] == '\\' || c->s[i] == '\n') {
             space = k > 0;
             continue;
@@ -432,23 +493,36 @@ static size_t launch(ctx *c, size_t at)
     for (size_t j = open + 1; j < end && !args; j++)
         args = !blank(c, j);
 
+    /* An argument in braces ({1, 2}) has no type of its own: such a launch
+     * takes the kernel's address and its parameters' types. */
+    bool braced = false;
+    int adepth = 0;
+    for (size_t a = open + 1, j = open + 1; args && j <= end; j++) {
+        if (c->kind[j] != K_CODE)
+            continue;
+        char ch = c->s[j];
+        if (j < end && (ch == '(' || ch == '[' || ch == '{')) {
+            adepth++;
+        } else if (j < end && (ch == ')' || ch == ']' || ch == '}')) {
+            adepth--;
+        } else if (j == end || (ch == ',' && adepth == 0)) {
+            size_t ab = next_solid(c, a);
+            braced |= ab < j && is_code(c, ab, '{');
+            a = j + 1;
+        }
+    }
     char *name = name_text(c, b, at);
     if (!name)
         return fail(c, at, "out of memory"), SIZE_MAX;
-    size_t len = strlen(name) + 64;
-    char *head = malloc(len);
-    if (!head) {
-        free(name);
-        return fail(c, at, "out of memory"), SIZE_MAX;
-    }
-    snprintf(head, len, "ws_cudart_launch_(\"%s\", WS_CUDART_KERNEL_(", name);
+    char head[LAUNCH_NAME_MAX + 64];
+    snprintf(head, sizeof head, braced ? "ws_cudart_launch_typed_(\"%s\", &(" : "ws_cudart_launch_(\"%s\", WS_CUDART_KERNEL_(",
+             name);
     free(name);
     bool ok = add_edit(c, b, b, head) && add_edit(c, at, at + 3, "), ws_cudart_cfg_(") &&
               add_edit(c, close, close + 3, ")") && add_edit(c, open, open + 1, args ? ", " : "");
-    free(head);
     /* An argument that is just 0 or NULL: a null pointer constant or an
-     * integer zero, whichever the kernel's parameter is (cuda_runtime.h). */
-    int adepth = 0;
+     * integer, whichever the kernel's parameter is (cuda_runtime.h). */
+    adepth = 0;
     for (size_t a = open + 1, j = open + 1; ok && args && j <= end; j++) {
         if (c->kind[j] != K_CODE)
             continue;
@@ -459,8 +533,10 @@ static size_t launch(ctx *c, size_t at)
             adepth--;
         } else if (j == end || (ch == ',' && adepth == 0)) {
             size_t ab = next_solid(c, a), ae = prev_solid(c, j);
-            if (ab <= ae && ae != SIZE_MAX && (word_is(c, ab, ae + 1, "0") || word_is(c, ab, ae + 1, "NULL")))
+            if (ab <= ae && ae != SIZE_MAX && word_is(c, ab, ae + 1, "0"))
                 ok = add_edit(c, ab, ae + 1, "ws_cudart_zero_");
+            else if (ab <= ae && ae != SIZE_MAX && (word_is(c, ab, ae + 1, "NULL") || word_is(c, ab, ae + 1, "__null")))
+                ok = add_edit(c, ab, ae + 1, "ws_cudart_null_");
             a = j + 1;
         }
     }
@@ -528,7 +604,7 @@ static void keep_lines(const ctx *c, size_t at, size_t end, char *text, size_t s
  * literal or a top-level comma does. */
 static size_t declaration_end(const ctx *c, size_t from, bool one_declarator)
 {
-    int depth = 0;
+    int depth = 0, angles = 0; /* angles: template arguments (Pair<int, float>), whose commas do not count */
     for (size_t j = from; j < c->n; j++) {
         if (one_declarator && c->kind[j] == K_LITERAL)
             return SIZE_MAX;
@@ -539,9 +615,13 @@ static size_t declaration_end(const ctx *c, size_t from, bool one_declarator)
             depth++;
         else if (ch == ')' || ch == ']')
             depth--;
+        else if (ch == '<' && depth == 0)
+            angles++;
+        else if (ch == '>' && depth == 0 && angles > 0)
+            angles--;
         else if (ch == ';' && depth == 0)
             return j;
-        else if (ch == '{' || ch == '}' || (one_declarator && ch == ',' && depth == 0))
+        else if (ch == '{' || ch == '}' || (one_declarator && ch == ',' && depth == 0 && angles == 0))
             return SIZE_MAX;
     }
     return SIZE_MAX;
@@ -934,13 +1014,15 @@ static bool emit(ctx *c)
     if (!out)
         return fail(c, 0, "out of memory");
     size_t k = 0;
-    k += (size_t)sprintf(out, "#line 1 \"");
-    for (const char *p = c->path; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            out[k++] = '\\';
-        out[k++] = *p;
+    if (!c->preprocessed) { /* preprocessed text has its own line markers */
+        k += (size_t)sprintf(out, "#line 1 \"");
+        for (const char *p = c->path; *p; p++) {
+            if (*p == '"' || *p == '\\')
+                out[k++] = '\\';
+            out[k++] = *p;
+        }
+        k += (size_t)sprintf(out + k, "\"\n");
     }
-    k += (size_t)sprintf(out + k, "\"\n");
     size_t from = 0;
     for (size_t i = 0; i < c->n_edits; i++) {
         const edit *e = &c->edits[i];
@@ -960,16 +1042,9 @@ static bool emit(ctx *c)
     return true;
 }
 
-bool cc_rewrite(const char *src, size_t len, const char *path, cc_rewrite_result *r)
+static bool rewrite(ctx c, cc_rewrite_result *r)
 {
-    return cc_rewrite_includes(src, len, path, NULL, NULL, r);
-}
-
-bool cc_rewrite_includes(const char *src, size_t len, const char *path, cc_include_fn include, void *user,
-                         cc_rewrite_result *r)
-{
-    memset(r, 0, sizeof *r);
-    ctx c = {.s = src, .n = len, .path = path ? path : "<input>", .r = r, .include = include, .user = user};
+    size_t len = c.n;
     c.kind = calloc(len ? len : 1, 1);
     if (!c.kind) {
         snprintf(r->error, sizeof r->error, "%s: out of memory", c.path);
@@ -987,4 +1062,23 @@ bool cc_rewrite_includes(const char *src, size_t len, const char *path, cc_inclu
         r->launches = r->shared_decls = 0;
     }
     return ok;
+}
+
+bool cc_rewrite(const char *src, size_t len, const char *path, cc_rewrite_result *r)
+{
+    return cc_rewrite_includes(src, len, path, NULL, NULL, r);
+}
+
+bool cc_rewrite_includes(const char *src, size_t len, const char *path, cc_include_fn include, void *user,
+                         cc_rewrite_result *r)
+{
+    memset(r, 0, sizeof *r);
+    return rewrite((ctx){.s = src, .n = len, .path = path ? path : "<input>", .r = r, .include = include, .user = user},
+                   r);
+}
+
+bool cc_rewrite_preprocessed(const char *src, size_t len, const char *path, cc_rewrite_result *r)
+{
+    memset(r, 0, sizeof *r);
+    return rewrite((ctx){.s = src, .n = len, .path = path ? path : "<input>", .r = r, .preprocessed = true}, r);
 }

@@ -12,9 +12,13 @@
  *     hold any expression. WS_CUDART_KERNEL_(NAME) is a generic lambda
  *     that calls NAME(args) (cuda_runtime.h), so overloaded kernels,
  *     template arguments deduced from the arguments and default arguments
- *     work as in a call; an argument that is just `0` or `NULL` becomes
+ *     work as in a call; an argument that is just `0` becomes
  *     ws_cudart_zero_ (an int 0, or a null pointer where the kernel's
- *     parameter is a pointer);
+ *     parameter is a pointer), one that is `NULL` or `__null`
+ *     ws_cudart_null_ (a long, or a null pointer); a launch with an argument
+ *     in braces ({1, 2}) is ws_cudart_launch_typed_("NAME", &(NAME), ...),
+ *     which converts each argument to the kernel's parameter type; the
+ *     "NAME" string is cut at 160 bytes, so the output stays linear;
  *   - `extern __shared__ [__align__(n)] T name[];` becomes a pointer to the
  *     running block's dynamic shared memory (ws_cuda_dynamic_shared_()): a
  *     `T *const` in a function, a proxy object that converts to T * (and,
@@ -56,5 +60,12 @@ bool cc_rewrite(const char *src, size_t len, const char *path, cc_rewrite_result
 typedef int (*cc_include_fn)(void *user, const char *name, bool angled, char *out, size_t out_size);
 bool cc_rewrite_includes(const char *src, size_t len, const char *path, cc_include_fn include, void *user,
                          cc_rewrite_result *r);
+
+/* The same rewrite of the compiler's preprocessed output (`c++ -E`, with
+ * `__shared__` left undefined): no #include or #define is left to see, the
+ * line markers name the user's files and lines (in errors too), no #line is
+ * added, and a `__shared__` outside functions is left for the compile of the
+ * result, which includes warpsim/cuda_macros.h first. */
+bool cc_rewrite_preprocessed(const char *src, size_t len, const char *path, cc_rewrite_result *r);
 
 #endif

@@ -1,12 +1,13 @@
 /* warpsim cc: whole .cu programs (host code included) built for the CPU.
  *
- * Each .cu file is rewritten (cc_rewrite.c: kernel launches, extern
- * __shared__) into a temporary C++ file that starts with #line, compiled as
- * C++17 with $CXX (default: the C++ compiler of warpsim's build, else c++)
- * with -ffp-contract=off -fopenmp, warpsim/cuda.h and warpsim/cuda_runtime.h
- * included first; .c files are compiled as C17 with $CC, .cpp files as
- * C++17; then everything is linked with libwarpsim_cuda and libwarpsim
- * (static), OpenMP and threads. Headers and libraries are found relative to
+ * Each .cu file is preprocessed by $CXX -E (default: the C++ compiler of
+ * warpsim's build, else c++) with warpsim/cuda.h and warpsim/cuda_runtime.h
+ * included first, that output rewritten (cc_rewrite.c: kernel launches,
+ * __shared__) into a temporary C++ file, and that compiled as C++17 with
+ * -ffp-contract=off -fopenmp and warpsim/cuda_macros.h included first; .c
+ * files are compiled as C17 with $CC, .cpp files as C++17; then everything
+ * is linked with libwarpsim_cuda and libwarpsim (static), OpenMP and
+ * threads. Headers and libraries are found relative to
  * this executable: the build tree (sim/warpsim next to src/) or the
  * installed layout (bin/warpsim, include/, lib/).
  *
@@ -60,11 +61,12 @@ static const char help[] =
     "                  [-O2] [compiler flags] [-c] [--keep] [-v] [--help]\n"
     "       warpsim cc --rewrite-only FILE.cu -o OUT.cpp [-I DIR] [-MF DEPFILE]\n"
     "\n"
-    "Builds a whole CUDA program, host code included, to run on the CPU: every kernel\n"
-    "launch name<<<grid, block[, shared[, stream]]>>>(args) and every `extern __shared__\n"
-    "T name[];` of the .cu files is rewritten for warpsim's CUDA front end, the result\n"
-    "is compiled as C++17 with $CXX (default: " WS_CC_CXX ") with -ffp-contract=off\n"
-    "-fopenmp, warpsim/cuda.h and warpsim/cuda_runtime.h included first, and linked\n"
+    "Builds a whole CUDA program, host code included, to run on the CPU: each .cu file is\n"
+    "preprocessed by $CXX (default: " WS_CC_CXX ") with warpsim/cuda.h and\n"
+    "warpsim/cuda_runtime.h included first, every kernel launch\n"
+    "name<<<grid, block[, shared[, stream]]>>>(args) and __shared__ declaration in that\n"
+    "output is rewritten for warpsim's CUDA front end, the result is compiled as C++17\n"
+    "with -ffp-contract=off -fopenmp, and linked\n"
     "statically with libwarpsim_cuda and libwarpsim. .c files are compiled as C17 with\n"
     "$CC (default: " WS_CC_CC "), .cpp/.cc/.cxx files as C++17; .o, .a and .so files and\n"
     "-l/-L flags go to the link. Every device thread runs on the model: the H200's bits\n"
@@ -73,7 +75,9 @@ static const char help[] =
     "\n"
     "  -o OUT        the program (default a.out; with -c, FILE.o)\n"
     "  -c            compile only, one source file to an object file\n"
-    "  -I DIR, -D NAME[=V], -U NAME, -O*, -g, -W*, -f*, -std=*, -l*, -L*: to the compiler\n"
+    "  -I DIR, -iquote DIR, -isystem DIR, -include F, -D NAME[=V], -U NAME, -M*, -O*, -g*,\n"
+    "  -W*, -w, -f*, -m*, -pedantic, -std=*, -l*, -L*: to the compiler; any other option is\n"
+    "                refused (status 2), as nvcc refuses it\n"
     "  -Xcompiler A,B, --compiler-options A,B  A and B to the compiler (as nvcc takes them)\n"
     "  -Xlinker A    -Wl,A to the link;  --std=X: -std=X;  -dc: -c;  -x cu: accepted\n"
     "  -arch, -gencode, -code, -Xptxas, -Xnvlink, -maxrregcount, -ccbin, -rdc, -G, -lineinfo,\n"
@@ -81,7 +85,8 @@ static const char help[] =
     "                the GPU side, accepted and ignored\n"
     "  -use_fast_math, -ftz=true, -prec-div=false, -prec-sqrt=false: refused (status 2): the\n"
     "                front end computes IEEE results\n"
-    "  --keep        keep the rewritten sources (their folder is printed)\n"
+    "  --keep        keep the preprocessed (.ii) and rewritten (.cpp) sources (their folder\n"
+    "                is printed)\n"
     "  --rewrite-only  only rewrite one .cu file into the C++ file OUT (-o, needed), which\n"
     "                includes warpsim/cuda.h and warpsim/cuda_runtime.h first; user headers\n"
     "                that launch kernels are rewritten into the folder OUT.headers/. Compile\n"
@@ -349,7 +354,56 @@ static bool nvcc_only_flag(const char *a, bool *takes_value)
     return strncmp(a, "-fmad=", 6) == 0 || strncmp(a, "--fmad=", 7) == 0 || strncmp(a, "--expt-", 7) == 0;
 }
 
-/* ---- the user's headers: rewritten too when they launch kernels ---- */
+/* Flags for the preprocessor alone: given to the -E step of a .cu file, not
+ * to the compile of its rewritten output (which has no #include or macro
+ * left, and whose dependencies are not the user's). *takes_value: the next
+ * argument is its value. */
+static bool preprocessor_only_flag(const char *a, bool *takes_value)
+{
+    static const char *const with_value[] = {"-I", "-D", "-U", "-include", "-imacros", "-isystem", "-iquote",
+                                             "-idirafter", "-iprefix", "-MF", "-MT", "-MQ"};
+    static const char *const joined[] = {"-I", "-D", "-U", "-MF", "-MT", "-MQ", "-isystem", "-iquote",
+                                         "-idirafter"};
+    static const char *const alone[] = {"-M", "-MM", "-MD", "-MMD", "-MP", "-MG", "-nostdinc", "-nostdinc++",
+                                        "-undef"};
+    *takes_value = false;
+    for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; i++)
+        if (strcmp(a, with_value[i]) == 0)
+            return *takes_value = true;
+    for (size_t i = 0; i < sizeof alone / sizeof alone[0]; i++)
+        if (strcmp(a, alone[i]) == 0)
+            return true;
+    for (size_t i = 0; i < sizeof joined / sizeof joined[0]; i++)
+        if (strncmp(a, joined[i], strlen(joined[i])) == 0 && a[strlen(joined[i])])
+            return true;
+    return false;
+}
+
+/* The compiler's own flags that warpsim cc passes on (as nvcc passes -O, -g,
+ * -I, -D and its host compiler's -W/-f/-m spellings through -Xcompiler):
+ * optimisation, debug info, warnings, code generation, language, the
+ * preprocessor's. Any other single-dash word is refused, as nvcc refuses
+ * `-Q`: it would reach g++ or ld with another meaning. */
+static bool compiler_flag(const char *a)
+{
+    static const char *const prefixes[] = {"-O", "-g", "-W", "-f", "-m", "-std=", "-pedantic", "-I", "-D", "-U",
+                                           "-isystem", "-iquote", "-idirafter", "-imacros", "-M", "--param",
+                                           "--sysroot", "-rdynamic"};
+    static const char *const whole[] = {"-w", "-include", "-nostdinc", "-nostdinc++", "-undef", "-pg",
+                                        "-p", "-shared", "-no-pie", "-pie"};
+    bool takes;
+    if (preprocessor_only_flag(a, &takes))
+        return true;
+    for (size_t i = 0; i < sizeof whole / sizeof whole[0]; i++)
+        if (strcmp(a, whole[i]) == 0)
+            return true;
+    for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
+        if (strncmp(a, prefixes[i], strlen(prefixes[i])) == 0)
+            return true;
+    return false;
+}
+
+/* ---- the user's headers (--rewrite-only): rewritten too when they launch kernels ---- */
 typedef struct includes {
     const char *tmp_dir;
     const strv *flags;       /* -I DIR / -IDIR among them */
@@ -596,6 +650,85 @@ done:
     return status;
 }
 
+/* The user's flags less those for the preprocessor alone. */
+static bool sv_append_compile_flags(strv *s, const strv *flags)
+{
+    for (size_t i = 0; i < flags->n; i++) {
+        bool takes;
+        if (preprocessor_only_flag(flags->v[i], &takes))
+            i += takes;
+        else if (!sv_push(s, flags->v[i]))
+            return false;
+    }
+    return true;
+}
+
+/* A .cu file into the C++ file `rewritten` (in dir): preprocessed by the
+ * C++ compiler as the compile would (the front end's headers included
+ * first, `__shared__` left a word), then rewritten (cc_rewrite.c), so
+ * macros, #if, token pasting, line splices, include order and __FILE__ are
+ * what the compiler sees. Returns an exit status. */
+static int cu_rewrite(const char *path, size_t index, const char *base, const char *dir, const layout *lay,
+                      const char *cxx, const strv *cxxflags, const strv *flags, const char *obj, bool keep,
+                      bool verbose, strv *temps, char *rewritten, size_t rewritten_size)
+{
+    char pre[PATH_MAX + 64];
+    snprintf(pre, sizeof pre, "%s/%zu-%s.ii", dir, index, base);
+    snprintf(rewritten, rewritten_size, "%s/%zu-%s.cpp", dir, index, base);
+    if (!keep && (!sv_push(temps, pre) || !sv_push(temps, rewritten))) {
+        errorf("out of memory");
+        return EXIT_FAIL;
+    }
+    bool deps = false, named = false; /* -MD/-MMD: the rule names the object, not the .ii */
+    for (size_t i = 0; i < flags->n; i++) {
+        deps |= strcmp(flags->v[i], "-MD") == 0 || strcmp(flags->v[i], "-MMD") == 0;
+        named |= strncmp(flags->v[i], "-MT", 3) == 0 || strncmp(flags->v[i], "-MQ", 3) == 0;
+    }
+    strv cmd = {0};
+    bool built = sv_push(&cmd, cxx) && sv_push(&cmd, "-E") && sv_push(&cmd, "-x") && sv_push(&cmd, "c++") &&
+                 sv_push(&cmd, "-std=c++17") && sv_append(&cmd, cxxflags) && sv_push(&cmd, "-fopenmp") &&
+                 sv_push(&cmd, "-DWS_CC_PREPROCESSING_=1") && sv_pushf(&cmd, "-I%s", lay->include) &&
+                 sv_push(&cmd, "-isystem") && sv_pushf(&cmd, "%s/warpsim/cuda_compat", lay->include) &&
+                 sv_push(&cmd, "-include") && sv_push(&cmd, "warpsim/cuda.h") && sv_push(&cmd, "-include") &&
+                 sv_push(&cmd, "warpsim/cuda_runtime.h") && sv_append(&cmd, flags) &&
+                 (!deps || named || (sv_push(&cmd, "-MQ") && sv_push(&cmd, obj))) &&
+                 (path[0] == '-' ? sv_pushf(&cmd, "./%s", path) : sv_push(&cmd, path)) &&
+                 sv_push(&cmd, "-o") && sv_push(&cmd, pre);
+    if (!built) {
+        sv_free(&cmd);
+        errorf("out of memory");
+        return EXIT_FAIL;
+    }
+    bool ok = run(cmd.v, verbose);
+    sv_free(&cmd);
+    if (!ok) {
+        errorf("compiling %s failed", path);
+        return EXIT_FAIL;
+    }
+    char *text = NULL;
+    size_t len = 0;
+    if (!read_file(pre, &text, &len)) {
+        errorf("%s: %s", pre, strerror(errno));
+        return EXIT_IO;
+    }
+    cc_rewrite_result r;
+    ok = cc_rewrite_preprocessed(text, len, path, &r);
+    free(text);
+    if (!ok) {
+        fprintf(stderr, "%s\n", r.error);
+        return EXIT_FAIL;
+    }
+    ok = write_file(rewritten, r.text, r.len);
+    free(r.text);
+    if (!ok) {
+        errorf("%s: %s", rewritten, strerror(errno));
+        return EXIT_IO;
+    }
+    if (verbose)
+        fprintf(stderr, "warpsim cc: %s: preprocessed and rewritten -> %s\n", path, rewritten);
+    return EXIT_OK;
+}
+
 int cmd_cc(int argc, char **argv)
 {
     strv flags = {0}, cflags = {0}, cxxflags = {0}, link = {0}, temps = {0};
@@ -704,8 +837,8 @@ int cmd_cc(int argc, char **argv)
             if (!sv_push(&cflags, a))
                 goto oom;
         } else if (a[0] == '-' && a[1]) {
-            if (strncmp(a, "--", 2) == 0 && strncmp(a, "--param", 7) != 0 && strncmp(a, "--sysroot", 9) != 0) {
-                errorf("%s: not an option of warpsim cc (see --help)", a);
+            if (!compiler_flag(a)) {
+                errorf("%.100s: not an option of warpsim cc (see --help)", a);
                 goto done;
             }
             if (!sv_push(&flags, a))
@@ -787,7 +920,6 @@ int cmd_cc(int argc, char **argv)
         cc = WS_CC_CC;
 
     strv objs = {0};
-    includes inc = {.tmp_dir = dir, .flags = &flags, .temps = &temps, .keep = keep, .verbose = verbose};
     status = EXIT_FAIL;
     for (size_t i = 0; i < n_srcs; i++) {
         const source *s = &srcs[i];
@@ -811,26 +943,12 @@ int cmd_cc(int argc, char **argv)
         const char *compile_path = s->path;
         char rewritten[PATH_MAX + 64];
         if (s->kind == SRC_CU) {
-            char *text = NULL, why[700];
-            size_t len = 0;
-            bool changed = false;
-            inc.depth = 0;
-            if (rewrite_file(&inc, s->path, src_dir, &text, &len, &changed, why, sizeof why) != 0) {
-                fprintf(stderr, "%s\n", why);
+            int st = cu_rewrite(s->path, i, base, dir, &lay, cxx, &cxxflags, &flags, obj, keep, verbose, &temps,
+                                rewritten, sizeof rewritten);
+            if (st != EXIT_OK) {
+                status = st;
                 goto fail_objs;
             }
-            snprintf(rewritten, sizeof rewritten, "%s/%zu-%s.cpp", dir, i, base);
-            bool ok = write_file(rewritten, text, len);
-            free(text);
-            if (!ok) {
-                errorf("%s: %s", rewritten, strerror(errno));
-                status = EXIT_IO;
-                goto fail_objs;
-            }
-            if (!keep && !sv_push(&temps, rewritten))
-                goto oom_objs;
-            if (verbose)
-                fprintf(stderr, "warpsim cc: %s: rewritten -> %s\n", s->path, rewritten);
             compile_path = rewritten;
         }
         strv cmd = {0};
@@ -846,14 +964,17 @@ int cmd_cc(int argc, char **argv)
          * clang's output too (with clang's DWARF 5 it names the rewritten file).
          * A -g of the user's comes later and wins. */
         built = built && sv_push(&cmd, "-ffp-contract=off") && sv_push(&cmd, "-fopenmp") && sv_push(&cmd, "-g1") &&
-                sv_push(&cmd, "-gdwarf-4") &&
-                sv_push(&cmd, "-iquote") && sv_push(&cmd, src_dir) && sv_pushf(&cmd, "-I%s", lay.include) &&
-                sv_push(&cmd, "-isystem") && sv_pushf(&cmd, "%s/warpsim/cuda_compat", lay.include);
-        if (s->kind == SRC_CU)
-            built = built && sv_push(&cmd, "-include") && sv_push(&cmd, "warpsim/cuda.h") &&
-                    sv_push(&cmd, "-include") && sv_push(&cmd, "warpsim/cuda_runtime.h");
-        built = built && sv_append(&cmd, &flags) && sv_push(&cmd, "-c") && sv_push(&cmd, compile_path) &&
-                sv_push(&cmd, "-o") && sv_push(&cmd, obj);
+                sv_push(&cmd, "-gdwarf-4") && sv_pushf(&cmd, "-I%s", lay.include);
+        if (s->kind == SRC_CU) /* preprocessed already: the rewriter's two macros, the user's compile flags */
+            built = built && sv_push(&cmd, "-include") && sv_push(&cmd, "warpsim/cuda_macros.h") &&
+                    sv_append_compile_flags(&cmd, &flags);
+        else
+            built = built && sv_push(&cmd, "-isystem") && sv_pushf(&cmd, "%s/warpsim/cuda_compat", lay.include) &&
+                    sv_append(&cmd, &flags);
+        built = built && sv_push(&cmd, "-c") &&
+                (compile_path[0] == '-' ? sv_pushf(&cmd, "./%s", compile_path) : sv_push(&cmd, compile_path)) &&
+                sv_push(&cmd, "-o") &&
+                sv_push(&cmd, obj);
         if (!built) {
             sv_free(&cmd);
             goto oom_objs;
@@ -892,8 +1013,6 @@ oom_objs:
     status = EXIT_FAIL;
 fail_objs:
     sv_free(&objs);
-    sv_free(&inc.seen);
-    sv_free(&inc.seen_out);
     goto done;
 oom:
     errorf("out of memory");

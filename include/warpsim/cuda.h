@@ -211,12 +211,7 @@ WS_API int ws_cuda_check_range_(const void *ptr, size_t bytes);
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wunknown-pragmas"
 #endif
-#ifdef __cplusplus
-/* Per block: a block's threads all run on one OS thread, one block at a time. */
-#define __shared__ static thread_local
-#else
-#define __shared__ static _Thread_local
-#endif
+#include "cuda_macros.h" /* __shared__ */
 
 #ifdef __cplusplus
 constexpr int warpSize = 32; /* a variable, not a macro: cudaDeviceProp has a member of that name */

@@ -179,19 +179,25 @@ struct config {
  * kernels, template arguments deduced from the arguments, default arguments
  * and implicit conversions work as in a call. The arguments are evaluated
  * once, on the host, and each thread calls the kernel with its own copies
- * (its parameters). An argument written as just `0` or `NULL` is
- * ws_cudart_zero_: the int 0 where the call accepts ints there, else a null
- * pointer (so `k<<<1, 32>>>(0)` passes a null pointer to `int *p`). */
-#define WS_CUDART_KERNEL_(...) \
-    [&](auto &...ws_a_) -> decltype(__VA_ARGS__(ws_a_...)) { __VA_ARGS__(ws_a_...); }
-
+ * (its parameters). An argument written as just `0` is ws_cudart_zero_: the
+ * int 0 where the call accepts ints there, else a null pointer (so
+ * `k<<<1, 32>>>(0)` passes a null pointer to `int *p`); one written `NULL`
+ * (or `__null`, what g++ and clang make of NULL) is ws_cudart_null_: a long
+ * where the call takes one (a template deduces long, as g++ does for NULL),
+ * else a null pointer. */
 namespace warpsim_cudart {
-struct zero {
-    constexpr operator int() const { return 0; }
+/* A literal 0 (Int = int) or NULL (Int = decltype(NULL), long with g++ and clang). */
+template <typename Int> struct null_constant {
+    constexpr operator Int() const { return 0; }
     template <typename T> constexpr operator T *() const { return nullptr; }
 };
-/* A literal 0 or NULL argument as an int (the first choice, as nvcc's). */
-template <typename T> using as_int = typename std::conditional<std::is_same<T, zero>::value, int, T>::type;
+using zero = null_constant<int>;
+using null = null_constant<decltype(NULL)>;
+/* A literal 0 or NULL argument as the integer a call gives it (the first
+ * choice, as nvcc's host compiler makes it). */
+template <typename T> struct as_int_ { using type = T; };
+template <typename Int> struct as_int_<null_constant<Int>> { using type = Int; };
+template <typename T> using as_int = typename as_int_<T>::type;
 
 template <typename F, typename... V> struct packed_launch {
     F *kernel;
@@ -207,6 +213,7 @@ template <typename...> struct always_false : std::false_type {};
 inline bool in_kernel() { return ws_cuda_ctx_ != nullptr; }
 } // namespace warpsim_cudart
 inline constexpr warpsim_cudart::zero ws_cudart_zero_{};
+inline constexpr warpsim_cudart::null ws_cudart_null_{};
 
 inline warpsim_cudart::config ws_cudart_cfg_(dim3 grid, dim3 block, size_t shared_bytes = 0,
                                              cudaStream_t stream = 0)
@@ -280,6 +287,20 @@ inline cudaError_t ws_cudart_launch_(const char *name, F kernel, warpsim_cudart:
         kernel(args...);
         return cudaErrorInvalidValue;
     }
+}
+
+/* A launch with an argument in braces, k<<<1, 32>>>(d, {1, 2}): the braces
+ * take the type of the kernel's parameter, so the kernel is named by its
+ * address (one kernel, not an overload set or a template to deduce) and each
+ * argument is converted to its parameter's type as in a call. */
+template <typename T> struct ws_cudart_same_ { using type = T; };
+template <typename... P>
+inline cudaError_t ws_cudart_launch_typed_(const char *name, void (*kernel)(P...), warpsim_cudart::config c,
+                                           typename ws_cudart_same_<P>::type... args)
+{
+    auto call = [kernel](auto &...a) { kernel(a...); };
+    warpsim_cudart::packed_launch<decltype(call), typename std::decay<P>::type...> p{&call, {std::move(args)...}};
+    return ws_cudart_launch_packed_(name, c, &p);
 }
 
 /* extern __shared__ T name[] at namespace scope: the running block's dynamic

@@ -229,6 +229,17 @@ cp "$dir/calls.cu" "$dir/keep.cu"
 "$warpsim" cc "$dir/keep.cu" -o "$dir/keep.cu" > "$dir/keep.txt" 2>&1; [ $? -eq 2 ] && cmp -s "$dir/keep.cu" "$dir/calls.cu" &&
   grep -q "that is the source file" "$dir/keep.txt"
 check "-o naming the source: status 2, the source untouched" $?
+# An option that is neither warpsim cc's, nvcc's nor the compiler's is refused, as nvcc refuses it
+# (g++ -Q would print its internals and exit 0).
+"$warpsim" cc -Q "$dir/calls.cu" -o "$dir/q" > "$dir/q.txt" 2>&1; [ $? -eq 2 ] && [ ! -e "$dir/q" ] &&
+  [ "$(wc -l < "$dir/q.txt")" -eq 1 ] && grep -q -- "-Q: not an option of warpsim cc" "$dir/q.txt"
+check "-Q: refused with one line, status 2" $?
+# --keep keeps the preprocessed text too, whose line markers name the user's file.
+"$warpsim" cc "$dir/calls.cu" -o "$dir/calls5" --keep > "$dir/k.txt" 2>&1
+kept=$(sed -n 's/^warpsim cc: kept the rewritten sources in //p' "$dir/k.txt")
+[ -n "$kept" ] && grep -q "^# [0-9]* \"$dir/calls.cu\"" "$kept"/0-calls.cu.ii && grep -q "ws_cudart_launch_" "$kept"/0-calls.cu.cpp
+check "--keep: the preprocessed .ii and the rewritten .cpp" $?
+[ -n "$kept" ] && rm -rf "$kept"
 
 echo "$fails failed"
 [ "$fails" -eq 0 ]

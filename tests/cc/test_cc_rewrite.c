@@ -72,11 +72,16 @@ static void test_simple_launch(void **state)
     expect("k<<<g, b>>>();", "ws_cudart_launch_(\"k\", WS_CUDART_KERNEL_(k), ws_cudart_cfg_(g, b));", 1);
     expect("k <<< g , b , 64 , s >>> ( x ) ;",
            "ws_cudart_launch_(\"k\", WS_CUDART_KERNEL_(k ), ws_cudart_cfg_( g , b , 64 , s ) ,  x ) ;", 1);
-    /* An argument that is just 0 or NULL: an int or a null pointer, as the kernel takes it. */
-    expect("k<<<1, 1>>>(0, NULL, x0, (0), 0 /* c */, f(0), 0);",
-           "ws_cudart_launch_(\"k\", WS_CUDART_KERNEL_(k), ws_cudart_cfg_(1, 1), ws_cudart_zero_, ws_cudart_zero_, "
-           "x0, (0), ws_cudart_zero_ /* c */, f(0), ws_cudart_zero_);",
+    /* An argument that is just 0 or NULL: an int (a long for NULL, as g++'s
+     * __null) or a null pointer, as the kernel takes it. */
+    expect("k<<<1, 1>>>(0, NULL, x0, (0), 0 /* c */, f(0), 0, __null);",
+           "ws_cudart_launch_(\"k\", WS_CUDART_KERNEL_(k), ws_cudart_cfg_(1, 1), ws_cudart_zero_, ws_cudart_null_, "
+           "x0, (0), ws_cudart_zero_ /* c */, f(0), ws_cudart_zero_, ws_cudart_null_);",
            1);
+    /* An argument in braces: the kernel's own parameter types (its address). */
+    expect("k<<<1, 32>>>(d, {1, 2});", "ws_cudart_launch_typed_(\"k\", &(k), ws_cudart_cfg_(1, 32), d, {1, 2});", 1);
+    expect("k<<<1, 32>>>(S{1}, f({2}));",
+           "ws_cudart_launch_(\"k\", WS_CUDART_KERNEL_(k), ws_cudart_cfg_(1, 32), S{1}, f({2}));", 1);
 }
 
 static void test_expressions_in_brackets(void **state)
@@ -200,6 +205,9 @@ static void test_extern_shared(void **state)
     expect("namespace n { extern __shared__ int sh[]; }",
            "namespace n { static const ws_cudart_extern_shared_<int> sh{}; }", 0);
     expect("extern __shared__ double d[];\n", "static const ws_cudart_extern_shared_<double> d{};\n", 0);
+    /* A template's comma is not a second declarator. */
+    expect("void k() { extern __shared__ Pair<int, float> s[]; }",
+           "void k() { Pair<int, float> *const s = (Pair<int, float> *)ws_cuda_dynamic_shared_(); }", 0);
     /* __shared__ without extern and extern without __shared__ are left alone. */
     expect("__shared__ int a[32]; extern int b[];", "__shared__ int a[32]; extern int b[];", 0);
     cc_rewrite_result r;
@@ -291,6 +299,57 @@ static void test_includes(void **state)
     assert_non_null(strstr(r.error, "t.cu:2: bad.cuh:3: kernel launch"));
 }
 
+/* The compiler's -E output: line markers name file and line (errors too),
+ * are blank between tokens, and no #line is added. */
+static void test_preprocessed(void **state)
+{
+    (void)state;
+    const char *src = "# 0 \"m.cu\"\n# 1 \"m.cu\"\nint x;\n# 7 \"m.cu\"\nk<<<1, 2>>>(\n# 1 \"/usr/stddef.h\" 3 4\n"
+                      "__null\n# 7 \"m.cu\"\n);\n";
+    cc_rewrite_result r;
+    assert_true(cc_rewrite_preprocessed(src, strlen(src), "m.cu", &r));
+    const char *want = "# 0 \"m.cu\"\n# 1 \"m.cu\"\nint x;\n# 7 \"m.cu\"\nws_cudart_launch_(\"k\", WS_CUDART_KERNEL_(k), "
+                       "ws_cudart_cfg_(1, 2), \n# 1 \"/usr/stddef.h\" 3 4\nws_cudart_null_\n# 7 \"m.cu\"\n);\n";
+    if (strcmp(r.text, want) != 0) {
+        print_error("want: %s\ngot:  %s\n", want, r.text);
+        fail();
+    }
+    free(r.text);
+    /* An error names the line the markers give: "h.cuh" line 41 + 1. */
+    const char *bad = "# 1 \"m.cu\"\nint y;\n# 41 \"inc/h.cuh\" 1\nint z;\n<<<1, 1>>>();\n";
+    assert_false(cc_rewrite_preprocessed(bad, strlen(bad), "m.cu", &r));
+    assert_non_null(strstr(r.error, "inc/h.cuh:42: kernel launch: no kernel name"));
+    /* A __shared__ at namespace scope is left for the compile (cuda_macros.h). */
+    const char *ns = "# 1 \"m.cu\"\n__shared__ int g;\n";
+    assert_true(cc_rewrite_preprocessed(ns, strlen(ns), "m.cu", &r));
+    assert_string_equal(r.text, ns);
+    free(r.text);
+}
+
+/* The kernel's name in the launch is cut: a chain of 8000 launches in one
+ * expression gives output linear in its size (issue 20 saw 416 MB). */
+static void test_output_linear(void **state)
+{
+    (void)state;
+    enum { N = 8000 };
+    static const char piece[] = ".k<<<1,1>>>()";
+    size_t len = 1 + N * (sizeof piece - 1) + 2;
+    char *src = malloc(len + 1);
+    assert_non_null(src);
+    size_t k = 0;
+    src[k++] = 'a';
+    for (int i = 0; i < N; i++, k += sizeof piece - 1)
+        memcpy(src + k, piece, sizeof piece - 1);
+    memcpy(src + k, ";\n", 3);
+    cc_rewrite_result r;
+    assert_true(cc_rewrite(src, strlen(src), "t.cu", &r));
+    assert_int_equal(r.launches, N);
+    /* per launch: the piece (13 bytes), ~70 of rewriting, a name of at most 160 */
+    assert_true(r.len < (size_t)N * (13 + 70 + 160));
+    free(r.text);
+    free(src);
+}
+
 static void test_empty_and_path(void **state)
 {
     (void)state;
@@ -309,7 +368,8 @@ int main(void)
         cmocka_unit_test(test_macros),         cmocka_unit_test(test_extern_shared),
         cmocka_unit_test(test_static_shared),
         cmocka_unit_test(test_errors),         cmocka_unit_test(test_includes),
-        cmocka_unit_test(test_empty_and_path),
+        cmocka_unit_test(test_empty_and_path), cmocka_unit_test(test_preprocessed),
+        cmocka_unit_test(test_output_linear),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

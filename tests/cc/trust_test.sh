@@ -11,7 +11,10 @@ fails=0
 fail() { echo "FAIL $*"; fails=$((fails + 1)); }
 for src in "$cases"/*.cu; do
   name=$(basename "$src" .cu)
-  if ! (cd "$cases" && "$warpsim" cc "$name.cu" -o "$dir/$name") > "$dir/$name.build" 2>&1; then
+  ccargs=""
+  [ -f "$cases/$name.ccargs" ] && ccargs=$(cat "$cases/$name.ccargs")
+  # shellcheck disable=SC2086
+  if ! (cd "$cases" && "$warpsim" cc $ccargs "$name.cu" -o "$dir/$name") > "$dir/$name.build" 2>&1; then
     fail "$name: warpsim cc"; cat "$dir/$name.build"; continue
   fi
   envs=()

@@ -1,0 +1,3 @@
+#pragma once
+#include "cycle_b.h"
+inline int cycle_a() { return 1; }

@@ -1,0 +1,3 @@
+#pragma once
+#include "cycle_a.h"
+inline int cycle_b() { return 2; }
