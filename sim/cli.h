@@ -163,4 +163,9 @@ bool cli_lanes(const char *text, int *out);
  * picks sm90 or wave64; both must agree. */
 bool cli_resolve_profile(bool profile_given, int lanes, ws_profile_id *profile);
 
+/* Installs handler for the signals that end a command with files of its own
+ * to remove (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGABRT, SIGPIPE, SIGXFSZ,
+ * SIGUSR1, SIGUSR2, SIGALRM), except those already ignored (nohup). */
+void cli_on_cleanup_signals(void (*handler)(int));
+
 #endif

@@ -468,19 +468,24 @@ void cli_command_begin(void)
 
 void cli_command_end(void) { in_command = 0; }
 
+void cli_on_cleanup_signals(void (*handler)(int))
+{
+    for (size_t i = 0; i < sizeof cleanup_signals / sizeof cleanup_signals[0]; i++) {
+        struct sigaction old, sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = handler;
+        sigemptyset(&sa.sa_mask);
+        /* A signal ignored by whoever started us (nohup) stays ignored. */
+        if (sigaction(cleanup_signals[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL)
+            sigaction(cleanup_signals[i], &sa, NULL);
+    }
+}
+
 static void pending_add(char *tmp)
 {
     if (!handlers_installed) {
         handlers_installed = 1;
-        for (size_t i = 0; i < sizeof cleanup_signals / sizeof cleanup_signals[0]; i++) {
-            struct sigaction old, sa;
-            memset(&sa, 0, sizeof sa);
-            sa.sa_handler = on_signal;
-            sigemptyset(&sa.sa_mask);
-            /* A signal ignored by whoever started us (nohup) stays ignored. */
-            if (sigaction(cleanup_signals[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL)
-                sigaction(cleanup_signals[i], &sa, NULL);
-        }
+        cli_on_cleanup_signals(on_signal);
     }
     for (int i = 0; i < MAX_PENDING; i++)
         if (!pending[i]) {

@@ -19,6 +19,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -29,6 +30,7 @@
 #include <unistd.h>
 
 #include "cc_rewrite.h"
+#include "cli.h"
 
 int cmd_cc(int argc, char **argv);
 
@@ -158,14 +160,21 @@ static void sv_free(strv *s)
 }
 
 static void errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* One line: the names in it are cut (%.200s), control bytes written as \xNN. */
 static void errorf(const char *fmt, ...)
 {
+    char msg[2048];
     va_list ap;
     va_start(ap, fmt);
-    fputs("warpsim cc: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    fputs("warpsim cc: ", stderr);
+    for (const unsigned char *p = (const unsigned char *)msg; *p; p++)
+        if (*p < 0x20 || *p == 0x7f)
+            fprintf(stderr, "\\x%02x", *p);
+        else
+            fputc(*p, stderr);
+    fputc('\n', stderr);
 }
 
 /* ---- running the compiler ---- */
@@ -188,15 +197,28 @@ static void print_command(char *const *argv)
     fputc('\n', stderr);
 }
 
+/* A signal that ends warpsim cc ends its compiler too; the temporary folder
+ * is removed and the signal raised again at the end of cmd_cc. */
+static volatile sig_atomic_t child_pid, caught_signal;
+
+static void on_signal(int sig)
+{
+    caught_signal = sig;
+    if (child_pid > 0)
+        kill((pid_t)child_pid, sig);
+}
+
 static bool run(char *const *argv, bool verbose)
 {
+    if (caught_signal)
+        return false;
     if (verbose)
         print_command(argv);
     fflush(stdout);
     fflush(stderr);
     pid_t pid = fork();
     if (pid < 0) {
-        errorf("cannot start %s: %s", argv[0], strerror(errno));
+        errorf("cannot start %.200s: %s", argv[0], strerror(errno));
         return false;
     }
     if (pid == 0) {
@@ -204,13 +226,18 @@ static bool run(char *const *argv, bool verbose)
         fprintf(stderr, "warpsim cc: cannot run %s: %s\n", argv[0], strerror(errno));
         _exit(127);
     }
+    child_pid = pid;
+    if (caught_signal) /* it came before child_pid was set */
+        kill(pid, caught_signal);
     int status = 0;
     while (waitpid(pid, &status, 0) < 0)
         if (errno != EINTR) {
-            errorf("waiting for %s: %s", argv[0], strerror(errno));
+            child_pid = 0;
+            errorf("waiting for %.200s: %s", argv[0], strerror(errno));
             return false;
         }
-    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    child_pid = 0;
+    return !caught_signal && WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
 /* ---- where the headers and libraries are ---- */
@@ -593,7 +620,7 @@ static int rewrite_only_mode(const source *srcs, size_t n_srcs, bool compile_onl
     out_base = out_base ? out_base + 1 : out;
     char abs_dir[PATH_MAX];
     if (!realpath(out_dir, abs_dir)) {
-        errorf("%s: %s", out_dir, strerror(errno));
+        errorf("%.200s: %s", out_dir, strerror(errno));
         return EXIT_IO;
     }
     snprintf(headers, sizeof headers, "%s/%s.headers", strcmp(abs_dir, "/") == 0 ? "" : abs_dir, out_base);
@@ -618,7 +645,7 @@ static int rewrite_only_mode(const source *srcs, size_t n_srcs, bool compile_onl
     if (f && fclose(f) != 0)
         ok = false;
     if (!ok) {
-        errorf("%s: %s", out, strerror(errno));
+        errorf("%.200s: %s", out, strerror(errno));
         status = EXIT_IO;
         goto done;
     }
@@ -638,7 +665,7 @@ static int rewrite_only_mode(const source *srcs, size_t n_srcs, bool compile_onl
             ok = fclose(d) == 0 && ok;
         }
         if (!ok) {
-            errorf("%s: %s", depfile, strerror(errno));
+            errorf("%.200s: %s", depfile, strerror(errno));
             status = EXIT_IO;
         }
     }
@@ -702,13 +729,13 @@ static int cu_rewrite(const char *path, size_t index, const char *base, const ch
     bool ok = run(cmd.v, verbose);
     sv_free(&cmd);
     if (!ok) {
-        errorf("compiling %s failed", path);
+        errorf("compiling %.200s failed", path);
         return EXIT_FAIL;
     }
     char *text = NULL;
     size_t len = 0;
     if (!read_file(pre, &text, &len)) {
-        errorf("%s: %s", pre, strerror(errno));
+        errorf("%.200s: %s", pre, strerror(errno));
         return EXIT_IO;
     }
     cc_rewrite_result r;
@@ -721,7 +748,7 @@ static int cu_rewrite(const char *path, size_t index, const char *base, const ch
     ok = write_file(rewritten, r.text, r.len);
     free(r.text);
     if (!ok) {
-        errorf("%s: %s", rewritten, strerror(errno));
+        errorf("%.200s: %s", rewritten, strerror(errno));
         return EXIT_IO;
     }
     if (verbose)
@@ -737,8 +764,9 @@ int cmd_cc(int argc, char **argv)
     const char *out = NULL, *depfile = NULL;
     bool keep = false, verbose = false, compile_only = false, rewrite_only = false;
     int status = EXIT_USAGE;
-    char dir[] = "/tmp/warpsim-cc-XXXXXX";
+    char dir[PATH_MAX];
     bool have_dir = false;
+    cli_on_cleanup_signals(on_signal);
     if (!srcs)
         goto oom;
     bool files_only = false;
@@ -777,7 +805,7 @@ int cmd_cc(int argc, char **argv)
                     strcmp(a, "-l") == 0 || strcmp(a, "-include") == 0 || strcmp(a, "-isystem") == 0 ||
                     strcmp(a, "-iquote") == 0)) {
             if (!v) {
-                errorf("%s needs a value (see --help)", a);
+                errorf("%.200s needs a value (see --help)", a);
                 goto done;
             }
             strv *to = (a[1] == 'L' || a[1] == 'l') ? &link : &flags;
@@ -801,7 +829,7 @@ int cmd_cc(int argc, char **argv)
         } else if (strcmp(a, "-use_fast_math") == 0 || strcmp(a, "--use_fast_math") == 0 ||
                    strncmp(a, "-ftz=true", 9) == 0 || strncmp(a, "--ftz=true", 10) == 0 ||
                    strcmp(a, "-prec-div=false") == 0 || strcmp(a, "-prec-sqrt=false") == 0) {
-            errorf("%s: not supported: the front end computes IEEE float results, as nvcc's defaults with "
+            errorf("%.200s: not supported: the front end computes IEEE float results, as nvcc's defaults with "
                    "-fmad=false do (see docs/cuda-frontend.md)", a);
             goto done;
         } else if (strcmp(a, "-dc") == 0 || strcmp(a, "--device-c") == 0) {
@@ -815,7 +843,7 @@ int cmd_cc(int argc, char **argv)
             i++; /* the files are .cu already */
         } else if (strcmp(a, "-Xlinker") == 0 || strcmp(a, "--linker-options") == 0) {
             if (!v) {
-                errorf("%s needs a value (see --help)", a);
+                errorf("%.200s needs a value (see --help)", a);
                 goto done;
             }
             if (!sv_pushf(&link, "-Wl,%s", v))
@@ -823,7 +851,7 @@ int cmd_cc(int argc, char **argv)
             i++;
         } else if (nvcc_only_flag(a, &takes)) {
             if (verbose)
-                errorf("%s: an nvcc flag, ignored", a);
+                errorf("%.200s: an nvcc flag, ignored", a);
             if (takes)
                 i++;
         } else if (strncmp(a, "-l", 2) == 0 || strncmp(a, "-L", 2) == 0 || strncmp(a, "-Wl,", 4) == 0 ||
@@ -860,7 +888,7 @@ int cmd_cc(int argc, char **argv)
                 if (!sv_push(&link, a))
                     goto oom;
             } else {
-                errorf("%s: not a .cu, .c, .cpp, .o, .a or .so file (see --help)", a);
+                errorf("%.200s: not a .cu, .c, .cpp, .o, .a or .so file (see --help)", a);
                 goto done;
             }
             if (!exists(a) || access(a, R_OK) != 0) { /* missing or unreadable: exit 3, as documented */
@@ -907,8 +935,10 @@ int cmd_cc(int argc, char **argv)
         status = EXIT_IO;
         goto done;
     }
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, sizeof dir, "%s/warpsim-cc-XXXXXX", tmp && *tmp && strlen(tmp) < PATH_MAX - 32 ? tmp : "/tmp");
     if (!mkdtemp(dir)) {
-        errorf("cannot create a temporary folder: %s", strerror(errno));
+        errorf("cannot create a temporary folder in %.200s: %s", tmp && *tmp ? tmp : "/tmp", strerror(errno));
         status = EXIT_IO;
         goto done;
     }
@@ -982,7 +1012,7 @@ int cmd_cc(int argc, char **argv)
         bool ok = run(cmd.v, verbose);
         sv_free(&cmd);
         if (!ok) {
-            errorf("compiling %s failed", s->path);
+            errorf("compiling %.200s failed", s->path);
             goto fail_objs;
         }
         if (!sv_push(&objs, obj))
@@ -1002,7 +1032,7 @@ int cmd_cc(int argc, char **argv)
         bool ok = run(cmd.v, verbose);
         sv_free(&cmd);
         if (!ok) {
-            errorf("linking %s failed", out ? out : "a.out");
+            errorf("linking %.200s failed", out ? out : "a.out");
             goto fail_objs;
         }
     }
@@ -1029,5 +1059,9 @@ done:
     sv_free(&link);
     sv_free(&temps);
     free(srcs);
+    if (caught_signal) { /* ended as the signal ends a program, what was ours removed */
+        signal(caught_signal, SIG_DFL);
+        raise(caught_signal);
+    }
     return status;
 }

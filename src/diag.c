@@ -29,36 +29,85 @@ const char *ws_diag_code_name(ws_diag_code code)
     return (code > 0 && code < WS_DIAG_CODE_COUNT) ? code_names[code] : NULL;
 }
 
-char *ws_format_lanes(ws_mask lanes, char *buf, size_t size)
+/* One item of a set's text at ids[i]: a run "3-9", a stride of four or
+ * more "0,2,...,30", or one index; *next is where the next item starts. */
+static int format_item(const unsigned char *ids, int n, int i, char *out, size_t size, int *next)
+{
+    int last = i;
+    while (last + 1 < n && ids[last + 1])
+        last++;
+    if (last > i) {
+        *next = last + 1;
+        return snprintf(out, size, "%d-%d", i, last);
+    }
+    int step = 0, count = 1, end = i;
+    for (int j = i + 1; j < n; j++)
+        if (ids[j]) {
+            step = j - i;
+            break;
+        }
+    /* a stride: each member alone (no run starts at it) and step apart */
+    while (step > 1 && end + step < n && ids[end + step] && !(end + step + 1 < n && ids[end + step + 1])) {
+        bool gap = true;
+        for (int j = end + 1; j < end + step; j++)
+            gap &= !ids[j];
+        if (!gap)
+            break;
+        end += step;
+        count++;
+    }
+    if (count >= 4) {
+        *next = end + 1;
+        return snprintf(out, size, "%d,%d,...,%d", i, i + step, end);
+    }
+    *next = i + 1;
+    return snprintf(out, size, "%d", i);
+}
+
+char *ws_format_ids(const unsigned char *ids, int n, char *buf, size_t size)
 {
     if (!buf || size == 0)
         return buf;
     buf[0] = '\0';
-    if (lanes == 0) {
-        snprintf(buf, size, "none");
-        return buf;
-    }
     size_t used = 0;
-    for (int lane = 0; lane < 64;) {
-        if (!ws_lane_in(lanes, lane)) {
-            lane++;
+    bool any = false;
+    for (int i = 0; i < n;) {
+        if (!ids[i]) {
+            i++;
             continue;
         }
-        int last = lane;
-        while (last + 1 < 64 && ws_lane_in(lanes, last + 1))
-            last++;
-        int n = last > lane
-                    ? snprintf(buf + used, size - used, "%s%d-%d", used ? "," : "", lane, last)
-                    : snprintf(buf + used, size - used, "%s%d", used ? "," : "", lane);
-        if (n < 0 || (size_t)n >= size - used) { /* truncated: end with "..." if room */
-            if (size > 4)
+        char item[48];
+        int next;
+        int k = format_item(ids, n, i, item, sizeof item, &next);
+        size_t need = (size_t)(k > 0 ? k : 0) + (any ? 1 : 0);
+        /* whole items only: what does not fit is "..." (room for it kept) */
+        bool more_after = false;
+        for (int j = next; j < n && !more_after; j++)
+            more_after = ids[j] != 0;
+        if (used + need + (more_after ? 4 : 0) >= size) {
+            const char *tail = any ? ",..." : "...";
+            size_t tl = strlen(tail);
+            if (used + tl < size)
+                memcpy(buf + used, tail, tl + 1);
+            else if (size >= 4)
                 memcpy(buf + size - 4, "...", 4);
             return buf;
         }
-        used += (size_t)n;
-        lane = last + 1;
+        used += (size_t)snprintf(buf + used, size - used, "%s%s", any ? "," : "", item);
+        any = true;
+        i = next;
     }
+    if (!any)
+        snprintf(buf, size, "none");
     return buf;
+}
+
+char *ws_format_lanes(ws_mask lanes, char *buf, size_t size)
+{
+    unsigned char ids[64];
+    for (int lane = 0; lane < 64; lane++)
+        ids[lane] = ws_lane_in(lanes, lane);
+    return ws_format_ids(ids, 64, buf, size);
 }
 
 void ws_diag_raise(ws_diag_batch *batch, ws_diag_code code, const char *op, ws_mask lanes,

@@ -160,23 +160,32 @@ static ws_status report_deadlock(ws_warp *w)
     ws_diag d = {.code = WS_DIAG_DEADLOCK, .op = "rendezvous", .lanes = w->waiting};
     size_t size = sizeof d.message;
     size_t used = (size_t)snprintf(d.message, size, "every live lane waits and none can go on:");
+    static const char closing[] = ". A collective completes only when every live lane its mask names arrives at "
+                                  "the same kind with the same mask (and, for match and reduce, the same operand "
+                                  "type).";
     const char *sep = " ";
-    for (ws_mask todo = w->waiting; todo && used < size;) {
+    for (ws_mask todo = w->waiting; todo;) {
         int lane = ws_lowest_lane(todo);
         ws_mask group = group_of(w, lane);
         const ws_arrival *a = &w->arrivals[lane];
-        char lanes[96];
-        int n = snprintf(d.message + used, size - used, "%slanes %s wait in %s (%s, %s, mask 0x%llx)", sep,
+        char lanes[96], entry[240];
+        int n = snprintf(entry, sizeof entry, "%slanes %s wait in %s (%s, %s, mask 0x%llx)", sep,
                          ws_format_lanes(group, lanes, sizeof lanes), ws_coll_cuda_name(a->kind),
                          ws_coll_kind_name(a->kind), ws_type_name(a->type), (unsigned long long)a->mask);
-        used += n > 0 ? (size_t)n : 0;
+        if (n < 0 || used + (size_t)n + 6 >= size) { /* whole groups only: "; ..." for the rest */
+            snprintf(d.message + used, size - used, "; ...");
+            used += strlen(d.message + used);
+            break;
+        }
+        memcpy(d.message + used, entry, (size_t)n + 1);
+        used += (size_t)n;
         sep = "; ";
         todo &= ~group;
     }
-    if (used < size)
-        snprintf(d.message + used, size - used,
-                 ". A collective completes only when every live lane its mask names arrives at the "
-                 "same kind with the same mask (and, for match and reduce, the same operand type).");
+    if (used + sizeof closing <= size)
+        memcpy(d.message + used, closing, sizeof closing);
+    else if (used + 2 <= size)
+        memcpy(d.message + used, ".", 2);
     return ws_warp_hangs(w, &d);
 }
 

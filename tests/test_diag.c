@@ -527,7 +527,7 @@ static void test_f64_nan_pair(void **state)
         const ws_diag *dg = find_diag(w, WS_DIAG_F64_NAN_PAIR, "f64 add of two NaNs");
         assert_int_equal(dg->lanes, 0x11111111u);
         assert_string_equal(dg->op, "add.f64");
-        assert_non_null(strstr(dg->message, "lanes 0,4,8,12,16,20,24,28"));
+        assert_non_null(strstr(dg->message, "lanes 0,4,...,28"));
         if (policy) {
             assert_int_equal(s, WS_ERR_UNDEFINED);
             for (int l = 0; l < 32; l++)
@@ -631,6 +631,14 @@ static void test_format_lanes(void **state)
         {UINT64_C(0x8000000000000001), "0,63"},
         {UINT64_C(0xFFFF00000000FFFF), "0-15,48-63"},
         {0x00000015u, "0,2,4"},
+        /* four or more evenly spaced lanes: a stride (hand-worked) */
+        {0x55555555u, "0,2,...,30"},
+        {0xAAAAAAAAu, "1,3,...,31"},
+        {0x11111111u, "0,4,...,28"},
+        {0x00000055u, "0,2,...,6"},
+        {0x5555000Fu, "0-3,16,18,...,30"},
+        {0x00000115u, "0,2,4,8"},
+        {0x00000155u | 0x1000u, "0,2,...,8,12"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char buf[256];
@@ -643,6 +651,25 @@ static void test_format_lanes(void **state)
             fail();
         }
     }
+}
+
+/* A set that does not fit is cut after a whole item, and says so. */
+static void test_format_lanes_bounded(void **state)
+{
+    (void)state;
+    char buf[8];
+    /* 0,3,5,7,9,... : "0" then "3,5,...,31" (10 chars) does not fit in 8 after "0," */
+    ws_format_lanes(UINT64_C(0xAAAAAAA9), buf, sizeof buf);
+    assert_string_equal(buf, "0,...");
+    unsigned char ids[1024] = {0};
+    for (int i = 0; i < 1024; i += 2)
+        ids[i] = 1;
+    char big[64];
+    assert_string_equal(ws_format_ids(ids, 1024, big, sizeof big), "0,2,...,1022");
+    ids[7] = 1; /* 6-8 breaks the stride */
+    assert_string_equal(ws_format_ids(ids, 1024, big, sizeof big), "0,2,4,6-8,10,12,...,1022");
+    char tiny[4];
+    assert_string_equal(ws_format_ids(ids, 1024, tiny, sizeof tiny), "...");
 }
 
 /* ---- bad arguments: WS_ERR_ARG and a message, never an abort ------------- */
@@ -847,7 +874,7 @@ int main(void)
         cmocka_unit_test(test_f64_nan_pair),
         cmocka_unit_test(test_diag_code_names),
         cmocka_unit_test(test_status_names),
-        cmocka_unit_test(test_format_lanes),
+        cmocka_unit_test(test_format_lanes), cmocka_unit_test(test_format_lanes_bounded),
         cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_bad_warp_desc),
     };

@@ -83,8 +83,12 @@ WS_API const char *ws_diag_code_name(ws_diag_code code);
 WS_API void ws_warp_set_diag_policy(ws_warp *warp, ws_diag_policy policy);
 WS_API ws_diag_policy ws_warp_diag_policy(const ws_warp *warp);
 
-/* Writes a lane set as "0-7,12,31" (or "none") into buf; returns buf. */
+/* Writes a lane set as "0-7,12,31" (or "none") into buf; returns buf. Runs
+ * are "a-b", four or more evenly spaced lanes "0,2,...,30"; only whole
+ * items are written, and "..." ends a set that does not fit. */
 WS_API char *ws_format_lanes(ws_mask lanes, char *buf, size_t size);
+/* The same for the set indices of ids[0..n) (a block's threads). */
+WS_API char *ws_format_ids(const unsigned char *ids, int n, char *buf, size_t size);
 
 #ifdef __cplusplus
 }

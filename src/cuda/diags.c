@@ -24,26 +24,6 @@ static const char *op_name(int op)
     return ws_coll_cuda_name((ws_coll_kind)op);
 }
 
-/* "0-7,12" for the set bits of ids[0..n). */
-static void format_ids(const unsigned char *ids, int n, char *buf, size_t size)
-{
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < n && used < size;) {
-        if (!ids[i]) {
-            i++;
-            continue;
-        }
-        int j = i;
-        while (j + 1 < n && ids[j + 1])
-            j++;
-        int k = j == i ? snprintf(buf + used, size - used, "%s%d", used ? "," : "", i)
-                       : snprintf(buf + used, size - used, "%s%d-%d", used ? "," : "", i, j);
-        used += k > 0 ? (size_t)k : 0;
-        i = j + 1;
-    }
-}
-
 void wc_describe_sites(const wc_block *b, int warp, ws_mask lanes, char *buf, size_t size)
 {
     unsigned char taken[WC_MAX_THREADS] = {0};
@@ -69,14 +49,21 @@ void wc_describe_sites(const wc_block *b, int warp, ws_mask lanes, char *buf, si
                 ids[u - first] = 1;
             }
         }
-        char list[160];
-        format_ids(ids, end - first, list, sizeof list);
+        char list[160], entry[400];
+        ws_format_ids(ids, end - first, list, sizeof list);
         int k = warp >= 0
-                    ? snprintf(buf + used, size - used, "%s%s:%d (lanes %s)", used ? "; " : "",
+                    ? snprintf(entry, sizeof entry, "%s%s:%d (lanes %s)", used ? "; " : "",
                                base_name(l->call.file), wc_call_line(&l->call), list)
-                    : snprintf(buf + used, size - used, "%s%s:%d %s (threads %s)", used ? "; " : "",
+                    : snprintf(entry, sizeof entry, "%s%s:%d %s (threads %s)", used ? "; " : "",
                                base_name(l->call.file), wc_call_line(&l->call), op_name(wc_call_op(&l->call)), list);
-        used += k > 0 ? (size_t)k : 0;
+        /* Whole entries only; "; ..." says some did not fit (room kept for it). */
+        if (k < 0 || used + (size_t)k + 6 >= size) {
+            if (used + 6 < size)
+                memcpy(buf + used, used ? "; ..." : "...", used ? 6 : 4);
+            return;
+        }
+        memcpy(buf + used, entry, (size_t)k + 1);
+        used += (size_t)k;
     }
 }
 

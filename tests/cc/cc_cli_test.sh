@@ -240,6 +240,22 @@ kept=$(sed -n 's/^warpsim cc: kept the rewritten sources in //p' "$dir/k.txt")
 [ -n "$kept" ] && grep -q "^# [0-9]* \"$dir/calls.cu\"" "$kept"/0-calls.cu.ii && grep -q "ws_cudart_launch_" "$kept"/0-calls.cu.cpp
 check "--keep: the preprocessed .ii and the rewritten .cpp" $?
 [ -n "$kept" ] && rm -rf "$kept"
+# A signal ends the compiler child too, and the temporary folder goes (TMPDIR is where it is made).
+mkdir -p "$dir/tmp"
+{ echo '#include <cstdio>'; for i in $(seq 4000); do echo "template <int N> struct S$i { static int f() { return N + $i; } }; int g$i() { return S$i<$i>::f(); }"; done; echo 'int main() { return 0; }'; } > "$dir/slow.cu"
+TMPDIR="$dir/tmp" "$warpsim" cc "$dir/slow.cu" -o "$dir/slow" > /dev/null 2>&1 &
+ccpid=$!
+for _ in $(seq 100); do [ -n "$(ls "$dir/tmp")" ] && break; sleep 0.05; done
+sleep 0.3
+kill -TERM "$ccpid"; wait "$ccpid"; rc=$?
+sleep 0.2
+[ "$rc" -eq 143 ] && [ -z "$(ls "$dir/tmp")" ] && ! grep -qsF "$dir/slow.cu" /proc/[0-9]*/cmdline && [ ! -e "$dir/slow" ]
+check "SIGTERM: the compiler ended, the temporary folder removed, status 143" $?
+# A name in a message is cut and its control bytes written as \xNN: one line on the terminal.
+long=$(printf 'x%.0s' $(seq 3000))
+"$warpsim" cc "$(printf 'a\033[31m\nb')$long.txt" > "$dir/name.txt" 2>&1; [ $? -eq 2 ] &&
+  [ "$(wc -l < "$dir/name.txt")" -eq 1 ] && [ "$(wc -c < "$dir/name.txt")" -lt 400 ] && grep -qF 'a\x1b[31m\x0ab' "$dir/name.txt"
+check "a file name in a message: bounded, control bytes escaped" $?
 
 echo "$fails failed"
 [ "$fails" -eq 0 ]
