@@ -268,8 +268,8 @@ static void test_ub_deadlock_names_both_sites(void **state)
     const char *second = strstr(first + 1, "frontend_kernels.h:");
     assert_non_null(second);
     assert_true(atoi(first + strlen("frontend_kernels.h:")) != atoi(second + strlen("frontend_kernels.h:")));
-    assert_non_null(strstr(d->where, "lanes 0,2,4"));
-    assert_non_null(strstr(d->where, "lanes 1,3,5"));
+    assert_non_null(strstr(d->where, "lanes 0,2,...,30)"));
+    assert_non_null(strstr(d->where, "lanes 1,3,...,31)"));
 }
 
 static void test_ub_divergent_barrier(void **state)
