@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "collectives.h"
+#include "vector_types.h"
 #include "diag.h"
 #include "fpops.h"
 #include "types.h"
@@ -41,9 +42,8 @@ extern "C" {
 
 /* ==== The launch API (C) ================================================ */
 
-typedef struct ws_cuda_dim {
-    unsigned x, y, z;
-} ws_cuda_dim;
+/* A grid's or block's dimensions: CUDA's uint3 (vector_types.h; dim3 converts). */
+typedef struct uint3 ws_cuda_dim;
 
 typedef struct ws_cuda_launch_desc {
     ws_cuda_dim grid;           /* y and z of 0 mean 1; x must be at least 1 */
@@ -120,9 +120,8 @@ WS_API const ws_cuda_report *ws_cuda_last_report(void);
 
 /* ==== What device code calls (through the CUDA names below) ============= */
 
-typedef struct ws_cuda_uint3 {
-    unsigned x, y, z;
-} ws_cuda_uint3;
+/* threadIdx and blockIdx are CUDA's uint3 (vector_types.h). */
+typedef struct uint3 ws_cuda_uint3;
 
 /* The running thread's coordinates; NULL outside a kernel. */
 typedef struct ws_cuda_thread_ctx {
@@ -223,20 +222,8 @@ constexpr int warpSize = 32; /* a variable, not a macro: cudaDeviceProp has a me
 #define blockDim (ws_cuda_ctx_->block_dim)
 #define gridDim (ws_cuda_ctx_->grid_dim)
 
-#ifdef __cplusplus
-struct uint3 {
-    unsigned x, y, z;
-};
-struct dim3 {
-    unsigned x, y, z;
-    constexpr dim3(unsigned vx = 1, unsigned vy = 1, unsigned vz = 1) : x(vx), y(vy), z(vz) {}
-    constexpr dim3(ws_cuda_uint3 v) : x(v.x), y(v.y), z(v.z) {}
-    constexpr dim3(ws_cuda_dim v) : x(v.x), y(v.y), z(v.z) {}
-    constexpr operator ws_cuda_dim() const { return ws_cuda_dim{x, y, z}; }
-};
-#else
-typedef ws_cuda_uint3 uint3;
-typedef ws_cuda_dim dim3;
+#ifndef __cplusplus
+typedef ws_cuda_dim dim3; /* C++: vector_types.h's struct */
 #endif
 
 /* ---- bit casts and integer helpers (plain C, the GPU's results) ---- */
@@ -592,6 +579,8 @@ inline ws_status ws_cuda_launch(void (*kernel)(P...), dim3 grid, dim3 block, siz
     desc.shared_bytes = shared_bytes;
     return ws_cuda_launch_desc_run(desc, kernel, std::forward<A>(args)...);
 }
+
+#include "cuda_ptx.h" /* inline PTX, as warpsim cc translates it */
 
 #else /* C17: the same names through _Generic */
 

@@ -37,6 +37,21 @@
 #include "cuda.h"
 
 #define WARPSIM_CUDA_RUNTIME 1
+/* What CUDA programs test for: the runtime's own include guards (NVIDIA's
+ * Common/helper_cuda.h defines its error helpers only under them), the
+ * runtime version, and the compiler nvcc is (a .cu file is CUDA code). */
+#define __CUDA_RUNTIME_H__
+#define __CUDA_RUNTIME_API_H__
+#define __DRIVER_TYPES_H__
+#define __VECTOR_TYPES_H__
+#define CUDART_VERSION 13000
+#define __CUDART_API_VERSION 13000
+#ifndef __CUDACC__
+#define __CUDACC__ 1
+#endif
+#define __CUDACC_VER_MAJOR__ 13
+#define __CUDACC_VER_MINOR__ 0
+#define __CUDACC_VER_BUILD__ 48
 
 
 /* ---- errors (the numbers of CUDA 13's driver_types.h) ---- */
@@ -84,47 +99,6 @@ typedef struct CUevent_st *cudaEvent_t;
 #define cudaHostAllocDefault 0x00
 
 /* What host code reads of a device (the fields programs commonly use). */
-struct cudaDeviceProp {
-    char name[256];
-    size_t totalGlobalMem;
-    size_t sharedMemPerBlock;
-    int regsPerBlock;
-    int warpSize;
-    size_t memPitch;
-    int maxThreadsPerBlock;
-    int maxThreadsDim[3];
-    int maxGridSize[3];
-    int clockRate;
-    size_t totalConstMem;
-    int major;
-    int minor;
-    size_t textureAlignment;
-    int deviceOverlap;
-    int multiProcessorCount;
-    int kernelExecTimeoutEnabled;
-    int integrated;
-    int canMapHostMemory;
-    int computeMode;
-    int concurrentKernels;
-    int ECCEnabled;
-    int pciBusID;
-    int pciDeviceID;
-    int pciDomainID;
-    int asyncEngineCount;
-    int unifiedAddressing;
-    int memoryClockRate;
-    int memoryBusWidth;
-    int l2CacheSize;
-    int maxThreadsPerMultiProcessor;
-    size_t sharedMemPerMultiprocessor;
-    int regsPerMultiprocessor;
-    int managedMemory;
-    int isMultiGpuBoard;
-    int concurrentManagedAccess;
-    size_t sharedMemPerBlockOptin;
-    int maxBlocksPerMultiProcessor;
-    int cooperativeLaunch;
-};
 
 /* ---- the runtime's state ---- */
 namespace warpsim_cudart {
@@ -400,48 +374,7 @@ inline cudaError_t cudaGetDevice(int *device)
     *device = warpsim_cudart::current_device;
     return cudaSuccess;
 }
-/* The simulated device: an sm_90 warp model. Its limits are the launch
- * checks' (1024 threads, 48 KiB of dynamic shared memory per block); its
- * "multiprocessors" are the CPU cores the blocks run on, its memory the
- * host's. */
-inline cudaError_t cudaGetDeviceProperties(cudaDeviceProp *prop, int device)
-{
-    if (!prop)
-        return warpsim_cudart::record(cudaErrorInvalidValue);
-    if (device != 0)
-        return warpsim_cudart::record(cudaErrorInvalidDevice);
-    memset(prop, 0, sizeof *prop);
-    snprintf(prop->name, sizeof prop->name, "warpsim (sm90 model)");
-    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE), cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    prop->totalGlobalMem = pages > 0 && page > 0 ? (size_t)pages * (size_t)page : 0;
-    prop->sharedMemPerBlock = WS_CUDA_MAX_DYNAMIC_SHARED;
-    prop->sharedMemPerBlockOptin = WS_CUDA_MAX_DYNAMIC_SHARED;
-    prop->sharedMemPerMultiprocessor = WS_CUDA_MAX_DYNAMIC_SHARED;
-    prop->regsPerBlock = 65536;
-    prop->regsPerMultiprocessor = 65536;
-    prop->warpSize = 32;
-    prop->memPitch = (size_t)1 << 31;
-    prop->maxThreadsPerBlock = WS_CUDA_MAX_BLOCK_THREADS;
-    prop->maxThreadsDim[0] = WS_CUDA_MAX_BLOCK_XY;
-    prop->maxThreadsDim[1] = WS_CUDA_MAX_BLOCK_XY;
-    prop->maxThreadsDim[2] = WS_CUDA_MAX_BLOCK_Z;
-    prop->maxGridSize[0] = (int)WS_CUDA_MAX_GRID_X;
-    prop->maxGridSize[1] = WS_CUDA_MAX_GRID_YZ;
-    prop->maxGridSize[2] = WS_CUDA_MAX_GRID_YZ;
-    prop->totalConstMem = 65536;
-    prop->major = 9;
-    prop->minor = 0;
-    prop->textureAlignment = 512;
-    prop->multiProcessorCount = cpus > 0 ? (int)cpus : 1;
-    prop->integrated = 1;
-    prop->canMapHostMemory = 1;
-    prop->unifiedAddressing = 1;
-    prop->managedMemory = 1;
-    prop->concurrentManagedAccess = 1;
-    prop->maxThreadsPerMultiProcessor = 1024;
-    prop->maxBlocksPerMultiProcessor = 1;
-    return cudaSuccess;
-}
+#include "cudart_device.h" /* the device: cudaGetDeviceProperties, attributes, occupancy */
 inline cudaError_t cudaDeviceSynchronize(void) { return warpsim_cudart::sticky(); }
 inline cudaError_t cudaDeviceReset(void)
 {
@@ -645,72 +578,16 @@ inline cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_
 }
 
 /* ---- more of the runtime: attributes, limits, 2-D copies, host functions ---- */
-enum cudaDeviceAttr {
-    cudaDevAttrMaxThreadsPerBlock = 1,
-    cudaDevAttrMaxBlockDimX = 2,
-    cudaDevAttrMaxBlockDimY = 3,
-    cudaDevAttrMaxBlockDimZ = 4,
-    cudaDevAttrMaxGridDimX = 5,
-    cudaDevAttrMaxGridDimY = 6,
-    cudaDevAttrMaxGridDimZ = 7,
-    cudaDevAttrMaxSharedMemoryPerBlock = 8,
-    cudaDevAttrTotalConstantMemory = 9,
-    cudaDevAttrWarpSize = 10,
-    cudaDevAttrMaxRegistersPerBlock = 12,
-    cudaDevAttrMultiProcessorCount = 16,
-    cudaDevAttrMaxThreadsPerMultiProcessor = 39,
-    cudaDevAttrUnifiedAddressing = 41,
-    cudaDevAttrComputeCapabilityMajor = 75,
-    cudaDevAttrComputeCapabilityMinor = 76,
-    cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
-    cudaDevAttrManagedMemory = 83,
-    cudaDevAttrCooperativeLaunch = 95,
-    cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
-    cudaDevAttrMaxBlocksPerMultiprocessor = 106
-};
-/* The values of cudaGetDeviceProperties; other attributes are cudaErrorInvalidValue. */
-inline cudaError_t cudaDeviceGetAttribute(int *value, cudaDeviceAttr attr, int device)
-{
-    if (!value)
-        return warpsim_cudart::record(cudaErrorInvalidValue);
-    cudaDeviceProp p;
-    cudaError_t e = cudaGetDeviceProperties(&p, device);
-    if (e != cudaSuccess)
-        return e;
-    switch (attr) {
-    case cudaDevAttrMaxThreadsPerBlock: *value = p.maxThreadsPerBlock; break;
-    case cudaDevAttrMaxBlockDimX: *value = p.maxThreadsDim[0]; break;
-    case cudaDevAttrMaxBlockDimY: *value = p.maxThreadsDim[1]; break;
-    case cudaDevAttrMaxBlockDimZ: *value = p.maxThreadsDim[2]; break;
-    case cudaDevAttrMaxGridDimX: *value = p.maxGridSize[0]; break;
-    case cudaDevAttrMaxGridDimY: *value = p.maxGridSize[1]; break;
-    case cudaDevAttrMaxGridDimZ: *value = p.maxGridSize[2]; break;
-    case cudaDevAttrMaxSharedMemoryPerBlock: *value = (int)p.sharedMemPerBlock; break;
-    case cudaDevAttrTotalConstantMemory: *value = (int)p.totalConstMem; break;
-    case cudaDevAttrWarpSize: *value = p.warpSize; break;
-    case cudaDevAttrMaxRegistersPerBlock: *value = p.regsPerBlock; break;
-    case cudaDevAttrMultiProcessorCount: *value = p.multiProcessorCount; break;
-    case cudaDevAttrMaxThreadsPerMultiProcessor: *value = p.maxThreadsPerMultiProcessor; break;
-    case cudaDevAttrUnifiedAddressing: *value = p.unifiedAddressing; break;
-    case cudaDevAttrComputeCapabilityMajor: *value = p.major; break;
-    case cudaDevAttrComputeCapabilityMinor: *value = p.minor; break;
-    case cudaDevAttrMaxSharedMemoryPerMultiprocessor: *value = (int)p.sharedMemPerMultiprocessor; break;
-    case cudaDevAttrManagedMemory: *value = p.managedMemory; break;
-    case cudaDevAttrCooperativeLaunch: *value = 0; break;
-    case cudaDevAttrMaxSharedMemoryPerBlockOptin: *value = (int)p.sharedMemPerBlockOptin; break;
-    case cudaDevAttrMaxBlocksPerMultiprocessor: *value = p.maxBlocksPerMultiProcessor; break;
-    default: return warpsim_cudart::record(cudaErrorInvalidValue);
-    }
-    return cudaSuccess;
-}
-/* The host's memory (cudaMalloc is malloc). */
+/* The device's memory (cudaDeviceProp::totalGlobalMem) and the host's free memory. */
 inline cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes)
 {
     if (!free_bytes || !total_bytes)
         return warpsim_cudart::record(cudaErrorInvalidValue);
-    long pages = sysconf(_SC_PHYS_PAGES), avail = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
-    *total_bytes = pages > 0 && page > 0 ? (size_t)pages * (size_t)page : 0;
+    long avail = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    *total_bytes = warpsim_cudart::device_memory();
     *free_bytes = avail > 0 && page > 0 ? (size_t)avail * (size_t)page : 0;
+    if (*free_bytes > *total_bytes)
+        *free_bytes = *total_bytes;
     return cudaSuccess;
 }
 /* The CUDA version whose runtime API and error numbers this subset follows. */
@@ -773,18 +650,6 @@ template <typename F> inline cudaError_t cudaFuncSetAttribute(F *func, cudaFuncA
     }
     return cudaSuccess;
 }
-/* One block per multiprocessor (a CPU core runs one block at a time). */
-template <typename F>
-inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, F *func, int block_size,
-                                                                 size_t shared_bytes)
-{
-    (void)func;
-    if (!blocks)
-        return warpsim_cudart::record(cudaErrorInvalidValue);
-    *blocks = block_size > 0 && block_size <= 1024 && shared_bytes <= WS_CUDA_MAX_DYNAMIC_SHARED ? 1 : 0;
-    return cudaSuccess;
-}
-
 /* Host memory is device memory: registering and mapping are identities. */
 inline cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned flags)
 {

@@ -1,3 +1,3 @@
-/* cuda_runtime_api.h for `warpsim cc`: the CUDA headers of a .cu file resolve here (warpsim cc
- * puts this folder on the include path), to warpsim's front end. */
+/* cuda_runtime_api.h for `warpsim cc`: a header of the CUDA toolkit, here so that the toolkit's own is
+ * never found: it resolves to warpsim's front end (scripts/cuda-compat-headers.sh writes it). */
 #include <warpsim/cuda_runtime.h>

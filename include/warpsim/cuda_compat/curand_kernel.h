@@ -1,4 +1,4 @@
-/* curand_kernel.h for `warpsim cc`: cuRAND (device API), not supported by warpsim's CUDA front end
- * (docs/cuda-frontend.md, "Not supported"). warpsim cc puts this folder on the include path, so
- * the #include fails here with that message rather than with "no such file". */
-#error "warpsim cc: <curand_kernel.h>: cuRAND (device API): not supported by the CUDA front end (docs/cuda-frontend.md)"
+/* curand_kernel.h for `warpsim cc`: cuRAND, not supported by warpsim's CUDA front end
+ * (docs/cuda-frontend.md, "Not supported"); here so that the #include fails with that message, not
+ * with "no such file" or the toolkit's own header (scripts/cuda-compat-headers.sh writes it). */
+#error "warpsim cc: <curand_kernel.h>: cuRAND: not supported by the CUDA front end (docs/cuda-frontend.md)"

@@ -1,0 +1,3 @@
+/* builtin_types.h for `warpsim cc`: a header of the CUDA toolkit, here so that the toolkit's own is
+ * never found: it resolves to warpsim's front end. */
+#include <warpsim/cuda_runtime.h>

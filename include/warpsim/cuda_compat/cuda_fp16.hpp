@@ -1,0 +1,4 @@
+/* cuda_fp16.hpp for `warpsim cc`: half precision (__half), not supported by warpsim's CUDA front end
+ * (docs/cuda-frontend.md, "Not supported"); here so that the #include fails with that message, not
+ * with "no such file" or the toolkit's own header (scripts/cuda-compat-headers.sh writes it). */
+#error "warpsim cc: <cuda_fp16.hpp>: half precision (__half): not supported by the CUDA front end (docs/cuda-frontend.md)"

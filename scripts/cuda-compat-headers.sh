@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# Writes include/warpsim/cuda_compat/: one file for every header of the CUDA
+# toolkit (13.0's include/ folder) that a CUDA program may include, so that
+# on a machine with a toolkit installed none of NVIDIA's headers is found
+# (warpsim cc puts this folder first on the system include path).
+#   - FRONT_END headers resolve to warpsim's front end (warpsim/cuda_runtime.h);
+#   - every other name fails at the #include with warpsim's one line
+#     "not supported", naming the library.
+# Headers written by hand (vector_types.h, cooperative_groups.h, ...) are in
+# HAND and left alone. Re-run after changing the tables; commit the result.
+#   usage: scripts/cuda-compat-headers.sh
+set -eu
+dir=$(cd "$(dirname "$0")/.." && pwd)/include/warpsim/cuda_compat
+HAND="vector_types.h vector_functions.h builtin_types.h driver_types.h math_constants.h cooperative_groups.h
+cooperative_groups/reduce.h cooperative_groups/scan.h"
+FRONT_END="cuda_runtime.h cuda_runtime_api.h device_launch_parameters.h device_functions.h host_defines.h
+device_types.h driver_functions.h device_atomic_functions.h device_double_functions.h math_functions.h
+common_functions.h host_config.h cuda_device_runtime_api.h sm_20_atomic_functions.h sm_20_intrinsics.h
+sm_30_intrinsics.h sm_32_atomic_functions.h sm_32_intrinsics.h sm_35_atomic_functions.h sm_35_intrinsics.h
+sm_60_atomic_functions.h sm_61_intrinsics.h crt/host_defines.h crt/device_functions.h crt/math_functions.h
+crt/common_functions.h crt/host_config.h cuda_profiler_api.h"
+# name: what it is (the library a user would look for)
+UNSUPPORTED="
+cuda.h|the CUDA driver API (cuInit, cuLaunchKernel, CUdeviceptr...)
+cudaTypedefs.h|the CUDA driver API
+cudaProfiler.h|the CUDA driver API's profiler control
+cudaProfilerTypedefs.h|the CUDA driver API
+cudaEGL.h|EGL interoperability
+cudaEGLTypedefs.h|EGL interoperability
+cuda_egl_interop.h|EGL interoperability
+cudaGL.h|OpenGL interoperability
+cudaGLTypedefs.h|OpenGL interoperability
+cuda_gl_interop.h|OpenGL interoperability
+cudaVDPAU.h|VDPAU interoperability
+cudaVDPAUTypedefs.h|VDPAU interoperability
+cuda_vdpau_interop.h|VDPAU interoperability
+cuda_awbarrier.h|asynchronous barriers (cuda::barrier)
+cuda_awbarrier_helpers.h|asynchronous barriers
+cuda_awbarrier_primitives.h|asynchronous barriers
+cuda_pipeline.h|asynchronous copies (memcpy_async, pipelines)
+cuda_pipeline_helpers.h|asynchronous copies
+cuda_pipeline_primitives.h|asynchronous copies
+cuda_bf16.h|bfloat16 (__nv_bfloat16)
+cuda_bf16.hpp|bfloat16 (__nv_bfloat16)
+cuda_fp16.h|half precision (__half)
+cuda_fp16.hpp|half precision (__half)
+cuda_fp4.h|4-bit floats
+cuda_fp4.hpp|4-bit floats
+cuda_fp6.h|6-bit floats
+cuda_fp6.hpp|6-bit floats
+cuda_fp8.h|8-bit floats
+cuda_fp8.hpp|8-bit floats
+cuda_occupancy.h|the occupancy calculator header
+cuda_stdint.h|the toolkit's stdint
+cudart_platform.h|the runtime's platform header
+cuComplex.h|cuComplex
+library_types.h|the math libraries' data types
+channel_descriptor.h|textures and surfaces
+texture_types.h|textures
+texture_indirect_functions.h|textures
+surface_types.h|surfaces
+surface_indirect_functions.h|surfaces
+mma.h|warp matrix multiply (wmma, tensor cores)
+cublas.h|cuBLAS
+cublasLt.h|cuBLAS
+cublasXt.h|cuBLAS
+cublas_api.h|cuBLAS
+cublas_v2.h|cuBLAS
+nvblas.h|cuBLAS
+cufft.h|cuFFT
+cufftXt.h|cuFFT
+cufftw.h|cuFFT
+curand.h|cuRAND
+curand_kernel.h|cuRAND
+curand_discrete.h|cuRAND
+curand_discrete2.h|cuRAND
+curand_globals.h|cuRAND
+curand_lognormal.h|cuRAND
+curand_mrg32k3a.h|cuRAND
+curand_mtgp32.h|cuRAND
+curand_mtgp32_host.h|cuRAND
+curand_mtgp32_kernel.h|cuRAND
+curand_mtgp32dc_p_11213.h|cuRAND
+curand_normal.h|cuRAND
+curand_normal_static.h|cuRAND
+curand_philox4x32_x.h|cuRAND
+curand_poisson.h|cuRAND
+curand_precalc.h|cuRAND
+curand_uniform.h|cuRAND
+cusolverDn.h|cuSOLVER
+cusolverMg.h|cuSOLVER
+cusolverRf.h|cuSOLVER
+cusolverSp.h|cuSOLVER
+cusolver_common.h|cuSOLVER
+cusparse.h|cuSPARSE
+cusparse_v2.h|cuSPARSE
+cudalibxt.h|the math libraries' multi-GPU interface
+cudnn.h|cuDNN
+nccl.h|NCCL
+nvrtc.h|NVRTC (run-time compilation)
+nvJitLink.h|nvJitLink
+nvvm.h|NVVM
+cupti.h|CUPTI
+nvtx3/nvToolsExt.h|NVTX
+nvToolsExt.h|NVTX
+fatbinary_section.h|fat binaries
+cuda/atomic|libcu++ (cuda::atomic)
+cuda/barrier|libcu++ (cuda::barrier)
+cuda/pipeline|libcu++ (cuda::pipeline)
+cuda/memory_resource|libcu++
+cuda/std/atomic|libcu++ (cuda::std)
+cuda/std/cstdint|libcu++ (cuda::std)
+cuda/std/limits|libcu++ (cuda::std)
+cuda/std/type_traits|libcu++ (cuda::std)
+cuda/std/utility|libcu++ (cuda::std)
+cuda/std/array|libcu++ (cuda::std)
+cuda/std/complex|libcu++ (cuda::std)
+cuda/std/functional|libcu++ (cuda::std)
+cub/cub.cuh|CUB
+cub/block/block_reduce.cuh|CUB
+cub/block/block_scan.cuh|CUB
+cub/block/block_load.cuh|CUB
+cub/block/block_store.cuh|CUB
+cub/block/block_radix_sort.cuh|CUB
+cub/warp/warp_reduce.cuh|CUB
+cub/warp/warp_scan.cuh|CUB
+cub/device/device_reduce.cuh|CUB
+cub/device/device_scan.cuh|CUB
+cub/device/device_radix_sort.cuh|CUB
+thrust/device_vector.h|Thrust
+thrust/host_vector.h|Thrust
+thrust/reduce.h|Thrust
+thrust/sort.h|Thrust
+thrust/scan.h|Thrust
+thrust/transform.h|Thrust
+thrust/copy.h|Thrust
+thrust/fill.h|Thrust
+thrust/sequence.h|Thrust
+thrust/functional.h|Thrust
+thrust/execution_policy.h|Thrust
+cooperative_groups/memcpy_async.h|Cooperative Groups' asynchronous copies (memcpy_async)
+"
+for h in $FRONT_END; do
+  mkdir -p "$dir/$(dirname "$h")"
+  printf '/* %s for `warpsim cc`: a header of the CUDA toolkit, here so that the toolkit'"'"'s own is\n * never found: it resolves to warpsim'"'"'s front end (scripts/cuda-compat-headers.sh writes it). */\n#include <warpsim/cuda_runtime.h>\n' "$h" > "$dir/$h"
+done
+printf '%s\n' "$UNSUPPORTED" | while IFS='|' read -r h what; do
+  [ -n "$h" ] || continue
+  mkdir -p "$dir/$(dirname "$h")"
+  printf '/* %s for `warpsim cc`: %s, not supported by warpsim'"'"'s CUDA front end\n * (docs/cuda-frontend.md, "Not supported"); here so that the #include fails with that message, not\n * with "no such file" or the toolkit'"'"'s own header (scripts/cuda-compat-headers.sh writes it). */\n#error "warpsim cc: <%s>: %s: not supported by the CUDA front end (docs/cuda-frontend.md)"\n' "$h" "$what" "$h" "$what" > "$dir/$h"
+done
+for h in $HAND; do [ -f "$dir/$h" ] || echo "missing hand-written header: $h" >&2; done
