@@ -24,8 +24,10 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "collectives.h"
+#include "cuda_intrinsics.h"
 #include "vector_types.h"
 #include "diag.h"
 #include "fpops.h"
@@ -91,7 +93,8 @@ typedef enum ws_cuda_fault {
     WS_CUDA_FAULT_NONE = 0,
     WS_CUDA_FAULT_LAUNCH,            /* a trap, a deadlock, undefined behaviour under the error policy */
     WS_CUDA_FAULT_ILLEGAL_ADDRESS,   /* an access outside the block's shared memory, or a bad address */
-    WS_CUDA_FAULT_MISALIGNED         /* an atomic at an address not a multiple of its size */
+    WS_CUDA_FAULT_MISALIGNED,        /* an atomic at an address not a multiple of its size */
+    WS_CUDA_FAULT_ASSERT             /* a thread failed a device assert() */
 } ws_cuda_fault;
 
 /* Runs kernel(args) in every thread of the grid. Returns WS_OK, WS_ERR_ARG
@@ -168,6 +171,9 @@ WS_API int ws_cuda_printf_at_(const char *file, int line, const char *format, ..
 WS_API int ws_cuda_printf(const char *format, ...) __attribute__((format(printf, 1, 2)));
 /* The dynamic shared memory of the running block (extern __shared__). */
 WS_API void *ws_cuda_dynamic_shared_(void);
+/* clock64() and clock() (a macro) in device code: deterministic, increasing (src/cuda/device.c). */
+WS_API long long ws_cuda_clock64_(void);
+WS_API clock_t ws_cuda_clock_(void);
 /* A static __shared__ declaration (what `warpsim cc` writes for it): its
  * place in the running block's shared memory, zero when the block starts. */
 typedef struct ws_cuda_shared_site {
@@ -315,6 +321,7 @@ using ::ws_cuda_fminf;
 #define printf(...) ws_cuda_printf_at_(__FILE__, __LINE__, __VA_ARGS__)
 #ifdef __cplusplus
 namespace std {
+using ::ws_cuda_clock_; /* std::clock() */
 using ::ws_cuda_printf;
 using ::ws_cuda_printf_at_;
 } // namespace std
@@ -323,6 +330,12 @@ using ::ws_cuda_printf_at_;
 #define __threadfence() ((void)0)
 #define __threadfence_block() ((void)0)
 #define __threadfence_system() ((void)0)
+static inline long long clock64(void) { return ws_cuda_clock64_(); }
+/* Function-like, so the C library's clock (and std::clock, below) stay declared as they are. */
+#define clock() ws_cuda_clock_()
+#define __grid_constant__ /* a kernel parameter the kernel does not write: it is one already */
+/* A sleep hint to the scheduler: the lane goes on (a spinning lane is paused anyway: preempt.c). */
+#define __nanosleep(ns) ((void)(ns))
 #define __trap() __builtin_trap()
 
 /* ---- the collectives ---- */
@@ -708,6 +721,31 @@ static inline unsigned ws_cuda_cas_u(unsigned *address, unsigned compare, unsign
 }
 #define atomicCAS(p, c, v) ws_cuda_cas_u((unsigned *)(p), (unsigned)(c), (unsigned)(v))
 #endif /* C */
+
+/* The _block and _system scopes: atomics here run one at a time in block
+ * order whatever their scope, so each is the plain one. */
+#define atomicAdd_block atomicAdd
+#define atomicAdd_system atomicAdd
+#define atomicSub_block atomicSub
+#define atomicSub_system atomicSub
+#define atomicExch_block atomicExch
+#define atomicExch_system atomicExch
+#define atomicMin_block atomicMin
+#define atomicMin_system atomicMin
+#define atomicMax_block atomicMax
+#define atomicMax_system atomicMax
+#define atomicInc_block atomicInc
+#define atomicInc_system atomicInc
+#define atomicDec_block atomicDec
+#define atomicDec_system atomicDec
+#define atomicCAS_block atomicCAS
+#define atomicCAS_system atomicCAS
+#define atomicAnd_block atomicAnd
+#define atomicAnd_system atomicAnd
+#define atomicOr_block atomicOr
+#define atomicOr_system atomicOr
+#define atomicXor_block atomicXor
+#define atomicXor_system atomicXor
 
 #endif /* WARPSIM_CUDA_NO_DEVICE_NAMES */
 #endif

@@ -73,7 +73,9 @@ enum cudaError {
     cudaErrorNotReady = 600,
     cudaErrorIllegalAddress = 700,
     cudaErrorLaunchOutOfResources = 701,
+    cudaErrorAssert = 710,
     cudaErrorMisalignedAddress = 716,
+    cudaErrorCooperativeLaunchTooLarge = 720,
     cudaErrorLaunchFailure = 719,
     cudaErrorNotSupported = 801,
     cudaErrorUnknown = 999
@@ -238,6 +240,7 @@ template <typename P> inline cudaError_t ws_cudart_launch_packed_(const char *na
     switch (ws_cuda_report_fault(rep)) {
     case WS_CUDA_FAULT_ILLEGAL_ADDRESS: warpsim_cudart::sticky_error = cudaErrorIllegalAddress; break;
     case WS_CUDA_FAULT_MISALIGNED: warpsim_cudart::sticky_error = cudaErrorMisalignedAddress; break;
+    case WS_CUDA_FAULT_ASSERT: warpsim_cudart::sticky_error = cudaErrorAssert; break;
     default:
         warpsim_cudart::sticky_error = s == WS_ERR_NOMEM ? cudaErrorLaunchOutOfResources : cudaErrorLaunchFailure;
     }
@@ -318,6 +321,8 @@ inline const char *cudaGetErrorName(cudaError_t e)
     case cudaErrorIllegalAddress: return "cudaErrorIllegalAddress";
     case cudaErrorLaunchOutOfResources: return "cudaErrorLaunchOutOfResources";
     case cudaErrorMisalignedAddress: return "cudaErrorMisalignedAddress";
+    case cudaErrorAssert: return "cudaErrorAssert";
+    case cudaErrorCooperativeLaunchTooLarge: return "cudaErrorCooperativeLaunchTooLarge";
     case cudaErrorLaunchFailure: return "cudaErrorLaunchFailure";
     case cudaErrorNotSupported: return "cudaErrorNotSupported";
     case cudaErrorUnknown: return "cudaErrorUnknown";
@@ -345,6 +350,8 @@ inline const char *cudaGetErrorString(cudaError_t e)
     case cudaErrorIllegalAddress: return "an illegal memory access was encountered";
     case cudaErrorLaunchOutOfResources: return "too many resources requested for launch";
     case cudaErrorMisalignedAddress: return "misaligned address";
+    case cudaErrorAssert: return "device-side assert triggered";
+    case cudaErrorCooperativeLaunchTooLarge: return "too many blocks in cooperative launch";
     case cudaErrorLaunchFailure: return "unspecified launch failure";
     case cudaErrorNotSupported: return "operation not supported";
     case cudaErrorUnknown: return "unknown error";
@@ -415,6 +422,10 @@ inline cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned flags)
 {
     (void)flags;
     return cudaMalloc(ptr, size);
+}
+template <typename T> inline cudaError_t cudaHostAlloc(T **ptr, size_t size, unsigned flags)
+{
+    return cudaHostAlloc(reinterpret_cast<void **>(ptr), size, flags);
 }
 /* Anything but an allocation's start (an offset into one, a second free, a
  * host array) is cudaErrorInvalidValue and frees nothing, as on the H200. */
@@ -602,7 +613,9 @@ inline cudaError_t cudaRuntimeGetVersion(int *v)
 inline cudaError_t cudaDriverGetVersion(int *v) { return cudaRuntimeGetVersion(v); }
 
 /* Settings a GPU program makes that mean nothing here: accepted. */
-enum cudaLimit { cudaLimitStackSize = 0, cudaLimitPrintfFifoSize = 1, cudaLimitMallocHeapSize = 2 };
+enum cudaLimit { cudaLimitStackSize = 0, cudaLimitPrintfFifoSize = 1, cudaLimitMallocHeapSize = 2,
+                 cudaLimitDevRuntimeSyncDepth = 3, cudaLimitDevRuntimePendingLaunchCount = 4,
+                 cudaLimitMaxL2FetchGranularity = 5, cudaLimitPersistingL2CacheSize = 6 };
 enum cudaFuncCache { cudaFuncCachePreferNone = 0, cudaFuncCachePreferShared = 1, cudaFuncCachePreferL1 = 2,
                      cudaFuncCachePreferEqual = 3 };
 enum cudaFuncAttribute { cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
@@ -612,7 +625,13 @@ enum cudaFuncAttribute { cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
 #define cudaDeviceScheduleYield 0x02
 #define cudaDeviceScheduleBlockingSync 0x04
 #define cudaDeviceMapHost 0x08
+#define cudaDeviceBlockingSync 0x04
+#define cudaDeviceLmemResizeToMax 0x10
 #define cudaHostRegisterDefault 0x00
+#define cudaHostRegisterPortable 0x01
+#define cudaHostRegisterMapped 0x02
+#define cudaHostRegisterIoMemory 0x04
+#define cudaHostRegisterReadOnly 0x08
 #define cudaHostAllocMapped 0x02
 #define cudaHostAllocPortable 0x01
 #define cudaHostAllocWriteCombined 0x04
@@ -686,6 +705,75 @@ inline cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, u
     (void)flags;
     return warpsim_cudart::sticky();
 }
+/* ---- streams: priorities, callbacks, attributes (all accepted; everything runs in order) ---- */
+/* The H200's range (docs/conformance-logs/cuda-samples-h200/StreamPriorities.out): 0 lowest, -5 highest. */
+inline cudaError_t cudaDeviceGetStreamPriorityRange(int *least, int *greatest)
+{
+    if (least)
+        *least = 0;
+    if (greatest)
+        *greatest = -5;
+    return cudaSuccess;
+}
+inline cudaError_t cudaStreamCreateWithPriority(cudaStream_t *stream, unsigned flags, int priority)
+{
+    (void)priority;
+    return cudaStreamCreateWithFlags(stream, flags);
+}
+#define CUDART_CB
+typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status, void *user_data);
+/* Everything before it in the stream has run: the callback runs now, with
+ * the context's error (a failed launch's, sticky). */
+inline cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback, void *user_data,
+                                         unsigned flags)
+{
+    if (!callback || flags != 0)
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    callback(stream, warpsim_cudart::sticky_error, user_data);
+    return cudaSuccess;
+}
+enum cudaAccessProperty { cudaAccessPropertyNormal = 0, cudaAccessPropertyStreaming = 1,
+                          cudaAccessPropertyPersisting = 2 };
+struct cudaAccessPolicyWindow {
+    void *base_ptr;
+    size_t num_bytes;
+    float hitRatio;
+    enum cudaAccessProperty hitProp;
+    enum cudaAccessProperty missProp;
+};
+enum cudaLaunchAttributeID { cudaLaunchAttributeAccessPolicyWindow = 1, cudaLaunchAttributeCooperative = 2,
+                             cudaLaunchAttributeSynchronizationPolicy = 3, cudaLaunchAttributePriority = 8 };
+typedef enum cudaLaunchAttributeID cudaStreamAttrID;
+#define cudaStreamAttributeAccessPolicyWindow cudaLaunchAttributeAccessPolicyWindow
+#define cudaStreamAttributePriority cudaLaunchAttributePriority
+union cudaLaunchAttributeValue {
+    char pad[64];
+    struct cudaAccessPolicyWindow accessPolicyWindow;
+    int cooperative;
+    int priority;
+};
+typedef union cudaLaunchAttributeValue cudaStreamAttrValue;
+/* The L2 persistence hints mean nothing for host memory: accepted. */
+inline cudaError_t cudaStreamSetAttribute(cudaStream_t stream, cudaStreamAttrID attr, const cudaStreamAttrValue *value)
+{
+    (void)stream;
+    (void)attr;
+    return value ? cudaSuccess : warpsim_cudart::record(cudaErrorInvalidValue);
+}
+inline cudaError_t cudaStreamGetAttribute(cudaStream_t stream, cudaStreamAttrID attr, cudaStreamAttrValue *value)
+{
+    (void)stream;
+    (void)attr;
+    if (!value)
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    memset(value, 0, sizeof *value);
+    return cudaSuccess;
+}
+inline cudaError_t cudaCtxResetPersistingL2Cache(void) { return cudaSuccess; }
+/* The profiler (cuda_profiler_api.h): nothing to start. */
+inline cudaError_t cudaProfilerStart(void) { return cudaSuccess; }
+inline cudaError_t cudaProfilerStop(void) { return cudaSuccess; }
+
 typedef void (*cudaHostFn_t)(void *user_data);
 /* Everything before it in the stream has run: the function runs now. */
 inline cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *user_data)

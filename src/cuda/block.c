@@ -13,17 +13,21 @@ __thread const ws_cuda_thread_ctx *ws_cuda_ctx_ __attribute__((tls_model("initia
 
 static wc_lane *lane_of(wc_block *b, int warp, int lane) { return &b->warp[warp].lanes[lane]; }
 
-static void lane_main(void *arg)
+void wc_lane_exit(wc_lane *l)
 {
-    wc_lane *l = arg;
-    l->in_runtime = 0;
-    l->block->launch->kernel(l->block->launch->args);
-    l = wc_current_lane();
     l->in_runtime = 1;
     wc_progress(l->block);
     wc_stop(l, WC_DONE);
     wc_fiber_switch(l->fiber, wc_next_fiber(l));
     abort(); /* a finished fiber is never resumed */
+}
+
+static void lane_main(void *arg)
+{
+    wc_lane *l = arg;
+    l->in_runtime = 0;
+    l->block->launch->kernel(l->block->launch->args);
+    wc_lane_exit(wc_current_lane());
 }
 
 /* Each lane of the chain `lanes` switches to the next when it stops, the
@@ -474,6 +478,8 @@ static void drop_pending_printf(wc_block *b)
 void wc_block_run(wc_block *b, wc_fiber *fibers)
 {
     b->status = WS_OK;
+    b->asserted = false;
+    b->clock = 0;
     block_setup(b, fibers);
     wc_shared_block_start(b);
     if (sigsetjmp(b->trap_jump, 1)) { /* trap.c: a thread trapped; the block ends here */
@@ -516,6 +522,11 @@ void wc_block_run(wc_block *b, wc_fiber *fibers)
         }
         report_block_deadlock(b);
         break;
+    }
+    if (b->status == WS_OK && b->asserted) { /* assert.c: the threads that failed one have ended */
+        b->status = WS_ERR_TRAP;
+        b->fault = WS_CUDA_FAULT_ASSERT;
+        snprintf(b->error, sizeof b->error, "device-side assert triggered (%s)", b->assert_first);
     }
     wc_trap_report_divisions(b);
     drop_pending_printf(b);

@@ -177,6 +177,9 @@ typedef struct wc_block {
     size_t out_len, out_cap;
     size_t out_made;       /* bytes the block's printf calls made, kept or not */
     ws_cuda_fault fault;   /* how the launch failed, as the GPU says it */
+    bool asserted;         /* a thread failed an assert (assert.c): the block fails when it ends */
+    uint64_t clock;        /* clock64(): counts the block's reads, so it is the same for any thread count */
+    char assert_first[200]; /* the first: "thread (x,y,z) at file:line" */
     unsigned long progress; /* call sites run, barriers released, threads ended (read by preempt.c) */
     volatile bool hung;    /* no progress for WARPSIM_HANG_SECONDS: the spinning thread is stopped */
     wc_trap_info trap;
@@ -237,6 +240,9 @@ void wc_warps_destroy(wc_warp *warps, int count);
 void wc_block_run(wc_block *b, wc_fiber *fibers);
 
 /* The lane running now on this OS thread (NULL in the scheduler). */
+/* The lane's kernel has returned (or the lane ends as if it had): it stops for good. */
+_Noreturn void wc_lane_exit(wc_lane *l);
+
 static inline wc_lane *wc_current_lane(void) { return (wc_lane *)(uintptr_t)ws_cuda_ctx_; }
 
 /* Where a stopping lane switches to: the next runnable lane of its warp

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <time.h>
+
 #include "cuda_internal.h"
 #include "trap_where.h"
 
@@ -97,6 +99,22 @@ void ws_cuda_atomic_turn_(const void *address, size_t size, const char *file, in
         wc_atomic_wait_turn(l->block);
     l->in_runtime = 0;
 }
+
+/* clock64() and clock() in a kernel: deterministic and increasing, 16 a
+ * read of the block's counter (the same for any thread count); on the host
+ * the CPU's monotonic nanoseconds and the C library's clock(). */
+long long ws_cuda_clock64_(void)
+{
+    wc_lane *l = wc_current_lane();
+    if (!l) {
+        struct timespec t;
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+    }
+    l->block->clock += 16;
+    return (long long)l->block->clock;
+}
+clock_t ws_cuda_clock_(void) { return wc_current_lane() ? (clock_t)ws_cuda_clock64_() : (clock)(); }
 
 void *ws_cuda_dynamic_shared_(void) { return running_lane("extern __shared__", NULL, 0)->block->dynamic_shared; }
 

@@ -1,0 +1,140 @@
+/* warpsim/cuda_intrinsics.h: CUDA's scalar device intrinsics that are not
+ * warp operations (C17 and C++17; warpsim/cuda.h includes it).
+ *
+ * The integer ones (__mul24, __mulhi, __sad, __hadd, __funnelshift_l, ...)
+ * and the conversions (__float2int_rz, ... saturating, a NaN giving 0, as
+ * the GPU's cvt does) compute the GPU's exact results. __fdiv_rn,
+ * __frcp_rn, __fsqrt_rn and __saturatef are IEEE (round to nearest),
+ * as on the GPU. The fast-math approximations (__fdividef, __expf, __logf,
+ * __sinf, __powf, ...) give the correctly computed value through the host's
+ * libm: not the GPU's approximate last bits (docs/cuda-frontend.md). */
+#ifndef WARPSIM_CUDA_INTRINSICS_H
+#define WARPSIM_CUDA_INTRINSICS_H
+
+#include <math.h>
+#include <stdint.h>
+
+__extension__ typedef __int128 ws_cuda_i128_;
+__extension__ typedef unsigned __int128 ws_cuda_u128_;
+
+/* ---- integers ---- */
+static inline int __mul24(int x, int y)
+{
+    int64_t a = (int32_t)((uint32_t)x << 8) >> 8, b = (int32_t)((uint32_t)y << 8) >> 8; /* the low 24 bits, signed */
+    return (int)(uint32_t)(uint64_t)(a * b);
+}
+static inline unsigned __umul24(unsigned x, unsigned y) { return (x & 0xffffffu) * (y & 0xffffffu); }
+static inline int __mulhi(int x, int y) { return (int)(((int64_t)x * (int64_t)y) >> 32); }
+static inline unsigned __umulhi(unsigned x, unsigned y) { return (unsigned)(((uint64_t)x * (uint64_t)y) >> 32); }
+static inline long long __mul64hi(long long x, long long y) { return (long long)(((ws_cuda_i128_)x * (ws_cuda_i128_)y) >> 64); }
+static inline unsigned long long __umul64hi(unsigned long long x, unsigned long long y)
+{
+    return (unsigned long long)(((ws_cuda_u128_)x * (ws_cuda_u128_)y) >> 64);
+}
+static inline unsigned __sad(int x, int y, unsigned z) { return (unsigned)(x > y ? (int64_t)x - y : (int64_t)y - x) + z; }
+static inline unsigned __usad(unsigned x, unsigned y, unsigned z) { return (x > y ? x - y : y - x) + z; }
+/* Averages without overflow: (x + y) >> 1 and (x + y + 1) >> 1 in 33 bits. */
+static inline int __hadd(int x, int y) { return (int)(((int64_t)x + y) >> 1); }
+static inline int __rhadd(int x, int y) { return (int)(((int64_t)x + y + 1) >> 1); }
+static inline unsigned __uhadd(unsigned x, unsigned y) { return (unsigned)(((uint64_t)x + y) >> 1); }
+static inline unsigned __urhadd(unsigned x, unsigned y) { return (unsigned)(((uint64_t)x + y + 1) >> 1); }
+/* The 64 bits hi:lo shifted: by shift & 31 (wrap) or min(shift, 32) (clamp). */
+static inline unsigned __funnelshift_l(unsigned lo, unsigned hi, unsigned shift)
+{
+    return (unsigned)(((((uint64_t)hi << 32) | lo) << (shift & 31)) >> 32);
+}
+static inline unsigned __funnelshift_lc(unsigned lo, unsigned hi, unsigned shift)
+{
+    unsigned s = shift < 32 ? shift : 32;
+    return (unsigned)(((((uint64_t)hi << 32) | lo) << s) >> 32);
+}
+static inline unsigned __funnelshift_r(unsigned lo, unsigned hi, unsigned shift)
+{
+    return (unsigned)((((uint64_t)hi << 32) | lo) >> (shift & 31));
+}
+static inline unsigned __funnelshift_rc(unsigned lo, unsigned hi, unsigned shift)
+{
+    unsigned s = shift < 32 ? shift : 32;
+    return (unsigned)((((uint64_t)hi << 32) | lo) >> s);
+}
+
+/* ---- conversions: saturating, NaN to 0 ---- */
+static inline double ws_cuda_round_(double v, int mode) /* 0 nearest even, 1 toward zero, 2 up, 3 down */
+{
+    return mode == 0 ? nearbyint(v) : mode == 1 ? trunc(v) : mode == 2 ? ceil(v) : floor(v);
+}
+static inline int ws_cuda_to_int_(double v, int mode)
+{
+    if (v != v)
+        return 0;
+    v = ws_cuda_round_(v, mode);
+    return v >= 2147483647.0 ? 2147483647 : v <= -2147483648.0 ? (-2147483647 - 1) : (int)v;
+}
+static inline unsigned ws_cuda_to_uint_(double v, int mode)
+{
+    if (v != v)
+        return 0;
+    v = ws_cuda_round_(v, mode);
+    return v >= 4294967295.0 ? 4294967295u : v <= 0.0 ? 0u : (unsigned)v;
+}
+static inline long long ws_cuda_to_ll_(long double v, int mode)
+{
+    if (v != v)
+        return 0;
+    v = mode == 0 ? nearbyintl(v) : mode == 1 ? truncl(v) : mode == 2 ? ceill(v) : floorl(v);
+    return v >= 9223372036854775807.0L ? INT64_MAX : v <= -9223372036854775808.0L ? INT64_MIN : (long long)v;
+}
+static inline int __float2int_rn(float x) { return ws_cuda_to_int_(x, 0); }
+static inline int __float2int_rz(float x) { return ws_cuda_to_int_(x, 1); }
+static inline int __float2int_ru(float x) { return ws_cuda_to_int_(x, 2); }
+static inline int __float2int_rd(float x) { return ws_cuda_to_int_(x, 3); }
+static inline unsigned __float2uint_rn(float x) { return ws_cuda_to_uint_(x, 0); }
+static inline unsigned __float2uint_rz(float x) { return ws_cuda_to_uint_(x, 1); }
+static inline unsigned __float2uint_ru(float x) { return ws_cuda_to_uint_(x, 2); }
+static inline unsigned __float2uint_rd(float x) { return ws_cuda_to_uint_(x, 3); }
+static inline int __double2int_rn(double x) { return ws_cuda_to_int_(x, 0); }
+static inline int __double2int_rz(double x) { return ws_cuda_to_int_(x, 1); }
+static inline long long __float2ll_rn(float x) { return ws_cuda_to_ll_(x, 0); }
+static inline long long __float2ll_rz(float x) { return ws_cuda_to_ll_(x, 1); }
+static inline long long __double2ll_rn(double x) { return ws_cuda_to_ll_(x, 0); }
+static inline long long __double2ll_rz(double x) { return ws_cuda_to_ll_(x, 1); }
+static inline float __int2float_rn(int x) { return (float)x; } /* the default rounding: to nearest */
+static inline float __uint2float_rn(unsigned x) { return (float)x; }
+static inline float __ll2float_rn(long long x) { return (float)x; }
+static inline double __int2double_rn(int x) { return (double)x; }
+static inline float __double2float_rn(double x) { return (float)x; }
+
+/* ---- IEEE float operations (round to nearest, as the GPU's) ---- */
+static inline float __fdiv_rn(float x, float y) { return x / y; }
+static inline float __frcp_rn(float x) { return 1.0f / x; }
+static inline float __fsqrt_rn(float x) { return sqrtf(x); }
+static inline double __ddiv_rn(double x, double y) { return x / y; }
+static inline double __drcp_rn(double x) { return 1.0 / x; }
+static inline double __dsqrt_rn(double x) { return sqrt(x); }
+/* Clamped to [0, 1]; a NaN gives 0. */
+static inline float __saturatef(float x) { return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f; }
+
+/* ---- fast-math approximations: the host's correctly computed values ----
+ * Macros: glibc's <math.h> declares (and does not export) functions of
+ * these names. */
+static inline float ws_cuda_fast_exp10f_(float x) { return powf(10.0f, x); }
+static inline void ws_cuda_fast_sincosf_(float x, float *s, float *c)
+{
+    *s = sinf(x);
+    *c = cosf(x);
+}
+#define __fdividef(x, y) ((float)(x) / (float)(y))
+#define __expf(x) expf(x)
+#define __exp10f(x) ws_cuda_fast_exp10f_(x)
+#define __logf(x) logf(x)
+#define __log2f(x) log2f(x)
+#define __log10f(x) log10f(x)
+#define __sinf(x) sinf(x)
+#define __cosf(x) cosf(x)
+#define __tanf(x) tanf(x)
+#define __sincosf(x, s, c) ws_cuda_fast_sincosf_(x, s, c)
+#define __powf(x, y) powf(x, y)
+static inline float rsqrtf(float x) { return 1.0f / sqrtf(x); }
+static inline double rsqrt(double x) { return 1.0 / sqrt(x); }
+
+#endif
