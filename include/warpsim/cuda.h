@@ -171,6 +171,10 @@ WS_API int ws_cuda_printf_at_(const char *file, int line, const char *format, ..
 WS_API int ws_cuda_printf(const char *format, ...) __attribute__((format(printf, 1, 2)));
 /* The dynamic shared memory of the running block (extern __shared__). */
 WS_API void *ws_cuda_dynamic_shared_(void);
+/* Cooperative Groups' grid_group (cooperative_groups.h): sync() fails the
+ * launch (not supported: src/cuda/device.c); is_valid() is the H200's 1. */
+WS_API void ws_cuda_grid_sync_(const char *file, int line);
+WS_API int ws_cuda_grid_is_cooperative_(void);
 /* clock64() and clock() (a macro) in device code: deterministic, increasing (src/cuda/device.c). */
 WS_API long long ws_cuda_clock64_(void);
 WS_API clock_t ws_cuda_clock_(void);

@@ -116,6 +116,23 @@ long long ws_cuda_clock64_(void)
 }
 clock_t ws_cuda_clock_(void) { return wc_current_lane() ? (clock_t)ws_cuda_clock64_() : (clock)(); }
 
+/* Cooperative Groups' grid_group::sync() needs every block of the grid
+ * resident at once; the front end runs a block to its end before the next,
+ * so it cannot wait for later blocks: the thread fails the launch with one
+ * line naming its call (docs/cooperative-groups.md), never a hang. */
+void ws_cuda_grid_sync_(const char *file, int line)
+{
+    wc_lane *l = running_lane("grid.sync()", file, line);
+    l->in_runtime = 1;
+    char where[300];
+    snprintf(where, sizeof where, "%s:%d", file ? file : "?", line);
+    wc_lane_fault(l, WS_CUDA_FAULT_LAUNCH, where,
+                  "grid.sync() (Cooperative Groups' grid-wide barrier) is not supported by the CUDA front end: "
+                  "its blocks run one after another, not all at once");
+}
+/* The H200 answers 1 for this_grid().is_valid() in any launch (docs/probes/coop_probe.h200.txt). */
+int ws_cuda_grid_is_cooperative_(void) { return 1; }
+
 void *ws_cuda_dynamic_shared_(void) { return running_lane("extern __shared__", NULL, 0)->block->dynamic_shared; }
 
 /* A lane formats its line, then waits at the call with the others. */

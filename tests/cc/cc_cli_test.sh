@@ -6,6 +6,7 @@
 # give CUDA's error codes.   usage: cc_cli_test.sh WARPSIM
 set -u
 warpsim=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+src=$(cd "$(dirname "$0")/../.." && pwd)
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fails=0
@@ -97,8 +98,15 @@ grep -qx "sum 8256" "$dir/out.txt"; check "block sum through extern __shared__ a
 grep -qx "ballot popc 16" "$dir/out.txt"; check "the launch in the header ran" $?
 grep -qx "block of 1025: 1 cudaErrorInvalidValue; then cudaSuccess" "$dir/out.txt"
 check "a block of 1025 is cudaErrorInvalidValue (the H200's answer), not sticky" $?
-grep -qx "warpsim (sm90 model): sm_90, warpSize 32, 1024 threads per block" "$dir/out.txt"
+grep -qx "warpsim model of an NVIDIA H200 (no GPU): sm_90, warpSize 32, 1024 threads per block" "$dir/out.txt"
 check "cudaGetDeviceProperties" $?
+# Every property and attribute is the H200's (docs/probes/device_probe.cu and its H200 output), but the
+# name (not a GPU), totalGlobalMem (the host's when it has less) and the size of the struct.
+"$warpsim" cc "$src/docs/probes/device_probe.cu" -o "$dir/device_probe" && "$dir/device_probe" > "$dir/dp.txt" &&
+  diff <(grep -v '^name \|^totalGlobalMem \|^sizeof' "$dir/dp.txt") \
+       <(grep -v '^name \|^totalGlobalMem \|^sizeof' "$src/docs/probes/device_probe.h200.txt") > "$dir/dp.diff"
+check "every cudaDeviceProp field and cudaDeviceAttr: the H200's ($(grep -c . "$dir/dp.txt") lines)" $?
+[ -s "$dir/dp.diff" ] && head -5 "$dir/dp.diff"
 grep -qx "bad mask: cudaSuccess" "$dir/out.txt"; check "undefined behaviour under warn: the launch succeeds" $?
 grep -q "prog.cu:29" "$dir/err.txt"; check "the diagnostic names prog.cu:29" $?
 WARPSIM_DIAG=error "$dir/prog" > "$dir/out2.txt" 2>&1
