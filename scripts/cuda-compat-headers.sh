@@ -8,7 +8,7 @@
 #     "not supported", naming the library.
 # Headers written by hand (vector_types.h, cooperative_groups.h, ...) are in
 # HAND and left alone. Re-run after changing the tables; commit the result.
-#   usage: scripts/cuda-compat-headers.sh
+#   usage: scripts/cuda-compat-headers.sh [--list]
 set -eu
 dir=$(cd "$(dirname "$0")/.." && pwd)/include/warpsim/cuda_compat
 HAND="vector_types.h vector_functions.h builtin_types.h driver_types.h math_constants.h cooperative_groups.h
@@ -140,6 +140,12 @@ thrust/functional.h|Thrust
 thrust/execution_policy.h|Thrust
 cooperative_groups/memcpy_async.h|Cooperative Groups' asynchronous copies (memcpy_async)
 "
+if [ "${1:-}" = --list ]; then # one "NAME kind" line per header (kind: front-end, hand, unsupported)
+  for h in $FRONT_END; do echo "$h front-end"; done
+  for h in $HAND; do echo "$h hand"; done
+  printf '%s\n' "$UNSUPPORTED" | while IFS='|' read -r h what; do [ -n "$h" ] && echo "$h unsupported"; done
+  exit 0
+fi
 for h in $FRONT_END; do
   mkdir -p "$dir/$(dirname "$h")"
   printf '/* %s for `warpsim cc`: a header of the CUDA toolkit, here so that the toolkit'"'"'s own is\n * never found: it resolves to warpsim'"'"'s front end (scripts/cuda-compat-headers.sh writes it). */\n#include <warpsim/cuda_runtime.h>\n' "$h" > "$dir/$h"

@@ -15,7 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { K_CODE = 0, K_COMMENT = 1, K_LITERAL = 2 };
+#include "cc_ptx.h"
+
+enum { K_CODE = CC_BYTE_CODE, K_COMMENT = CC_BYTE_COMMENT, K_LITERAL = CC_BYTE_LITERAL };
 
 typedef struct edit {
     size_t at, end;  /* replaces [at, end) (an insertion when at == end) */
@@ -917,6 +919,42 @@ static bool in_directive(const ctx *c, size_t at)
     }
 }
 
+/* ---- inline PTX (cc_ptx.c) ---- */
+
+/* Whether `at` is in a system header's text (preprocessed): the last line
+ * marker before it has the flag 3. */
+static bool system_header(const ctx *c, size_t at)
+{
+    if (!c->preprocessed)
+        return false;
+    for (size_t j = at; j-- > 0;) {
+        if (j > 0 && c->s[j - 1] != '\n')
+            continue;
+        size_t line, file_len;
+        const char *file;
+        if (!line_marker(c->s, c->n, j, &line, &file, &file_len))
+            continue;
+        for (const char *f = file + file_len + 1; f < c->s + c->n && *f != '\n'; f++)
+            if (*f == '3' && f[-1] == ' ' && (f + 1 >= c->s + c->n || f[1] == ' ' || f[1] == '\n'))
+                return true;
+        return false;
+    }
+    return false;
+}
+
+/* The asm keyword at [at, e) in a function body: a PTX statement is
+ * rewritten, other asm left alone. Returns where the scan goes on. */
+static size_t inline_ptx(ctx *c, size_t at, size_t e)
+{
+    cc_ptx_result p;
+    int got = cc_ptx_statement(c->s, c->n, c->kind, at, &p);
+    if (got < 0)
+        return fail(c, p.error_at, "%s", p.error), SIZE_MAX;
+    bool ok = got == 0 || add_edit(c, at, p.end, p.text);
+    free(p.text);
+    return !ok ? SIZE_MAX : got ? p.end : e;
+}
+
 /* ---- pass 2 ---- */
 
 static bool scan(ctx *c)
@@ -984,6 +1022,12 @@ static bool scan(ctx *c)
                     i = next;
                     continue;
                 }
+            } else if (fn_depth > 0 && cc_ptx_keyword(c->s, i, e) && !in_directive(c, i) && !system_header(c, i)) {
+                size_t next = inline_ptx(c, i, e);
+                if (next == SIZE_MAX)
+                    break;
+                i = next;
+                continue;
             } else if (word_is(c, i, e, "__shared__") && fn_depth > 0 && !in_directive(c, i)) {
                 size_t next = static_shared(c, i, e);
                 if (next == SIZE_MAX)

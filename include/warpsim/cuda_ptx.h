@@ -34,8 +34,14 @@ static inline uint64_t ws_ptx_bfe_(uint64_t a, uint32_t b, uint32_t c, uint32_t 
         d |= (i < len && pos + i <= msb ? (a >> (pos + i)) & 1u : sbit) << i;
     return d;
 }
-static inline uint32_t ws_ptx_bfe_u32(uint32_t a, uint32_t b, uint32_t c) { return (uint32_t)ws_ptx_bfe_(a, b, c, 31, false); }
-static inline uint32_t ws_ptx_bfe_s32(uint32_t a, uint32_t b, uint32_t c) { return (uint32_t)ws_ptx_bfe_(a, b, c, 31, true); }
+static inline uint32_t ws_ptx_bfe_u32(uint32_t a, uint32_t b, uint32_t c)
+{
+    return (uint32_t)ws_ptx_bfe_(a, b, c, 31, false);
+}
+static inline uint32_t ws_ptx_bfe_s32(uint32_t a, uint32_t b, uint32_t c)
+{
+    return (uint32_t)ws_ptx_bfe_(a, b, c, 31, true);
+}
 static inline uint64_t ws_ptx_bfe_u64(uint64_t a, uint32_t b, uint32_t c) { return ws_ptx_bfe_(a, b, c, 63, false); }
 static inline uint64_t ws_ptx_bfe_s64(uint64_t a, uint32_t b, uint32_t c) { return ws_ptx_bfe_(a, b, c, 63, true); }
 
@@ -49,8 +55,14 @@ static inline uint64_t ws_ptx_bfi_(uint64_t a, uint64_t b, uint32_t c, uint32_t 
         f = (f & ~((uint64_t)1 << (pos + i))) | (((a >> i) & 1u) << (pos + i));
     return f;
 }
-static inline uint32_t ws_ptx_bfi_b32(uint32_t a, uint32_t b, uint32_t c, uint32_t d) { return (uint32_t)ws_ptx_bfi_(a, b, c, d, 31); }
-static inline uint64_t ws_ptx_bfi_b64(uint64_t a, uint64_t b, uint32_t c, uint32_t d) { return ws_ptx_bfi_(a, b, c, d, 63); }
+static inline uint32_t ws_ptx_bfi_b32(uint32_t a, uint32_t b, uint32_t c, uint32_t d)
+{
+    return (uint32_t)ws_ptx_bfi_(a, b, c, d, 31);
+}
+static inline uint64_t ws_ptx_bfi_b64(uint64_t a, uint64_t b, uint32_t c, uint32_t d)
+{
+    return ws_ptx_bfi_(a, b, c, d, 63);
+}
 
 /* prmt.b32 (the generic form): byte i of d is byte c[4i+2:4i] of {b, a}
  * (a's bytes are 0-3), or, when c[4i+3] is set, that byte's bit 7
@@ -101,11 +113,12 @@ static inline int ws_ptx_shfl_width(ws_coll_kind kind, uint32_t c)
 namespace warpsim_ptx {
 
 /* Operands: an "r" or "l" register takes an integer (or, "l", a pointer),
- * "f" and "d" a float's or double's bits, "n" an integer constant. */
+ * "f" and "d" a float's or double's bits, "n" an integer constant. As nvcc,
+ * an output's size must be the register's, an input's at most that. */
 template <typename T> inline uint32_t in_r(const T &v)
 {
-    static_assert(std::is_integral<T>::value || std::is_enum<T>::value,
-                  "inline PTX: an \"r\" operand must be an integer");
+    static_assert((std::is_integral<T>::value || std::is_enum<T>::value) && sizeof(T) <= 4,
+                  "inline PTX: an \"r\" operand must be an integer of at most 32 bits");
     return static_cast<uint32_t>(v);
 }
 template <typename T> inline uint64_t in_l(const T &v)
@@ -123,8 +136,8 @@ inline uint64_t in_d(double v) { return static_cast<uint64_t>(__double_as_longlo
 
 template <typename T> inline void out_r(T &dst, uint32_t v)
 {
-    static_assert(std::is_integral<T>::value || std::is_enum<T>::value,
-                  "inline PTX: an \"=r\" operand must be an integer");
+    static_assert((std::is_integral<T>::value || std::is_enum<T>::value) && sizeof(T) == 4,
+                  "inline PTX: an \"=r\" operand must be a 32-bit integer");
     dst = static_cast<typename std::remove_cv<T>::type>(v);
 }
 template <typename T> inline void out_l(T &dst, uint64_t v)
@@ -133,13 +146,23 @@ template <typename T> inline void out_l(T &dst, uint64_t v)
     if constexpr (std::is_pointer<U>::value) {
         dst = reinterpret_cast<U>(static_cast<uintptr_t>(v));
     } else {
-        static_assert(std::is_integral<U>::value || std::is_enum<U>::value,
-                      "inline PTX: an \"=l\" operand must be an integer or a pointer");
+        static_assert((std::is_integral<U>::value || std::is_enum<U>::value) && sizeof(U) == 8,
+                      "inline PTX: an \"=l\" operand must be a 64-bit integer or a pointer");
         dst = static_cast<U>(v);
     }
 }
-template <typename T> inline void out_f(T &dst, uint32_t v) { dst = __uint_as_float(v); }
-template <typename T> inline void out_d(T &dst, uint64_t v) { dst = __longlong_as_double(static_cast<long long>(v)); }
+template <typename T> inline void out_f(T &dst, uint32_t v)
+{
+    static_assert(std::is_same<typename std::remove_cv<T>::type, float>::value,
+                  "inline PTX: an \"=f\" operand must be a float");
+    dst = __uint_as_float(v);
+}
+template <typename T> inline void out_d(T &dst, uint64_t v)
+{
+    static_assert(std::is_same<typename std::remove_cv<T>::type, double>::value,
+                  "inline PTX: an \"=d\" operand must be a double");
+    dst = __longlong_as_double(static_cast<long long>(v));
+}
 
 /* Special registers. The lane is the thread's linear index in its block
  * modulo 32, as the front end forms warps. */
@@ -156,8 +179,9 @@ inline uint32_t sreg_lanemask_lt() { return sreg_lanemask_eq() - 1u; }
 inline uint32_t sreg_lanemask_le() { return sreg_lanemask_lt() | sreg_lanemask_eq(); }
 inline uint32_t sreg_lanemask_gt() { return ~sreg_lanemask_le(); }
 inline uint32_t sreg_lanemask_ge() { return ~sreg_lanemask_lt(); }
-/* %warpid: the warp's index in its block (the GPU's may differ and change);
- * %nwarpid: 64, the H200's resident warps per SM; %smid: 0, %nsmid: 132. */
+/* %warpid: the warp's index in its block (the GPU's is a slot on its SM,
+ * which the PTX ISA says may change); %nwarpid: 64 and %nsmid: 132, as the
+ * H200 answers; %smid: 0 (blocks run on no particular SM here). */
 inline uint32_t sreg_warpid() { return linear_tid() / 32u; }
 inline uint32_t sreg_nwarpid() { return 64; }
 inline uint32_t sreg_smid() { return 0; }
@@ -183,13 +207,22 @@ inline uint32_t sreg_nctaid(int axis)
     return !t ? 1 : axis == 0 ? t->grid_dim.x : axis == 1 ? t->grid_dim.y : t->grid_dim.z;
 }
 
+/* setp.CMP.TYPE (lo, ls, hi, hs are lt, le, gt, ge on unsigned types): a
+ * call, so that a user's `setp.lt.u32 p, x, 0` warns nowhere. */
+template <typename T> inline bool setp_eq(T a, T b) { return a == b; }
+template <typename T> inline bool setp_ne(T a, T b) { return a != b; }
+template <typename T> inline bool setp_lt(T a, T b) { return a < b; }
+template <typename T> inline bool setp_le(T a, T b) { return a <= b; }
+template <typename T> inline bool setp_gt(T a, T b) { return a > b; }
+template <typename T> inline bool setp_ge(T a, T b) { return a >= b; }
+
 /* A c operand known only at run time that no CUDA width gives (the
  * rewriter refuses such a constant): the thread traps, with one line. */
 [[noreturn]] inline void bad_shfl_c(ws_coll_kind kind, uint32_t c, const char *file, int line)
 {
     fprintf(stderr,
-            "%s:%d: inline PTX: %s.b32 with c = 0x%x: no __shfl_*_sync width gives this c (c = ((32 - width) << 8) "
-            "| 0x1f, or (32 - width) << 8 for up); warpsim cc cannot run it\n",
+            "%s:%d: inline PTX: %s.b32 with c = 0x%x: no __shfl_*_sync width gives this c (width w gives c = "
+            "((32 - w) << 8) | 0x1f, for up (32 - w) << 8), so warpsim cc cannot run it\n",
             file, line, ws_coll_ptx_name(kind), c);
     __builtin_trap();
 }
