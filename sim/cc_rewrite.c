@@ -652,6 +652,11 @@ static size_t extern_shared(ctx *c, size_t at, size_t sh_end, bool in_function)
             size_t e = j;
             while (e < semi && is_ident(c->s[e]))
                 e++;
+            if (word_is(c, j, e, "__shared__")) { /* `extern float __shared__ s[]` puts it after the type */
+                j = e - 1;
+                space = k > 0;
+                continue;
+            }
             if (word_is(c, j, e, "__align__") || word_is(c, j, e, "alignas")) {
                 size_t o = next_solid(c, e);
                 if (o >= semi || !is_code(c, o, '('))
@@ -734,6 +739,12 @@ static size_t declaration_start(const ctx *c, size_t at)
             return b;
         }
     }
+}
+
+/* Whether the declaration starting at `start` starts with the word extern. */
+static bool extern_before(const ctx *c, size_t start)
+{
+    return start + 6 <= c->n && word_is(c, start, start + 6, "extern") && (start + 6 == c->n || !is_ident(c->s[start + 6]));
 }
 
 /* A static `__shared__` declaration in a function, `__shared__` at
@@ -1024,6 +1035,15 @@ static bool scan(ctx *c)
                 }
             } else if (fn_depth > 0 && cc_ptx_keyword(c->s, i, e) && !in_directive(c, i) && !system_header(c, i)) {
                 size_t next = inline_ptx(c, i, e);
+                if (next == SIZE_MAX)
+                    break;
+                i = next;
+                continue;
+            } else if (word_is(c, i, e, "__shared__") && !in_directive(c, i) &&
+                       extern_before(c, declaration_start(c, i))) {
+                /* `extern float __shared__ s[]`: the extern comes first, the type between */
+                size_t start = declaration_start(c, i);
+                size_t next = extern_shared(c, start, start + 6, fn_depth > 0);
                 if (next == SIZE_MAX)
                     break;
                 i = next;

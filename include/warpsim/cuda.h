@@ -36,6 +36,7 @@
 #ifdef __cplusplus
 #include <cmath>
 #include <cstdio>
+#include <ctime> /* before the clock() macro below: a later <ctime> would #undef it */
 #include <tuple>
 #include <type_traits>
 #include <utility>

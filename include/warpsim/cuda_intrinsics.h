@@ -58,6 +58,14 @@ static inline unsigned __funnelshift_rc(unsigned lo, unsigned hi, unsigned shift
     return (unsigned)((((uint64_t)hi << 32) | lo) >> s);
 }
 
+/* CUDA's typed minimum and maximum functions. */
+static inline unsigned umin(unsigned x, unsigned y) { return x < y ? x : y; }
+static inline unsigned umax(unsigned x, unsigned y) { return x > y ? x : y; }
+static inline long long llmin(long long x, long long y) { return x < y ? x : y; }
+static inline long long llmax(long long x, long long y) { return x > y ? x : y; }
+static inline unsigned long long ullmin(unsigned long long x, unsigned long long y) { return x < y ? x : y; }
+static inline unsigned long long ullmax(unsigned long long x, unsigned long long y) { return x > y ? x : y; }
+
 /* ---- conversions: saturating, NaN to 0 ---- */
 static inline double ws_cuda_round_(double v, int mode) /* 0 nearest even, 1 toward zero, 2 up, 3 down */
 {

@@ -561,6 +561,31 @@ inline cudaError_t cudaDeviceGetAttribute(int *value, cudaDeviceAttr attr, int d
     return warpsim_cudart::record(cudaErrorInvalidValue); /* a reserved number, as on the GPU */
 }
 
+/* A kernel's attributes: the front end does not compile for the GPU, so the
+ * registers and local memory are unknown; given as the occupancy rule
+ * assumes (32 registers a thread, which never limit a block), with the
+ * H200's limits and the version of the sm_90 code nvcc makes. */
+struct cudaFuncAttributes {
+    size_t sharedSizeBytes, constSizeBytes, localSizeBytes;
+    int maxThreadsPerBlock, numRegs, ptxVersion, binaryVersion, cacheModeCA, maxDynamicSharedSizeBytes,
+        preferredShmemCarveout, clusterDimMustBeSet, requiredClusterWidth, requiredClusterHeight,
+        requiredClusterDepth, clusterSchedulingPolicyPreference, nonPortableClusterSizeAllowed, reserved[16];
+};
+template <typename F> inline cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *a, F *func)
+{
+    (void)func;
+    if (!a)
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    memset(a, 0, sizeof *a);
+    a->maxThreadsPerBlock = 1024;
+    a->numRegs = 32;
+    a->ptxVersion = 90;
+    a->binaryVersion = 90;
+    a->maxDynamicSharedSizeBytes = 49152;
+    a->preferredShmemCarveout = -1;
+    return cudaSuccess;
+}
+
 template <typename F>
 inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, F *func, int block_size,
                                                                  size_t shared_bytes)

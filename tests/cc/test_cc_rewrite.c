@@ -205,6 +205,9 @@ static void test_extern_shared(void **state)
     expect("namespace n { extern __shared__ int sh[]; }",
            "namespace n { static const ws_cudart_extern_shared_<int> sh{}; }", 0);
     expect("extern __shared__ double d[];\n", "static const ws_cudart_extern_shared_<double> d{};\n", 0);
+    /* `extern T __shared__ name[]`: the type before __shared__ (NVIDIA's threadFenceReduction). */
+    expect("void k() { extern float __shared__ smem[]; }",
+           "void k() { float *const smem = (float *)ws_cuda_dynamic_shared_(); }", 0);
     /* A template's comma is not a second declarator. */
     expect("void k() { extern __shared__ Pair<int, float> s[]; }",
            "void k() { Pair<int, float> *const s = (Pair<int, float> *)ws_cuda_dynamic_shared_(); }", 0);
