@@ -10,7 +10,7 @@
 set -u
 out=$1 summary=${2:-$1/summary.txt}
 ref=$(cd "$(dirname "$0")/.." && pwd)/docs/conformance-logs/cuda-samples-h200
-volatile='([0-9.]+ *(ms|msec|s|sec|seconds|us|usec)\b|GB/s|MB/s|[Bb]andwidth|[Tt]hroughput|[Tt]ime|[Tt]imer|Hopper|H200|CUDA device|GPU Device|Device 0|Device [0-9]:|device [0-9]|OS_System|OS Info|host CPUs|Starting \[|\.exe|clocks/block|Elapsed|elapsed|Processing time|iterations while waiting|Gflop|GFlop|Mega|Perf|per second|/sec)'
+volatile='([0-9.]+ *(ms|msec|s|sec|seconds|us|usec)\b|GB/s|MB/s|[Bb]andwidth|[Tt]hroughput|[Tt]ime|[Tt]imer|Hopper|H200|CUDA device|GPU Device|Device 0|Device [0-9]:|device [0-9]|OS_System|OS Info|host CPUs|Starting \[|\.exe|clocks/block|Elapsed|elapsed|Processing time|iterations while waiting|Gflop|GFlop|Mega|Perf|per second|/sec|Gsamples|^[0-9]+ streams:|^kernel:|^memcopy:|^non-streamed:)'
 norm() { grep -Ev "$volatile" "$1" | grep -v '^warpsim: ' | sed 's/[[:space:]]*$//' | grep -v '^$'; }
 for f in "$ref"/*.out; do
   name=$(basename "$f" .out)

@@ -173,7 +173,8 @@ WS_API int ws_cuda_printf(const char *format, ...) __attribute__((format(printf,
 /* The dynamic shared memory of the running block (extern __shared__). */
 WS_API void *ws_cuda_dynamic_shared_(void);
 /* Cooperative Groups' grid_group (cooperative_groups.h): sync() fails the
- * launch (not supported: src/cuda/device.c); is_valid() is the H200's 1. */
+ * launch (not supported: src/cuda/device.c); is_valid() is 0, the H200's
+ * answer outside cooperative launches. */
 WS_API void ws_cuda_grid_sync_(const char *file, int line);
 WS_API int ws_cuda_grid_is_cooperative_(void);
 /* clock64() and clock() (a macro) in device code: deterministic, increasing (src/cuda/device.c). */

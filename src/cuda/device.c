@@ -130,8 +130,10 @@ void ws_cuda_grid_sync_(const char *file, int line)
                   "grid.sync() (Cooperative Groups' grid-wide barrier) is not supported by the CUDA front end: "
                   "its blocks run one after another, not all at once");
 }
-/* The H200 answers 1 for this_grid().is_valid() in any launch (docs/probes/coop_probe.h200.txt). */
-int ws_cuda_grid_is_cooperative_(void) { return 1; }
+/* this_grid().is_valid(): 0, as the H200 answers in a <<<>>> launch of a
+ * process that made no cooperative launch (tests/cc/cg/pending/is_valid_probe.h200.txt;
+ * coop_probe's 1 came after its cooperative launches); warpsim makes none. */
+int ws_cuda_grid_is_cooperative_(void) { return 0; }
 
 void *ws_cuda_dynamic_shared_(void) { return running_lane("extern __shared__", NULL, 0)->block->dynamic_shared; }
 

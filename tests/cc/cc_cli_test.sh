@@ -188,10 +188,10 @@ grep -q "launched from device code: dynamic parallelism is not supported" "$dir/
 check "a launch from device code: a clear message, cudaErrorLaunchFailure" $?
 
 # What is not supported fails to compile with a message naming it.
-printf '#include <cooperative_groups.h>\nint main() { return 0; }\n' > "$dir/cg.cu"
+printf '#include <cooperative_groups/memcpy_async.h>\nint main() { return 0; }\n' > "$dir/cg.cu"
 "$warpsim" cc "$dir/cg.cu" -o "$dir/cg" > "$dir/cg.txt" 2>&1
-[ $? -eq 1 ] && grep -q "Cooperative Groups: not supported by the CUDA front end" "$dir/cg.txt"
-check "#include <cooperative_groups.h>: not supported, said so" $?
+[ $? -eq 1 ] && grep -q "Cooperative Groups' asynchronous copies (memcpy_async): not supported by the CUDA front end" "$dir/cg.txt"
+check "#include <cooperative_groups/memcpy_async.h>: not supported, said so" $?
 printf 'int main()\n{\n    cudaGraph_t g;\n    cudaGraphCreate(&g, 0);\n}\n' > "$dir/graph.cu"
 "$warpsim" cc "$dir/graph.cu" -o "$dir/graph" > "$dir/graph.txt" 2>&1
 [ $? -eq 1 ] && grep -q "graph.cu:4" "$dir/graph.txt" && grep -q "cudaGraphCreate is not supported: CUDA graphs" "$dir/graph.txt"

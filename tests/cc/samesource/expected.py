@@ -442,8 +442,376 @@ def blocks_2d_3d():
     return out
 
 
+# ---- Cooperative Groups (cg_*.cu): each result restated in the order CUDA 13's headers
+# combine values (docs/cooperative-groups.md): a tile's shuffles with width = its size, the
+# butterfly of cg::reduce (out = op(out, shfl_xor(out, m)) for m = N/2 ... 1), the scans'
+# Hillis-Steele steps (out = op(out, the value d ranks below)), a coalesced group's ranks as
+# the set bits of its mask. The coalesced groups' masks are the H200's __activemask() values.
+def ballot_bits(lanes, pred):  # bit r: the member of rank r
+    return sum(1 << r for r, l in enumerate(lanes) if pred(l))
+
+
+def xor_tree(vals, n, op):  # vals: the tile's values by rank
+    out = list(vals)
+    m = n >> 1
+    while m > 0:
+        out = [op(out[r], out[r ^ m]) for r in range(n)]
+        m >>= 1
+    return out
+
+
+def hillis(vals, op):  # the contiguous inclusive scan, by rank
+    out = list(vals)
+    d = 1
+    while d < len(vals):
+        out = [op(out[r], out[r - d]) if d <= r else out[r] for r in range(len(vals))]
+        d <<= 1
+    return out
+
+
+def shift_up(vals, zero):  # an exclusive scan from an inclusive one, through shfl_up by 1
+    return [zero] + list(vals[:-1])
+
+
+def fhalf(a, c):
+    return f32(f32(a * 0.5) + c)
+
+
+def fless(a, b):
+    return b if b < a else a
+
+
+def fgreater(a, b):
+    return b if a < b else a
+
+
+def cg_tiles():
+    out = ["thread_block of (8,6) in a grid of (2,1,2): rank size num | group_index thread_index dim_threads "
+           "group_dim | tiled_partition(b, 1..32) rank/size | tiled_partition<1..32>(b) rank meta | this_thread | "
+           "as thread_group | this_grid(): rank size num_blocks block_rank block_index dim_blocks thread_index "
+           "dim_threads"]
+    for blk in range(4):
+        bx, bz = blk % 2, blk // 2
+        for t in range(48):
+            line = "%3d: %2u %u %u | %u,%u,%u %u,%u,%u %u,%u,%u %u,%u,%u |" % (
+                blk * 48 + t, t, 48, 48, bx, 0, bz, t % 8, t // 8, 0, 8, 6, 1, 8, 6, 1)
+            for j in range(6):
+                n = 1 << j
+                base = t & ~(n - 1)
+                line += " %u/%u" % (t & (n - 1), min(48 - base, n))
+            line += " |"
+            for j in range(6):
+                n = 1 << j
+                line += " %u:%u/%u" % (t & (n - 1), t // n, (48 + n - 1) // n)
+            line += " | 0 1 0/1 | %d 48" % t
+            line += " | %d 192 4 %d %d,0,%d 2,1,2 %d,%d,%d 16,6,2" % (blk * 48 + t, blk, bx, bz, bx * 8 + t % 8, t // 8,
+                                                                       bz)
+            out.append(line)
+    T = 64
+    v = [(i * 37 + 11) % 101 - 50 for i in range(T)]
+    f = [f32(f32(x * 0.375) + f32(0.1)) for x in v]
+    ll = [x * 1000000007 * (i + 1) for i, x in enumerate(v)]
+    for N in (1, 2, 4, 8, 16, 32):
+        out.append("tile of %u: rank size meta | shfl((3r+1)%%N) shfl((N+1)%%32) up1 up3 down1 down3 xor(N/2) "
+                   "xor(N/4) | ballot any all match_any match_all(pred) | float down2 | i64 down1 | struct | sub-tile "
+                   "rank meta | void meta | thread_group rank size type | dynamic rank size" % N)
+        for i in range(T):
+            r, base = i % N, i - i % N
+            tv = v[base:base + N]
+            up = lambda d: v[i - d] if r >= d else v[i]
+            down = lambda d: v[i + d] if r + d < N else v[i]
+            xo = lambda m: v[base + (r ^ m)]
+            same3 = ballot_bits(range(N), lambda j: cmod(tv[j], 3) == cmod(v[i], 3))
+            full = (1 << N) - 1
+            alleq = all(x == tv[0] for x in tv)
+            src_s = base + (r + 1) % N
+            sub = "%u %u/%u" % (i % (N // 2), r // (N // 2), 2) if N >= 2 else "99 99/99"
+            dyn = max(N // 2, 1)
+            out.append(
+                "%2d (%3d): %u %u %u/%u | %d %d %d %d %d %d %d %d | %08x %u %u %08x %08x(%u) %08x(%u) | %08x | %d | "
+                "%08x %d %d | %s | %u/%u | %u %u %u | %u %u" % (
+                    i, v[i], r, N, i // N, T // N, v[base + (r * 3 + 1) % N], v[base + ((N + 1) & 31) % N], up(1),
+                    up(3), down(1), down(3), xo(N // 2), xo(N // 4), ballot_bits(range(N), lambda j: tv[j] & 1),
+                    int(any(x > 40 for x in tv)), int(all(x > -45 for x in tv)), same3, full, 1,
+                    full if alleq else 0, int(alleq), fbits(f[i + 2] if r + 2 < N else f[i]),
+                    ll[i + 1] if r + 1 < N else ll[i], fbits(src_s * 0.5), v[src_s], v[src_s] * 7, sub, i // N,
+                    T // N, r, N, 1, r % dyn, dyn))
+    return out
+
+
+def cg_reduce():
+    T = 64
+    scale = [2.0 ** e for e in (-12, -8, -4, 0, 4, 8, 12)]
+    vi = [(k * 53 + 17) % 97 - 48 for k in range(T)]
+    vu = [((k + 1) * 2654435761) & M32 for k in range(T)]
+    vf = [f32(float((k * 7919) % 1009 - 504) * scale[k % 7]) for k in range(T)]
+    vd = [float((k * 7919) % 1009 - 504) * 1e-3 + float(k % 5) * 1e12 for k in range(T)]
+    out = []
+    for N in (1, 2, 4, 8, 16, 32):
+        out.append("tile of %u: int plus less greater a-b | unsigned and or xor plus | float plus less greater "
+                   "a*0.5+b | double plus | stored" % N)
+        for base in range(0, T, N):
+            ti, tu, tf, td = vi[base:base + N], vu[base:base + N], vf[base:base + N], vd[base:base + N]
+            lam = xor_tree(ti, N, lambda a, b: a - b)
+            fs = xor_tree(tf, N, fadd)
+            fl = xor_tree(tf, N, fhalf)
+            fmn = xor_tree(tf, N, fless)
+            fmx = xor_tree(tf, N, fgreater)
+            ds = xor_tree(td, N, dadd)
+            a_, o_, x_ = M32, 0, 0
+            for u in tu:
+                a_, o_, x_ = a_ & u, o_ | u, x_ ^ u
+            for r in range(N):
+                out.append("%2d: %d %d %d %d | %08x %08x %08x %08x | %08x %08x %08x %08x | %016x | %d" % (
+                    base + r, sum(ti), min(ti), max(ti), lam[r], a_, o_, x_, sum(tu) & M32, fbits(fs[r]),
+                    fbits(fmn[r]), fbits(fmx[r]), fbits(fl[r]), dbits(ds[r]), 3 * sum(ti) if r == 0 else 0))
+    names = ["lane % 3 != 0", "lane < 20", "the whole warp", "labeled_partition(i & 3)", "binary_partition(f > 0)"]
+    for s in range(5):
+        out.append("coalesced group of %s: size rank meta-rank meta-size | float plus a*0.5+b | int plus a-b" %
+                   names[s])
+        for w in range(2):
+            groups = coalesced_shape_groups(s, w, vi, vf)
+            rows = {}
+            for lanes, mr, ms in groups:
+                ks = [w * 32 + l for l in lanes]
+                res = []  # by rank: the butterfly's own result in each lane, the last lane's scan otherwise
+                for op, vals in ((fadd, vf), (fhalf, vf), (iadd, vi), (lambda a, b: a - b, vi)):
+                    x = [vals[k] for k in ks]
+                    res.append(xor_tree(x, 32, op) if len(ks) == 32 else [hillis(x, op)[-1]] * len(ks))
+                for r, k in enumerate(ks):
+                    rows[k] = "%2d: %u %u %u %u | %08x %08x | %d %d" % (k, len(ks), r, mr, ms, fbits(res[0][r]),
+                                                                       fbits(res[1][r]), res[2][r], res[3][r])
+            out += [rows[k] for k in sorted(rows)]
+    return out
+
+
+def label_groups(lanes, label):  # labeled_partition: (members, meta rank, meta size), by leader
+    keys = []
+    for l in lanes:
+        if label(l) not in keys:
+            keys.append(label(l))
+    return [([l for l in lanes if label(l) == key], j, len(keys)) for j, key in enumerate(keys)]
+
+
+def binary_groups(lanes, pred):
+    yes = [l for l in lanes if pred(l)]
+    if len(yes) in (0, len(lanes)):
+        return [(list(lanes), 0, 1)]
+    return [([l for l in lanes if not pred(l)], 0, 2), (yes, 1, 2)]
+
+
+def coalesced_shape_groups(s, w, vi, vf):
+    all32 = list(range(32))
+    if s == 0:
+        return [([l for l in all32 if l % 3 != 0], 0, 1)]
+    if s == 1:
+        return [([l for l in all32 if l < 20], 0, 1)]
+    if s == 2:
+        return [(all32, 0, 1)]
+    if s == 3:
+        return label_groups(all32, lambda l: vi[w * 32 + l] & 3)
+    return binary_groups(all32, lambda l: vf[w * 32 + l] > 0.0)
+
+
+def cg_scan():
+    T = 64
+    scale = [2.0 ** e for e in (-12, -8, -4, 0, 4, 8, 12)]
+    vi = [(k * 29 + 7) % 83 - 41 for k in range(T)]
+    vu = [((k + 3) * 2246822519) & M32 for k in range(T)]
+    vf = [f32(float((k * 6007) % 1013 - 506) * scale[(k * 3) % 7]) for k in range(T)]
+    out = []
+    acc = lambda a, b: (a[0] + b[0], f32(a[1] + b[1]))
+    for N in (1, 2, 4, 8, 16, 32):
+        out.append("tile of %u: int inclusive exclusive | greater inclusive exclusive | unsigned inclusive exclusive | "
+                   "float plus inclusive exclusive | a*0.5+b inclusive exclusive | struct inclusive exclusive" % N)
+        for base in range(0, T, N):
+            ti, tu, tf = vi[base:base + N], vu[base:base + N], vf[base:base + N]
+            ii = hillis(ti, iadd)
+            gi = hillis(ti, fgreater)
+            ui = hillis(tu, lambda a, b: (a + b) & M32)
+            fi = hillis(tf, fadd)
+            li = hillis(tf, fhalf)
+            ai = hillis([(x & 7, y) for x, y in zip(ti, tf)], acc)
+            ge, fe, le, ae = shift_up(gi, 0), shift_up(fi, 0.0), shift_up(li, 0.0), shift_up(ai, (0, 0.0))
+            for r in range(N):
+                out.append("%2d: %d %d | %d %d | %08x %08x | %08x %08x | %08x %08x | %d,%08x %d,%08x" % (
+                    base + r, ii[r], ii[r] - ti[r], gi[r], ge[r], ui[r], (ui[r] - tu[r]) & M32, fbits(fi[r]),
+                    fbits(fe[r]), fbits(li[r]), fbits(le[r]), ai[r][0], fbits(ai[r][1]), ae[r][0], fbits(ae[r][1])))
+    names = ["lane % 3 != 0", "lane < 20", "the whole warp"]
+    for s in range(3):
+        out.append("coalesced group of %s: size rank | int inclusive exclusive | float plus inclusive exclusive | "
+                   "a*0.5+b inclusive exclusive" % names[s])
+        for w in range(2):
+            lanes, _, _ = coalesced_shape_groups(s, w, vi, vf)[0]
+            ks = [w * 32 + l for l in lanes]
+            x, y = [vi[k] for k in ks], [vf[k] for k in ks]
+            ii, fi, li = hillis(x, iadd), hillis(y, fadd), hillis(y, fhalf)
+            fe, le = shift_up(fi, 0.0), shift_up(li, 0.0)
+            for r, k in enumerate(ks):
+                out.append("%2d: %u %u | %d %d | %08x %08x | %08x %08x" % (k, len(ks), r, ii[r], ii[r] - x[r],
+                                                                         fbits(fi[r]), fbits(fe[r]), fbits(li[r]),
+                                                                         fbits(le[r])))
+    return out
+
+
+def cg_coalesced():
+    T = 64
+    v = [(k * 29 + 3) % 89 - 44 for k in range(T)]
+    shapes = [lambda l: l % 3 == 0, lambda l: l < 10, lambda l: l >= 10, lambda l: l < 8, lambda l: 8 <= l < 16,
+              lambda l: l & 1, lambda l: True, lambda l: l < 20]
+    names = ["lane % 3 == 0", "lane < 10", "else (lane >= 10)", "lane < 8 (in lane < 16)", "else (8-15)",
+             "odd lanes", "the whole warp", "after lanes >= 20 returned"]
+
+    def pack(size, rank, mr, ms):
+        return size | rank << 8 | mr << 16 | ms << 24
+
+    out = []
+    for s in range(8):
+        out.append("coalesced group of %s: size rank meta | shfl(0) shfl(size-1) shfl(rank+2) up1 up2 down1 down3 | "
+                   "float down1 | ballot match_any any all match_all(pred) | tiled_partition(4) labeled(v%%3) "
+                   "binary(v>0) | invoke_one broadcast" % names[s])
+        for w in range(2):
+            ks = [w * 32 + l for l in range(32) if shapes[s](l)]
+            n = len(ks)
+            val = [v[k] for k in ks]
+            fv = [f32(x * 0.625) for x in val]
+            labels = label_groups(ks, lambda k: cmod(v[k], 3))
+            binaries = binary_groups(ks, lambda k: v[k] > 0)
+            for r, k in enumerate(ks):
+                def find(groups):
+                    for members, mr, ms in groups:
+                        if k in members:
+                            return pack(len(members), members.index(k), mr, ms)
+                part = pack(n, r, 0, 1) if n <= 4 else pack(min(4, n - r // 4 * 4), r % 4, r // 4, (n + 3) // 4)
+                out.append("%2d (%3d): %u %u %u/%u | %d %d %d %d %d %d %d | %08x | %08x %08x %u %u %08x(%u) | "
+                           "%08x %08x %08x | %u %u" % (
+                               k, v[k], n, r, 0, 1, val[0], val[n - 1], val[(r + 2) % n],
+                               val[r - 1] if r >= 1 else val[r], val[r - 2] if r >= 2 else val[r],
+                               val[r + 1] if r + 1 < n else val[r], val[r + 3] if r + 3 < n else val[r],
+                               fbits(fv[r + 1] if r + 1 < n else fv[r]), ballot_bits(val, lambda x: x & 1),
+                               ballot_bits(val, lambda x: cmod(x, 3) == cmod(v[k], 3)), int(any(x > 30 for x in val)),
+                               int(all(x > -45 for x in val)), (1 << n) - 1, 1, part, find(labels), find(binaries),
+                               int(r == 0), ks[0] * 10 + s))
+    return out
+
+
+def cg_multiwarp():
+    MAXT = 1024
+    scale = [2.0 ** e for e in (-10, -5, 0, 5, 10)]
+    vi = [(k * 71 + 13) % 113 - 56 for k in range(MAXT)]
+    vi[300] = 17
+    vf = [f32(float((k * 4099) % 997 - 498) * scale[(k * 7) % 5]) for k in range(MAXT)]
+    out = []
+    for N, BT, NB in ((64, 128, 1), (128, 256, 1), (256, 256, 2), (512, 512, 1), (1024, 1024, 1)):
+        W = N // 32
+        out.append("tile of %u in %u blocks of %u: rank size meta void-meta | shfl(N/2+5) shfl(N-3) any all | int "
+                   "reduce inclusive exclusive | float reduce inclusive exclusive a*0.5+b | broadcast | tile of 32: "
+                   "rank meta | tile of 64: meta" % (N, NB, BT))
+        for blk in range(NB):
+            for base in range(blk * BT, blk * BT + BT, N):
+                ti, tf = vi[base:base + N], vf[base:base + N]
+                warps = [tf[w * 32:w * 32 + 32] for w in range(W)]
+                fsum = xor_tree([xor_tree(x, 32, fadd)[0] for x in warps], W, fadd)
+                incl = [hillis(x, fadd) for x in warps]
+                before = shift_up(hillis([x[31] for x in incl], fadd), 0.0)
+                lin = [hillis(x, fhalf) for x in warps]
+                lbefore = shift_up(hillis([x[31] for x in lin], fhalf), 0.0)
+                isum = 0
+                for r in range(N):
+                    t, w, l = base - blk * BT + r, r // 32, r % 32
+                    if BT > 256 and 2 < l < 31:  # the program prints lanes 0, 1, 2 and 31 of these
+                        continue
+                    fi = incl[w][l] if w == 0 else fadd(incl[w][l], before[w])
+                    ex_w = incl[w][l - 1] if l else 0.0
+                    fe = before[w] if l == 0 else (ex_w if w == 0 else fadd(ex_w, before[w]))
+                    li = lin[w][l] if w == 0 else fhalf(lin[w][l], lbefore[w])
+                    h = "%u/%u" % ((t & (N - 1)) // 64, N // 64) if N > 64 else "99/99"
+                    out.append("%3d: %u %u %u/%u %u/%u | %d %08x %d %d | %d %d %d | %08x %08x %08x %08x | %d | "
+                               "%u %u/%u | %s" % (
+                                   base + r, r, N, t // N, BT // N, t // N, BT // N, ti[N // 2 + 5],
+                                   fbits(tf[N - 3]), int(any(x == 17 for x in ti)), int(all(x > -60 for x in ti)),
+                                   sum(ti), sum(ti[:r + 1]), sum(ti[:r]), fbits(fsum[w]), fbits(fi), fbits(fe),
+                                   fbits(li), blk * 1000 + ti[0], t & 31, r // 32, N // 32, h))
+    return out
+
+
+def cg_types():
+    T = 64
+    v = [(k * 43 + 5) % 79 - 39 for k in range(T)]
+
+    def wrap(x, bits):
+        x &= (1 << bits) - 1
+        return x - (1 << bits) if x >> (bits - 1) else x
+
+    def pack(size, rank, mr, ms):
+        return size | rank << 8 | mr << 16 | ms << 24
+
+    def find(groups, l):
+        for members, mr, ms in groups:
+            if l in members:
+                return pack(len(members), members.index(l), mr, ms)
+
+    out = ["thread (v): int and or xor, tile 16 | tile 8 | const plus | unsigned less greater | signed char, short "
+           "plus | long long plus | double less greater | float4 shfl | int2 scan | match_any float, long long | "
+           "labeled by pointer, bool | tiles of tiles | odd lanes in 8s: part scan reduce | invoke_one count, "
+           "this_thread"]
+    odd = {}
+    for w in range(2):
+        ks = [w * 32 + l for l in range(1, 32, 2)]
+        f = [f32(f32(v[k] * 1024.0) + f32(1.0 / (k + 3))) for k in ks]
+        for h in range(2):
+            part = f[h * 8:h * 8 + 8]
+            scan = hillis(part, fadd)
+            for r in range(8):
+                odd[ks[h * 8 + r]] = (pack(8, r, h, 2), scan[r], scan[-1])
+    for k in range(T):
+        def tile(n):
+            b = k - k % n
+            return v[b:b + n]
+        t8, t16, t32 = tile(8), tile(16), tile(32)
+        base16, w32 = k - k % 16, k - k % 32
+
+        def ands(vals):
+            a = M32
+            for x in vals:
+                a &= x & M32
+            return a
+
+        def ors(vals):
+            a = 0
+            for x in vals:
+                a |= x & M32
+            return a
+
+        def xors(vals):
+            a = 0
+            for x in vals:
+                a ^= x & M32
+            return a
+        s = base16 + (k % 16 + 5) % 16
+        b8 = k - k % 8
+        scan2 = hillis([(v[j], j) for j in range(b8, b8 + 8)], lambda a, c: (a[0] + c[0], a[1] * 2 - c[1]))[k % 8]
+        lanes = list(range(32))
+        ptr = label_groups(lanes, lambda l: (v[w32 + l] & 0xff) % 4)
+        boo = binary_groups(lanes, lambda l: v[w32 + l] > 0)
+        op, osc, osm = odd.get(k, (0, 0.0, 0.0))
+        out.append("%2d (%3d): %08x %08x %08x | %08x %08x %08x | %d | %08x %08x | %d %d | %d | %016x %016x | %08x "
+                   "%08x %08x %08x | %d,%d | %08x %08x | %08x %08x | %u %04x %04x | %08x %08x %08x | %d %d" % (
+                       k, v[k], ands(x | 0x100 for x in t16), ors(t16), xors(x * 7919 for x in t16),
+                       ands(x | 0x100 for x in t8), ors(t8), xors(x * 7919 for x in t8), sum(t32),
+                       min((x * 2654435761) & M32 for x in t32), max((x * 2654435761) & M32 for x in t16),
+                       wrap(sum(x + 60 for x in t16), 8), wrap(sum(wrap(x * 900, 16) for x in t32), 16),
+                       sum(x * 3000000019 for x in t32), dbits(min(x / 7.0 for x in t8)),
+                       dbits(max(x / 7.0 for x in t32)), fbits(float(v[s])), fbits(s * 0.25), fbits(-float(v[s])),
+                       fbits(1.0 / (s + 1)), scan2[0], scan2[1],
+                       ballot_bits(t32, lambda x: cmod(x, 4) == cmod(v[k], 4)),
+                       ballot_bits(t32, lambda x: cmod(x, 3) == cmod(v[k], 3)), find(ptr, k % 32), find(boo, k % 32),
+                       k & 3, (k % 16) // 4 | 4 << 8, (k & 3) // 2 | 2 << 8, op, fbits(osc), fbits(osm), 1, v[k]))
+    return out
+
 PROGRAMS = [warp_reduce, butterfly, warp_scan, bitonic, block_reduce, vote_divergence, shfl64, templates, atomics,
-            printf_lanes, grid_stride, blocks_2d_3d]
+            printf_lanes, grid_stride, blocks_2d_3d, cg_tiles, cg_reduce, cg_scan, cg_coalesced, cg_multiwarp,
+            cg_types]
 
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)

@@ -1,4 +1,9 @@
-/* cooperative_groups/reduce.h for `warpsim cc`: Cooperative Groups, not supported by warpsim's CUDA front end
- * (docs/cuda-frontend.md, "Not supported"). warpsim cc puts this folder on the include path, so
- * the #include fails here with that message rather than with "no such file". */
-#error "warpsim cc: <cooperative_groups/reduce.h>: Cooperative Groups: not supported by the CUDA front end (docs/cuda-frontend.md)"
+/* cooperative_groups/reduce.h for `warpsim cc`: cg::reduce (details/reduce.h says in which
+ * order it combines, as CUDA 13's does) and cg::plus, less, greater, bit_and, bit_or, bit_xor. */
+#ifndef WARPSIM_CG_REDUCE_H
+#define WARPSIM_CG_REDUCE_H
+
+#include "../cooperative_groups.h"
+#include "details/reduce.h"
+
+#endif

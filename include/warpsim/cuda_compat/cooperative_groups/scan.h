@@ -1,4 +1,9 @@
-/* cooperative_groups/scan.h for `warpsim cc`: Cooperative Groups, not supported by warpsim's CUDA front end
- * (docs/cuda-frontend.md, "Not supported"). warpsim cc puts this folder on the include path, so
- * the #include fails here with that message rather than with "no such file". */
-#error "warpsim cc: <cooperative_groups/scan.h>: Cooperative Groups: not supported by the CUDA front end (docs/cuda-frontend.md)"
+/* cooperative_groups/scan.h for `warpsim cc`: cg::inclusive_scan and cg::exclusive_scan
+ * (details/scan.h says in which order they combine, as CUDA 13's do) and the operators. */
+#ifndef WARPSIM_CG_SCAN_H
+#define WARPSIM_CG_SCAN_H
+
+#include "../cooperative_groups.h"
+#include "details/scan.h"
+
+#endif

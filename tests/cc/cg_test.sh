@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# ctest cc_cg: Cooperative Groups (include/warpsim/cuda_compat/cooperative_groups.h and
+# cooperative_groups/). Misuse is diagnosed at the user's line: each line of tests/cc/cg/misuse.cu
+# marked "expect MODE: CODE" is named, as "warpsim: CODE: ... [at misuse.cu:LINE ...]", on
+# stderr of `misuse MODE`, and no diagnostic names the header; under WARPSIM_DIAG=error each of
+# those launches fails. And the headers compile without a warning (-Wall -Wextra -Werror, found
+# with -I, not as system headers) in every Cooperative Groups program, with each compiler given
+# and clang++ where there is one. The same-source programs (programs/cuda/samesource/cg_*.cu)
+# are samesource_corpus's.   usage: cg_test.sh WARPSIM [CXX]
+set -u
+warpsim=$1 cxx=${2:-c++}
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cases=$root/tests/cc/cg
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fails=0
+fail() { echo "FAIL $*"; fails=$((fails + 1)); }
+
+if ! "$warpsim" cc "$cases/misuse.cu" -o "$dir/misuse" > "$dir/build" 2>&1; then
+  fail "misuse.cu: warpsim cc"; cat "$dir/build"; exit 1
+fi
+n=0
+while IFS=: read -r line mode code; do
+  n=$((n + 1))
+  OMP_NUM_THREADS=1 "$dir/misuse" "$mode" > "$dir/out" 2> "$dir/err"
+  rc=$?
+  ok=1
+  [ $rc -eq 0 ] && grep -qx "$mode: no error" "$dir/out" || { fail "$mode: exit $rc, $(cat "$dir/out")"; ok=0; }
+  grep -F "warpsim: $code:" "$dir/err" | grep -qF "misuse.cu:$line " ||
+    { fail "$mode: no $code at misuse.cu:$line"; sed 's/^/    | /' "$dir/err"; ok=0; }
+  grep -q "cooperative_groups" "$dir/err" && { fail "$mode: a diagnostic names the header"; ok=0; }
+  WARPSIM_DIAG=error OMP_NUM_THREADS=1 "$dir/misuse" "$mode" > "$dir/out" 2> /dev/null
+  grep -qx "$mode: no error" "$dir/out" && { fail "$mode: the launch succeeds under WARPSIM_DIAG=error"; ok=0; }
+  [ $ok -eq 1 ] && echo "ok   $mode: $code at misuse.cu:$line"
+done < <(grep -n 'expect [a-z_]*: [A-Z_]*' "$cases/misuse.cu" | sed -E 's/^([0-9]+):.*expect ([a-z_]+): ([A-Z_]+).*/\1:\2:\3/')
+[ $n -ge 6 ] || fail "only $n cases in misuse.cu"
+
+compilers=("$cxx")
+command -v clang++ > /dev/null && [ "$(basename "$cxx")" != clang++ ] && compilers+=(clang++)
+for src in "$root"/programs/cuda/samesource/cg_*.cu "$cases"/misuse.cu; do
+  name=$(basename "$src" .cu)
+  if ! "$warpsim" cc --rewrite-only "$src" -o "$dir/$name.cpp" > "$dir/$name.rw" 2>&1; then
+    fail "$name: warpsim cc --rewrite-only"; cat "$dir/$name.rw"; continue
+  fi
+  for c in "${compilers[@]}"; do
+    if "$c" -std=c++17 -fsyntax-only -Wall -Wextra -Werror -Wno-unknown-pragmas -ffp-contract=off -I"$root/include" \
+      -I"$root/include/warpsim/cuda_compat" "$dir/$name.cpp" > "$dir/$name.cc" 2>&1; then
+      echo "ok   $name: no warning with $(basename "$c") -Wall -Wextra -Werror"
+    else
+      fail "$name: warnings with $c"; head -20 "$dir/$name.cc"
+    fi
+  done
+done
+echo "$fails failed"
+[ $fails -eq 0 ]
