@@ -955,6 +955,40 @@ static bool system_header(const ctx *c, size_t at)
 
 /* The asm keyword at [at, e) in a function body: a PTX statement is
  * rewritten, other asm left alone. Returns where the scan goes on. */
+/* A word of code from `at`: its end (at itself when none). */
+static size_t word_end(const ctx *c, size_t at)
+{
+    while (at < c->n && is_ident(c->s[at]) && c->kind[at] == K_CODE)
+        at++;
+    return at;
+}
+
+/* cudaLaunchKernel((void *)k, ...) and cudaLaunchCooperativeKernel((void *)k, ...),
+ * as CUDA programs write them: the cast goes, so that the runtime sees the
+ * kernel's type (its parameters). `(const void *)` too. e: the name's end. */
+static bool launch_api_cast(ctx *c, size_t e)
+{
+    size_t open = next_solid(c, e);
+    if (open >= c->n || !is_code(c, open, '('))
+        return true;
+    size_t cast = next_solid(c, open + 1), at = cast;
+    if (at >= c->n || !is_code(c, at, '('))
+        return true;
+    at = next_solid(c, at + 1);
+    size_t w = word_end(c, at);
+    if (word_is(c, at, w, "const"))
+        at = next_solid(c, w), w = word_end(c, at);
+    if (!word_is(c, at, w, "void"))
+        return true;
+    at = next_solid(c, w);
+    if (at >= c->n || !is_code(c, at, '*'))
+        return true;
+    at = next_solid(c, at + 1);
+    if (at >= c->n || !is_code(c, at, ')'))
+        return true;
+    return add_edit(c, cast, at + 1, "");
+}
+
 static size_t inline_ptx(ctx *c, size_t at, size_t e)
 {
     cc_ptx_result p;
@@ -1033,6 +1067,10 @@ static bool scan(ctx *c)
                     i = next;
                     continue;
                 }
+            } else if ((word_is(c, i, e, "cudaLaunchCooperativeKernel") || word_is(c, i, e, "cudaLaunchKernel")) &&
+                       !in_directive(c, i) && !system_header(c, i)) {
+                if (!launch_api_cast(c, e))
+                    break;
             } else if (fn_depth > 0 && cc_ptx_keyword(c->s, i, e) && !in_directive(c, i) && !system_header(c, i)) {
                 size_t next = inline_ptx(c, i, e);
                 if (next == SIZE_MAX)

@@ -58,6 +58,8 @@ typedef struct ws_cuda_launch_desc {
     bool quiet;                 /* print nothing; the report still holds every diagnostic */
     size_t printf_bytes;        /* device printf output a launch keeps, as the GPU's FIFO
                                    (cudaLimitPrintfFifoSize); 0 = WS_CUDA_PRINTF_FIFO */
+    bool cooperative;           /* every block resident at once, for grid.sync() (cudaLaunchCooperativeKernel);
+                                   at most WS_CUDA_SMS * 32 blocks and WS_CUDA_SMS * 2048 threads */
 } ws_cuda_launch_desc;
 
 #define WS_CUDA_PRINTF_FIFO ((size_t)1 << 20) /* the GPU's default printf FIFO: 1 MiB */
@@ -72,6 +74,7 @@ typedef struct ws_cuda_launch_desc {
 #define WS_CUDA_MAX_GRID_X 0x7fffffffu
 #define WS_CUDA_MAX_GRID_YZ 65535
 #define WS_CUDA_MAX_DYNAMIC_SHARED ((size_t)48 * 1024)
+#define WS_CUDA_SMS 132u /* multiprocessors: a cooperative launch's blocks must all fit on them */
 
 /* One diagnostic of a launch: where it happened and what. Repeats of the
  * same diagnostic at the same place in other warps or blocks are counted,

@@ -49,6 +49,13 @@
 #ifndef __CUDACC__
 #define __CUDACC__ 1
 #endif
+/* A .cu file is compiled once, and what runs lane by lane is its device
+ * code: nvcc's device pass for the H200 sees __CUDA_ARCH__ 900, and so does
+ * every line here, host code included (docs/cuda-frontend.md, "One pass").
+ * -DWARPSIM_NO_CUDA_ARCH gives the host pass's view instead. */
+#if !defined(__CUDA_ARCH__) && !defined(WARPSIM_NO_CUDA_ARCH)
+#define __CUDA_ARCH__ 900
+#endif
 #define __CUDACC_VER_MAJOR__ 13
 #define __CUDACC_VER_MINOR__ 0
 #define __CUDACC_VER_BUILD__ 48
@@ -146,6 +153,7 @@ struct config {
     dim3 grid, block;
     size_t shared_bytes;
     cudaStream_t stream;
+    bool cooperative; /* cudaLaunchCooperativeKernel: every block resident at once */
 };
 } // namespace warpsim_cudart
 
@@ -194,7 +202,7 @@ inline constexpr warpsim_cudart::null ws_cudart_null_{};
 inline warpsim_cudart::config ws_cudart_cfg_(dim3 grid, dim3 block, size_t shared_bytes = 0,
                                              cudaStream_t stream = 0)
 {
-    return warpsim_cudart::config{grid, block, shared_bytes, stream};
+    return warpsim_cudart::config{grid, block, shared_bytes, stream, false};
 }
 
 template <typename P> inline cudaError_t ws_cudart_launch_packed_(const char *name, warpsim_cudart::config c, P *packed)
@@ -226,6 +234,7 @@ template <typename P> inline cudaError_t ws_cudart_launch_packed_(const char *na
     d.name = name;
     d.diag_policy = warpsim_cudart::diag_policy();
     d.printf_bytes = warpsim_cudart::printf_fifo;
+    d.cooperative = c.cooperative;
     ws_status s = ws_cuda_launch_c(&d, &P::run, packed, nullptr);
     if (s == WS_OK)
         return cudaSuccess;
@@ -244,7 +253,10 @@ template <typename P> inline cudaError_t ws_cudart_launch_packed_(const char *na
     default:
         warpsim_cudart::sticky_error = s == WS_ERR_NOMEM ? cudaErrorLaunchOutOfResources : cudaErrorLaunchFailure;
     }
-    return warpsim_cudart::sticky();
+    /* The launch itself succeeded: the GPU reports a kernel's fault at the next call that waits
+     * for the device (cudaGetLastError right after the launch gives cudaSuccess on the H200:
+     * docs/probes/trust_probe.h200.txt, docs/probes/grid_misuse.h200.txt), and every call after. */
+    return cudaSuccess;
 }
 
 template <typename F, typename... A>
@@ -862,9 +874,10 @@ inline cudaError_t cudaMemcpyPeer(void *dst, int dst_device, const void *src, in
  * its type (a function, not a void pointer), so its parameter types are known. */
 namespace warpsim_cudart {
 template <typename... P, size_t... I>
-inline cudaError_t launch_from_pointers(void (*kernel)(P...), config c, void **args, std::index_sequence<I...>)
+inline cudaError_t launch_from_pointers(const char *name, void (*kernel)(P...), config c, void **args,
+                                       std::index_sequence<I...>)
 {
-    return ws_cudart_launch_("cudaLaunchKernel", [kernel](auto &...a) { kernel(a...); }, c,
+    return ws_cudart_launch_(name, [kernel](auto &...a) { kernel(a...); }, c,
                              *static_cast<typename std::decay<P>::type *>(args[I])...);
 }
 } // namespace warpsim_cudart
@@ -874,7 +887,7 @@ inline cudaError_t cudaLaunchKernel(void (*kernel)(P...), dim3 grid, dim3 block,
 {
     if (sizeof...(P) > 0 && !args)
         return warpsim_cudart::record(cudaErrorInvalidValue);
-    return warpsim_cudart::launch_from_pointers(kernel, ws_cudart_cfg_(grid, block, shared_bytes, stream), args,
+    return warpsim_cudart::launch_from_pointers("cudaLaunchKernel", kernel, ws_cudart_cfg_(grid, block, shared_bytes, stream), args,
                                                 std::index_sequence_for<P...>{});
 }
 template <typename V, typename = typename std::enable_if<std::is_void<V>::value>::type>
@@ -888,9 +901,48 @@ inline cudaError_t cudaLaunchKernel(const V *kernel, dim3 grid, dim3 block, void
     return cudaErrorNotSupported;
 }
 
+
+/* cudaLaunchCooperativeKernel(kernel, grid, block, args, shared, stream):
+ * every block is resident at once, so grid.sync() can wait for them all.
+ * The grid may hold at most 132 times the blocks a multiprocessor holds
+ * (cudaOccupancyMaxActiveBlocksPerMultiprocessor), else the launch fails,
+ * not sticky, with cudaErrorCooperativeLaunchTooLarge, as on the H200
+ * (docs/probes/coop_probe.h200.txt). `warpsim cc` drops the (void *) cast
+ * of its first argument that CUDA programs write. */
+template <typename... P>
+inline cudaError_t cudaLaunchCooperativeKernel(void (*kernel)(P...), dim3 grid, dim3 block, void **args,
+                                               size_t shared_bytes = 0, cudaStream_t stream = 0)
+{
+    if (sizeof...(P) > 0 && !args)
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
+    unsigned long long blocks = (unsigned long long)grid.x * grid.y * grid.z;
+    int per_sm = threads && threads <= WS_CUDA_MAX_BLOCK_THREADS
+                     ? warpsim_cudart::blocks_per_multiprocessor((int)threads, shared_bytes) : 1;
+    if (blocks > WS_CUDA_SMS * (unsigned long long)per_sm) {
+        fprintf(stderr, "warpsim: cudaLaunchCooperativeKernel: %llu blocks of %llu threads: more than the %llu the "
+                        "modelled H200 holds at once (%d a multiprocessor): nothing ran\n",
+                blocks, threads, WS_CUDA_SMS * (unsigned long long)per_sm, per_sm);
+        return warpsim_cudart::record(cudaErrorCooperativeLaunchTooLarge);
+    }
+    warpsim_cudart::config c = ws_cudart_cfg_(grid, block, shared_bytes, stream);
+    c.cooperative = true;
+    return warpsim_cudart::launch_from_pointers("cudaLaunchCooperativeKernel", kernel, c, args,
+                                                std::index_sequence_for<P...>{});
+}
+template <typename V, typename = typename std::enable_if<std::is_void<V>::value>::type>
+inline cudaError_t cudaLaunchCooperativeKernel(const V *kernel, dim3 grid, dim3 block, void **args,
+                                               size_t shared_bytes = 0, cudaStream_t stream = 0)
+{
+    static_assert(warpsim_cudart::always_false<V>::value,
+                  "warpsim cc: cudaLaunchCooperativeKernel((void *)kernel, ...) through a void pointer: pass the "
+                  "kernel itself (the front end needs its parameter types)");
+    (void)kernel, (void)grid, (void)block, (void)args, (void)shared_bytes, (void)stream;
+    return cudaErrorNotSupported;
+}
+
 /* ---- not supported: a compile error that says so, at the call ----
- * Graphs, textures and surfaces, cooperative (grid-synchronising) launches
- * and IPC have no model here. Their types are declared, so a program's
+ * Graphs, textures and surfaces and IPC have no model here. Their types are declared, so a program's
  * declarations compile, and each call fails to compile with a message
  * naming the function (docs/cuda-frontend.md lists what is supported). */
 #define WS_CUDART_UNSUPPORTED_(fn, what)                                                                      \
@@ -923,7 +975,6 @@ WS_CUDART_UNSUPPORTED_(cudaMalloc3DArray, "CUDA arrays (textures)")
 WS_CUDART_UNSUPPORTED_(cudaMemcpyToArray, "CUDA arrays (textures)")
 WS_CUDART_UNSUPPORTED_(cudaMemcpy2DToArray, "CUDA arrays (textures)")
 WS_CUDART_UNSUPPORTED_(cudaFreeArray, "CUDA arrays (textures)")
-WS_CUDART_UNSUPPORTED_(cudaLaunchCooperativeKernel, "cooperative launches (grid-wide synchronisation)")
 WS_CUDART_UNSUPPORTED_(cudaIpcGetMemHandle, "inter-process memory")
 WS_CUDART_UNSUPPORTED_(cudaIpcOpenMemHandle, "inter-process memory")
 #undef WS_CUDART_UNSUPPORTED_

@@ -384,21 +384,22 @@ static void release_barrier(wc_block *b)
         mixed_site |= site_cmp(&l->call, first) != 0;
     }
     int exited = b->threads - taking;
+    const char *name = kind == WC_BAR_GRID ? "grid.sync()" : "__syncthreads";
     ws_diag_policy policy = b->launch->desc.diag_policy;
     if ((exited || mixed_site || mixed_kind) && policy != WS_DIAG_POLICY_IGNORE) {
         char where[256];
         wc_describe_sites(b, -1, 0, where, sizeof where);
         if (exited)
             wc_diag_add(b, WS_DIAG_BARRIER_EXITED, -1, 0, where,
-                        "__syncthreads: %d of the block's %d threads had returned without reaching it; the "
+                        "%s: %d of the block's %d threads had returned without reaching it; the "
                         "barrier completed with the %d that wait (undefined behaviour in CUDA)",
-                        exited, b->threads, taking);
+                        name, exited, b->threads, taking);
         if (mixed_site || mixed_kind)
             wc_diag_add(b, WS_DIAG_BARRIER_SITES, -1, 0, where,
-                        "__syncthreads: the block's threads wait at different barrier calls; they meet as one "
-                        "barrier (as bar.sync 0 does), which CUDA leaves undefined");
+                        "%s: the block's threads wait at different barrier calls; they meet as one "
+                        "barrier (as bar.sync 0 does), which CUDA leaves undefined", name);
         if (policy == WS_DIAG_POLICY_ERROR) {
-            fail(b, WS_ERR_UNDEFINED, "a __syncthreads that part of the block did not reach (--diag error)");
+            fail(b, WS_ERR_UNDEFINED, "a barrier that part of the block did not reach (--diag error)");
             return;
         }
     }
@@ -414,6 +415,16 @@ static void release_barrier(wc_block *b)
         }
         wc_set_state(l, WC_RUNNABLE);
     }
+}
+
+/* Whether a thread of the block waits at grid.sync() (a cooperative launch:
+ * the block is suspended until every block has arrived, coop.c). */
+static bool at_grid_barrier(const wc_block *b)
+{
+    for (int t = 0; t < b->threads; t++)
+        if (wc_lane_state(&b->lanes[t]) == WC_AT_BARRIER && wc_call_b(&b->lanes[t].call) == WC_BAR_GRID)
+            return true;
+    return false;
 }
 
 static void report_block_deadlock(wc_block *b)
@@ -475,22 +486,33 @@ static void drop_pending_printf(wc_block *b)
     }
 }
 
-void wc_block_run(wc_block *b, wc_fiber *fibers)
+void wc_block_start(wc_block *b, wc_fiber *fibers)
 {
     b->status = WS_OK;
     b->asserted = false;
+    b->at_grid = false;
     b->clock = 0;
     block_setup(b, fibers);
     wc_shared_block_start(b);
+}
+
+bool wc_block_continue(wc_block *b)
+{
     if (sigsetjmp(b->trap_jump, 1)) { /* trap.c: a thread trapped; the block ends here */
         ws_cuda_ctx_ = NULL;
         wc_trap_report(b);
         wc_trap_report_divisions(b);
         drop_pending_printf(b);
         wc_shared_block_end(b);
-        return;
+        return false;
+    }
+    if (b->at_grid) { /* every block has reached grid.sync(): it completes */
+        b->at_grid = false;
+        release_barrier(b);
     }
     for (;;) {
+        if (b->status != WS_OK)
+            break;
         bool moved = false;
         for (int w = 0; w < b->warps && b->status == WS_OK; w++)
             moved |= warp_step(b, w);
@@ -515,9 +537,11 @@ void wc_block_run(wc_block *b, wc_fiber *fibers)
         if (!live)
             break;
         if (at_barrier == live) {
+            if (b->launch->desc.cooperative && at_grid_barrier(b)) {
+                b->at_grid = true;
+                return true; /* suspended: the shared window stays as it is for coop.c to save */
+            }
             release_barrier(b);
-            if (b->status != WS_OK)
-                break;
             continue;
         }
         report_block_deadlock(b);
@@ -531,4 +555,11 @@ void wc_block_run(wc_block *b, wc_fiber *fibers)
     wc_trap_report_divisions(b);
     drop_pending_printf(b);
     wc_shared_block_end(b);
+    return false;
+}
+
+void wc_block_run(wc_block *b, wc_fiber *fibers)
+{
+    wc_block_start(b, fibers);
+    (void)wc_block_continue(b);
 }

@@ -12,6 +12,9 @@
 #include "warpsim/warpsim.h"
 
 #define WC_WARP 32
+/* The barrier kinds of a lane at WC_AT_BARRIER (its call's b): __syncthreads
+ * (0), _count (1), _and (2), _or (3), and Cooperative Groups' grid.sync(). */
+#define WC_BAR_GRID 4
 #define WC_MAX_THREADS WS_CUDA_MAX_BLOCK_THREADS
 
 typedef enum wc_state {
@@ -178,6 +181,7 @@ typedef struct wc_block {
     size_t out_made;       /* bytes the block's printf calls made, kept or not */
     ws_cuda_fault fault;   /* how the launch failed, as the GPU says it */
     bool asserted;         /* a thread failed an assert (assert.c): the block fails when it ends */
+    bool at_grid;          /* suspended at grid.sync() until every block is there (coop.c) */
     uint64_t clock;        /* clock64(): counts the block's reads, so it is the same for any thread count */
     char assert_first[200]; /* the first: "thread (x,y,z) at file:line" */
     unsigned long progress; /* call sites run, barriers released, threads ended (read by preempt.c) */
@@ -220,6 +224,10 @@ struct wc_launch {
         size_t count, cap, static_bytes;
         bool learnt;          /* block 0 has finished: the layout is fixed */
     } layout;
+    struct {                  /* a cooperative launch's device printf output, phase by phase (coop.c) */
+        char *text;
+        size_t len, cap;
+    } coop_out;
     uintptr_t user_lo, user_hi; /* the user's code: where a spinning thread may be paused */
     wc_slot *slots;
     int slot_count;
@@ -230,6 +238,13 @@ struct wc_launch {
     pthread_cond_t watch_wake;
 };
 
+/* Block `linear`'s blockIdx (x fastest). */
+static inline ws_cuda_uint3 wc_block_index(const ws_cuda_launch_desc *d, size_t linear)
+{
+    return (ws_cuda_uint3){(unsigned)(linear % d->grid.x), (unsigned)(linear / d->grid.x % d->grid.y),
+                           (unsigned)(linear / ((size_t)d->grid.x * d->grid.y))};
+}
+
 /* ---- block.c ---- */
 /* The model warps of one OS thread for a launch (count warps of a block
  * of `threads`), kept from block to block. */
@@ -238,6 +253,13 @@ void wc_warps_destroy(wc_warp *warps, int count);
 /* Runs one block to its end on the calling OS thread. fibers: threads of them,
  * mapped with the launch's stack size. Sets b->status and b->error. */
 void wc_block_run(wc_block *b, wc_fiber *fibers);
+/* The two halves of wc_block_run: wc_block_start prepares the block's
+ * threads on `fibers`; wc_block_continue runs them, and in a cooperative
+ * launch returns true when every live thread waits at grid.sync() (the
+ * block is suspended; calling it again, on the same OS thread with the
+ * fibers' stacks as they were, completes the barrier and goes on). */
+void wc_block_start(wc_block *b, wc_fiber *fibers);
+bool wc_block_continue(wc_block *b);
 
 /* The lane running now on this OS thread (NULL in the scheduler). */
 /* The lane's kernel has returned (or the lane ends as if it had): it stops for good. */
@@ -269,6 +291,21 @@ void wc_diags_free(wc_diags *d);
 
 /* ---- launch.c ---- */
 void wc_atomic_wait_turn(wc_block *b);
+/* Block `linear` has finished (in a cooperative launch: this phase). */
+void wc_launch_block_done(wc_launch *L, size_t linear);
+/* Block `linear` failed: later blocks do not start. */
+void wc_launch_note_failed(wc_launch *L, size_t linear);
+/* What the ended block b leaves for the end of the launch goes to left[b->linear]. */
+void wc_launch_keep(wc_launch *L, wc_block *b, struct wc_leftover **left);
+/* Per OS thread: `threads` fibers with the launch's stacks, kept from launch to launch. */
+wc_fiber *wc_launch_fibers(int threads, size_t stack_bytes);
+
+/* ---- coop.c ---- */
+/* Runs a cooperative launch's blocks, all resident at once (grid.sync()):
+ * the launch's phases, from block 0's first. */
+void wc_coop_run(wc_launch *L, struct wc_leftover **left);
+/* Whether the process has made a cooperative launch (this_grid().is_valid()). */
+bool wc_coop_made_one(void);
 
 /* ---- alloc.c ---- */
 /* "2 bytes into a 64-byte cudaMalloc allocation", or the address. */
@@ -283,6 +320,10 @@ size_t wc_shared_past_end(const void *addr);
 void wc_shared_block_start(wc_block *b);
 /* Zeroes what block b used. */
 void wc_shared_block_end(wc_block *b);
+/* A block suspended at grid.sync(): what it holds of the window, copied
+ * out (the window then zero for the next block), and back (the copy freed). */
+char *wc_shared_save(wc_block *b);
+void wc_shared_restore(wc_block *b, char *saved);
 
 /* ---- preempt.c ---- */
 /* The watchdog of a launch with `slots` OS threads, and SIGURG's handler. */

@@ -123,17 +123,26 @@ clock_t ws_cuda_clock_(void) { return wc_current_lane() ? (clock_t)ws_cuda_clock
 void ws_cuda_grid_sync_(const char *file, int line)
 {
     wc_lane *l = running_lane("grid.sync()", file, line);
+    if (l->block->launch->desc.cooperative) { /* a barrier of the block that suspends it (coop.c) */
+        (void)ws_cuda_sync_(ws_cuda_call_(WS_CUDA_OP_SYNCTHREADS, WS_I32, line), 0, 0,
+                            ws_cuda_args_(WC_BAR_GRID, 0), file);
+        return;
+    }
     l->in_runtime = 1;
     char where[300];
     snprintf(where, sizeof where, "%s:%d", file ? file : "?", line);
     wc_lane_fault(l, WS_CUDA_FAULT_LAUNCH, where,
-                  "grid.sync() (Cooperative Groups' grid-wide barrier) is not supported by the CUDA front end: "
-                  "its blocks run one after another, not all at once");
+                  "grid.sync() in a launch that is not cooperative: its blocks are not all resident at once "
+                  "(launch the kernel with cudaLaunchCooperativeKernel)");
 }
-/* this_grid().is_valid(): 0, as the H200 answers in a <<<>>> launch of a
- * process that made no cooperative launch (tests/cc/cg/pending/is_valid_probe.h200.txt;
- * coop_probe's 1 came after its cooperative launches); warpsim makes none. */
-int ws_cuda_grid_is_cooperative_(void) { return 0; }
+/* this_grid().is_valid(): 1 in a cooperative launch; in a <<<>>> launch 0,
+ * as the H200 answers, until the process has made a cooperative launch,
+ * and then 1 (docs/probes/is_valid_probe.h200.txt, docs/probes/coop_probe.h200.txt). */
+int ws_cuda_grid_is_cooperative_(void)
+{
+    wc_lane *l = wc_current_lane();
+    return (l && l->block->launch->desc.cooperative) || wc_coop_made_one();
+}
 
 void *ws_cuda_dynamic_shared_(void) { return running_lane("extern __shared__", NULL, 0)->block->dynamic_shared; }
 

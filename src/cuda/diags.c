@@ -13,12 +13,13 @@ static const char *base_name(const char *path)
     return slash ? slash + 1 : (path ? path : "?");
 }
 
-static const char *op_name(int op)
+static const char *op_name(const wc_call *c)
 {
+    int op = wc_call_op(c);
     if (op == WS_CUDA_OP_ACTIVEMASK)
         return "__activemask";
     if (op == WS_CUDA_OP_SYNCTHREADS)
-        return "__syncthreads";
+        return wc_call_b(c) == WC_BAR_GRID ? "grid.sync()" : "__syncthreads";
     if (op == WS_CUDA_OP_PRINTF)
         return "printf";
     return ws_coll_cuda_name((ws_coll_kind)op);
@@ -55,7 +56,7 @@ void wc_describe_sites(const wc_block *b, int warp, ws_mask lanes, char *buf, si
                     ? snprintf(entry, sizeof entry, "%s%s:%d (lanes %s)", used ? "; " : "",
                                base_name(l->call.file), wc_call_line(&l->call), list)
                     : snprintf(entry, sizeof entry, "%s%s:%d %s (threads %s)", used ? "; " : "",
-                               base_name(l->call.file), wc_call_line(&l->call), op_name(wc_call_op(&l->call)), list);
+                               base_name(l->call.file), wc_call_line(&l->call), op_name(&l->call), list);
         /* Whole entries only; "; ..." says some did not fit (room kept for it). */
         if (k < 0 || used + (size_t)k + 6 >= size) {
             if (used + 6 < size)

@@ -3,6 +3,7 @@
 #include "fiber.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -61,6 +62,53 @@ bool wc_fiber_in_guard(const wc_fiber *f, const void *addr)
 }
 
 static char *stack_bottom(const wc_fiber *f) { return f->guard + (f->mapped - f->stack_bytes); }
+
+/* The highest address a fiber's frames use (wc_fiber_prepare's start). */
+static char *stack_top(const wc_fiber *f)
+{
+    return (char *)(((uintptr_t)(stack_bottom(f) + f->stack_bytes - f->color)) & ~(uintptr_t)15);
+}
+
+/* Where a switched-out fiber's live stack begins: its saved stack pointer
+ * less the 128-byte red zone a leaf may use below it (x86-64's ABI; more
+ * than aarch64 needs). ucontext keeps the pointer out of reach: the whole stack. */
+static char *live_from(const wc_fiber *f)
+{
+#if WC_FIBER_UCONTEXT
+    return stack_bottom(f);
+#else
+    char *sp = (char *)f->sp - 128;
+    return sp < stack_bottom(f) ? stack_bottom(f) : sp;
+#endif
+}
+
+bool wc_fiber_save(const wc_fiber *f, wc_fiber_copy *into)
+{
+    char *from = live_from(f);
+    size_t n = (size_t)(stack_top(f) - from);
+    into->fiber = *f;
+    into->len = n;
+    into->bytes = malloc(n ? n : 1);
+    if (!into->bytes)
+        return false;
+#if WC_ASAN
+    __asan_unpoison_memory_region(from, n); /* the frames' redzones: the copy reads them */
+#endif
+    memcpy(into->bytes, from, n);
+    return true;
+}
+
+void wc_fiber_restore(wc_fiber *f, wc_fiber_copy *from)
+{
+    *f = from->fiber;
+    char *to = stack_top(f) - from->len;
+#if WC_ASAN
+    __asan_unpoison_memory_region(to, from->len);
+#endif
+    memcpy(to, from->bytes, from->len);
+    free(from->bytes);
+    from->bytes = NULL;
+}
 
 #if WC_FIBER_UCONTEXT
 

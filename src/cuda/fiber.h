@@ -96,6 +96,18 @@ static inline __attribute__((always_inline)) void wc_fiber_switch(wc_fiber *from
 void wc_fiber_switch(wc_fiber *from, wc_fiber *to);
 #endif
 
+/* A switched-out fiber's live stack and saved context, copied aside so
+ * that the stack can serve another fiber meanwhile (a cooperative
+ * launch's suspended block, coop.c); restored to the same stack, the
+ * fiber resumes as if nothing had happened. */
+typedef struct wc_fiber_copy {
+    wc_fiber fiber;
+    char *bytes;
+    size_t len;
+} wc_fiber_copy;
+bool wc_fiber_save(const wc_fiber *f, wc_fiber_copy *into);
+void wc_fiber_restore(wc_fiber *f, wc_fiber_copy *from); /* frees the copy */
+
 /* True when addr lies in f's guard page (a stack overflow). */
 bool wc_fiber_in_guard(const wc_fiber *f, const void *addr);
 

@@ -35,7 +35,7 @@ static __thread wc_fiber *pool;
 static __thread int pool_count;
 static __thread size_t pool_stack;
 
-static wc_fiber *fibers_for(int threads, size_t stack_bytes)
+wc_fiber *wc_launch_fibers(int threads, size_t stack_bytes)
 {
     if (pool_stack != stack_bytes) {
         for (int i = 0; i < pool_count; i++)
@@ -88,7 +88,7 @@ static void drop_old_output(wc_launch *L)
     }
 }
 
-static void finished(wc_launch *L, size_t block)
+void wc_launch_block_done(wc_launch *L, size_t block)
 {
     pthread_mutex_lock(&L->lock);
     L->finished[block] = 1;
@@ -128,6 +128,12 @@ static ws_status check_config(ws_cuda_launch_desc *d, char *why, size_t size)
     else if (d->shared_bytes > WS_CUDA_MAX_DYNAMIC_SHARED)
         snprintf(why, size, "invalid configuration: %zu bytes of dynamic shared memory (at most %zu)",
                  d->shared_bytes, WS_CUDA_MAX_DYNAMIC_SHARED);
+    else if (d->cooperative && ((unsigned long long)d->grid.x * d->grid.y * d->grid.z > WS_CUDA_SMS * 32ull ||
+                                (unsigned long long)d->grid.x * d->grid.y * d->grid.z * threads >
+                                    WS_CUDA_SMS * 2048ull))
+        snprintf(why, size, "cooperative launch too large: grid (%u,%u,%u) of %llu-thread blocks (the modelled "
+                 "H200 holds at most %u blocks and %u threads at once)", d->grid.x, d->grid.y, d->grid.z, threads,
+                 WS_CUDA_SMS * 32u, WS_CUDA_SMS * 2048u);
     else if ((unsigned)d->diag_policy > WS_DIAG_POLICY_ERROR)
         snprintf(why, size, "unknown diag_policy %d", (int)d->diag_policy);
     else
@@ -153,7 +159,7 @@ static void runner_start(wc_runner *r, const wc_launch *L)
     r->warps = (r->threads + WC_WARP - 1) / WC_WARP;
     r->lanes = calloc((size_t)r->threads, sizeof *r->lanes);
     r->warp = calloc((size_t)r->warps, sizeof *r->warp);
-    r->fibers = fibers_for(r->threads, d->stack_bytes);
+    r->fibers = wc_launch_fibers(r->threads, d->stack_bytes);
     r->ready = r->lanes && r->warp && r->fibers && wc_trap_prepare_thread() && wc_shared_prepare_thread() &&
                wc_warps_create(r->warp, r->warps, r->threads, d->diag_policy);
 }
@@ -168,12 +174,30 @@ static void runner_end(wc_runner *r)
 
 /* Block `linear` failed: blocks after it do not start (those before it all
  * run, so what a launch reports is the same for any number of threads). */
-static void note_failed(wc_launch *L, size_t linear)
+void wc_launch_note_failed(wc_launch *L, size_t linear)
 {
     pthread_mutex_lock(&L->lock);
     if (linear < L->first_failed)
         __atomic_store_n(&L->first_failed, linear, __ATOMIC_RELAXED);
     pthread_mutex_unlock(&L->lock);
+}
+
+void wc_launch_keep(wc_launch *L, wc_block *b, wc_leftover **left)
+{
+    if (!b->diags.count && !b->out_made && b->status == WS_OK)
+        return;
+    wc_leftover *lo = calloc(1, sizeof *lo);
+    if (!lo) {
+        wc_launch_note_failed(L, b->linear);
+        return;
+    }
+    *lo = (wc_leftover){.diags = b->diags, .out = b->out, .out_len = b->out_len, .out_made = b->out_made,
+                        .status = b->status, .fault = b->fault};
+    memcpy(lo->error, b->error, sizeof lo->error);
+    b->diags = (wc_diags){0};
+    b->out = NULL;
+    b->out_len = b->out_cap = 0;
+    left[b->linear] = lo;
 }
 
 static void run_block(wc_launch *L, wc_runner *r, size_t linear, wc_leftover **left, ws_cuda_report *rep,
@@ -190,37 +214,24 @@ static void run_block(wc_launch *L, wc_runner *r, size_t linear, wc_leftover **l
                 snprintf(rep->error, sizeof rep->error, "out of memory for a block's threads and stacks");
             }
             pthread_mutex_unlock(&L->lock);
-            note_failed(L, 0);
+            wc_launch_note_failed(L, 0);
         }
-        finished(L, linear);
+        wc_launch_block_done(L, linear);
         return;
     }
     wc_block b = {.launch = L, .linear = linear, .threads = r->threads, .warps = r->warps, .lanes = r->lanes,
                   .warp = r->warp};
-    b.idx = (ws_cuda_uint3){(unsigned)(linear % d->grid.x), (unsigned)(linear / d->grid.x % d->grid.y),
-                            (unsigned)(linear / ((size_t)d->grid.x * d->grid.y))};
+    b.idx = wc_block_index(d, linear);
     wc_preempt_enter(L, slot, &b);
     wc_block_run(&b, r->fibers);
     wc_preempt_enter(L, slot, NULL);
     if (b.status != WS_OK)
-        note_failed(L, linear); /* later blocks are skipped, as a failed launch stops */
-    if (b.diags.count || b.out_made || b.status != WS_OK) {
-        wc_leftover *lo = calloc(1, sizeof *lo);
-        if (lo) {
-            *lo = (wc_leftover){.diags = b.diags, .out = b.out, .out_len = b.out_len, .out_made = b.out_made,
-                                .status = b.status, .fault = b.fault};
-            memcpy(lo->error, b.error, sizeof lo->error);
-            b.diags = (wc_diags){0};
-            b.out = NULL;
-        } else {
-            note_failed(L, linear);
-        }
-        left[linear] = lo;
-    }
+        wc_launch_note_failed(L, linear); /* later blocks are skipped, as a failed launch stops */
+    wc_launch_keep(L, &b, left);
     free(b.shared.extra);
     wc_diags_free(&b.diags);
     free(b.out);
-    finished(L, linear);
+    wc_launch_block_done(L, linear);
 }
 
 /* ---- one OS thread's share of the blocks (block 0 has run) ---- */
@@ -331,16 +342,20 @@ ws_status ws_cuda_launch_c(const ws_cuda_launch_desc *desc, void (*kernel)(void 
     wc_trap_install();
     wc_preempt_user_code(&L, (const void *)(uintptr_t)kernel);
     wc_preempt_start(&L, omp_get_max_threads());
-    /* Block 0 first, alone: it places the static __shared__ variables for
-     * every block (shared.c), whatever the number of threads. */
-    wc_runner first;
-    runner_start(&first, &L);
-    run_block(&L, &first, 0, left, rep, 0);
-    runner_end(&first);
-    L.layout.learnt = true;
-    if (L.blocks > 1) {
+    if (L.desc.cooperative) {
+        wc_coop_run(&L, left);
+    } else {
+        /* Block 0 first, alone: it places the static __shared__ variables for
+         * every block (shared.c), whatever the number of threads. */
+        wc_runner first;
+        runner_start(&first, &L);
+        run_block(&L, &first, 0, left, rep, 0);
+        runner_end(&first);
+        L.layout.learnt = true;
+        if (L.blocks > 1) {
 #pragma omp parallel
-        run_blocks(&L, left, rep);
+            run_blocks(&L, left, rep);
+        }
     }
     wc_preempt_stop(&L);
     wc_trap_uninstall();
@@ -350,7 +365,7 @@ ws_status ws_cuda_launch_c(const ws_cuda_launch_desc *desc, void (*kernel)(void 
 
     /* Output, diagnostics and the first failure in block order. */
     /* The last printf_bytes of the output, from a line's start. */
-    size_t out_total = 0, out_made = 0, out_printed = 0;
+    size_t out_total = L.coop_out.len, out_made = 0, out_printed = 0;
     for (size_t i = 0; i < L.blocks && i <= L.first_failed; i++)
         if (left[i]) {
             out_total += left[i]->out_len;
@@ -358,6 +373,9 @@ ws_status ws_cuda_launch_c(const ws_cuda_launch_desc *desc, void (*kernel)(void 
         }
     output_tail tail = {.skip = out_total > L.desc.printf_bytes ? out_total - L.desc.printf_bytes : 0};
     tail.at_line_start = tail.skip == 0;
+    if (L.coop_out.len) /* a cooperative launch's, phase by phase (the blocks' own are empty) */
+        out_printed += write_output(L.coop_out.text, L.coop_out.len, &tail);
+    free(L.coop_out.text);
     for (size_t i = 0; i < L.blocks; i++) {
         if (!left[i])
             continue;

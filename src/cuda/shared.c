@@ -63,6 +63,25 @@ void wc_shared_block_end(wc_block *b)
     memset(b->shared.low, 0, (size_t)(end - b->shared.low)); /* the next block finds zeros */
 }
 
+char *wc_shared_save(wc_block *b)
+{
+    char *end = window_map + WC_SHARED_WINDOW;
+    size_t n = (size_t)(end - b->shared.low);
+    char *copy = malloc(n ? n : 1);
+    if (copy) {
+        memcpy(copy, b->shared.low, n);
+        memset(b->shared.low, 0, n);
+    }
+    return copy;
+}
+
+void wc_shared_restore(wc_block *b, char *saved)
+{
+    char *end = window_map + WC_SHARED_WINDOW;
+    memcpy(b->shared.low, saved, (size_t)(end - b->shared.low));
+    free(saved);
+}
+
 static bool add_item(wc_shared_item **items, size_t *count, size_t *cap, const ws_cuda_shared_site *site,
                      size_t offset)
 {

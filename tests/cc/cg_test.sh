@@ -35,9 +35,37 @@ while IFS=: read -r line mode code; do
 done < <(grep -n 'expect [a-z_]*: [A-Z_]*' "$cases/misuse.cu" | sed -E 's/^([0-9]+):.*expect ([a-z_]+): ([A-Z_]+).*/\1:\2:\3/')
 [ $n -ge 6 ] || fail "only $n cases in misuse.cu"
 
+# Cooperative launches used wrongly (tests/cc/cg/grid_misuse.cu): each case's line is the H200's
+# (docs/probes/grid_misuse.h200.txt) where the GPU answers; "returned" hangs there, and warpsim
+# fails the launch with a DEADLOCK at the grid.sync() line instead.
+if "$warpsim" cc "$cases/grid_misuse.cu" -o "$dir/grid_misuse" > "$dir/build" 2>&1; then
+  expect_line() { # mode, expected stdout, stderr pattern (or "")
+    local mode=$1 want=$2 pat=$3 t
+    for t in 1 3; do
+      OMP_NUM_THREADS=$t timeout 120 "$dir/grid_misuse" "$mode" > "$dir/out" 2> "$dir/err"
+      if [ "$(cat "$dir/out")" != "$want" ]; then
+        fail "grid_misuse $mode ($t threads): $(cat "$dir/out")"; sed 's/^/    | /' "$dir/err"; return
+      fi
+      if [ -n "$pat" ] && ! grep -qE "$pat" "$dir/err"; then
+        fail "grid_misuse $mode: no /$pat/ on stderr"; sed 's/^/    | /' "$dir/err"; return
+      fi
+    done
+    echo "ok   grid_misuse $mode"
+  }
+  expect_line returned "returned: launch cudaSuccess, sync cudaErrorLaunchFailure, copy cudaErrorLaunchFailure, out -1 -1" \
+    "warpsim: DEADLOCK: .*blocks 0-2 wait at it, and blocks 3 have returned.*grid_misuse.cu:20 grid.sync\(\)"
+  expect_line plain "plain: launch cudaSuccess, sync cudaErrorLaunchFailure, copy cudaErrorLaunchFailure, out -1 -1" \
+    "grid.sync\(\) in a launch that is not cooperative.*grid_misuse.cu:29"
+  expect_line too_large "too_large: launch cudaErrorCooperativeLaunchTooLarge, sync cudaSuccess, copy cudaSuccess, out 0 0" \
+    "265 blocks of 1024 threads: more than the 264"
+  expect_line largest "largest: launch cudaSuccess, sync cudaSuccess, copy cudaSuccess, out 264 264" ""
+else
+  fail "grid_misuse.cu: warpsim cc"; cat "$dir/build"
+fi
+
 compilers=("$cxx")
 command -v clang++ > /dev/null && [ "$(basename "$cxx")" != clang++ ] && compilers+=(clang++)
-for src in "$root"/programs/cuda/samesource/cg_*.cu "$cases"/misuse.cu; do
+for src in "$root"/programs/cuda/samesource/cg_*.cu "$cases"/misuse.cu "$cases"/grid_misuse.cu; do
   name=$(basename "$src" .cu)
   if ! "$warpsim" cc --rewrite-only "$src" -o "$dir/$name.cpp" > "$dir/$name.rw" 2>&1; then
     fail "$name: warpsim cc --rewrite-only"; cat "$dir/$name.rw"; continue

@@ -6,7 +6,8 @@
 # same bytes with OMP_NUM_THREADS 1 and 3, and, where
 # tests/cc/samesource/expected/<name>.out exists, print exactly that: the
 # output computed independently by tests/cc/samesource/expected.py (a plain
-# restatement of each program in Python; the H200's __activemask() values).
+# restatement of each program in Python; the H200's __activemask() values) or,
+# for cg_grid_*.cu, the H200's own output (docs/probes/grid_probe.sh).
 #   usage: samesource_test.sh WARPSIM SOURCE_DIR
 set -u
 warpsim=$1 src=$2

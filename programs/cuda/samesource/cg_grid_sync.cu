@@ -1,10 +1,9 @@
-// grid_sync.cu (pending: needs cudaLaunchCooperativeKernel, and a grid barrier behind the
-// runtime's ws_cuda_grid_sync_, which fails the launch today): Cooperative Groups' grid_group.
+// cg_grid_sync.cu: Cooperative Groups' grid_group in a cooperative launch.
 // A cooperative launch of 4 blocks of 96 threads: each thread's grid queries, then a value
 // written before grid.sync() and read by another block after it, twice (grid.sync(), and sync
 // of the grid as a thread_group); is_valid() in a plain launch after it. The output of an H200
-// is grid_sync.expected (2026-12-02).
-// Build: nvcc -arch=sm_90 grid_sync.cu  |  warpsim cc grid_sync.cu
+// is tests/cc/samesource/expected/cg_grid_sync.out (2026-12-02).
+// Build: nvcc -arch=sm_90 cg_grid_sync.cu  |  warpsim cc cg_grid_sync.cu
 #include <cooperative_groups.h>
 #include <cstdio>
 

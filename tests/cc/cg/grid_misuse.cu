@@ -1,0 +1,61 @@
+// grid_misuse.cu: cooperative launches used wrongly, one case per argument (tests/cc/cg_test.sh).
+//   returned   block 3 of 4 returns before grid.sync(): the H200 waits forever (a hang; warpsim
+//              fails the launch with a DEADLOCK diagnostic at the grid.sync() line)
+//   plain      grid.sync() in a <<<>>> launch (not cooperative)
+//   too_large  265 blocks of 1024 threads: more than the H200 holds at once (2 per multiprocessor)
+//   largest    264 blocks of 1024 threads: the largest such grid, which runs
+// Each prints "MODE: launch NAME, sync NAME" with the two errors' names, then what the kernel wrote.
+// docs/probes/grid_misuse.h200.txt is what the H200 printed.
+#include <cooperative_groups.h>
+#include <cstdio>
+#include <cstring>
+
+namespace cg = cooperative_groups;
+
+__global__ void early_return(int *out)
+{
+    if (blockIdx.x == 3)
+        return;
+    out[blockIdx.x] = 1;
+    cg::this_grid().sync(); // the line a deadlock names
+    out[blockIdx.x] = 2;
+}
+
+__global__ void count_blocks(int *out)
+{
+    cg::grid_group g = cg::this_grid();
+    if (threadIdx.x == 0)
+        atomicAdd(&out[0], 1);
+    g.sync();
+    if (g.thread_rank() == 0)
+        out[1] = out[0];
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2)
+        return 2;
+    int *o;
+    cudaMalloc(&o, 8 * sizeof(int));
+    cudaMemset(o, 0, 8 * sizeof(int));
+    const char *m = argv[1];
+    cudaError_t launch = cudaSuccess;
+    void *args[] = {&o};
+    if (!strcmp(m, "returned"))
+        launch = cudaLaunchCooperativeKernel((void *)early_return, 4, 32, args, 0, 0);
+    else if (!strcmp(m, "plain")) {
+        count_blocks<<<4, 32>>>(o);
+        launch = cudaGetLastError();
+    } else if (!strcmp(m, "too_large"))
+        launch = cudaLaunchCooperativeKernel((void *)count_blocks, 265, 1024, args, 0, 0);
+    else if (!strcmp(m, "largest"))
+        launch = cudaLaunchCooperativeKernel((void *)count_blocks, 264, 1024, args, 0, 0);
+    else
+        return 2;
+    cudaError_t sync = cudaDeviceSynchronize();
+    int h[2] = {-1, -1};
+    cudaError_t copy = cudaMemcpy(h, o, sizeof h, cudaMemcpyDeviceToHost);
+    printf("%s: launch %s, sync %s, copy %s, out %d %d\n", m, cudaGetErrorName(launch), cudaGetErrorName(sync),
+           cudaGetErrorName(copy), h[0], h[1]);
+    return 0;
+}
