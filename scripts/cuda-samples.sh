@@ -11,6 +11,8 @@
 #   warpsim: WARPSIM=path/to/warpsim (default: warpsim on PATH)
 #   nvcc:    nvcc -arch=sm_90 -fmad=false (the H200)
 #   JOBS=N builds N samples at once (default 1); LIMIT=seconds per run (300)
+#   RUN_JOBS=N runs N samples at once, each on its own PIN_CORES cores (default 2,
+#   through taskset, with OMP_NUM_THREADS=PIN_CORES): "on 2 cores" on a larger machine
 set -u
 samples=$(cd "$1" && pwd) || exit 2
 out=$(mkdir -p "$2" && cd "$2" && pwd) || exit 2
@@ -55,8 +57,13 @@ run_one() {
   local rel=$1 name dir t0 rc
   name=$(basename "$rel"); dir=$samples/Samples/$rel
   if [ ! -x "$out/$name.exe" ]; then echo "$name build FAIL"; return; fi
+  local pin=()
+  if [ -n "${SLOT:-}" ]; then # xargs' process slot: cores SLOT*PIN_CORES ...
+    local c=${PIN_CORES:-2}
+    pin=(taskset -c "$((SLOT * c))-$((SLOT * c + c - 1))" env OMP_NUM_THREADS="$c")
+  fi
   t0=$(date +%s%N)
-  (cd "$dir" && timeout "$limit" "$out/$name.exe") > "$out/$name.out" 2>&1 < /dev/null
+  (cd "$dir" && timeout "$limit" "${pin[@]}" "$out/$name.exe") > "$out/$name.out" 2>&1 < /dev/null
   rc=$?
   local ms=$((($(date +%s%N) - t0) / 1000000))
   printf '%s build ok run rc=%d %d.%ds\n' "$name" "$rc" $((ms / 1000)) $((ms % 1000 / 100))
@@ -68,4 +75,10 @@ done
 export -f build_one; export samples out mode
 # shellcheck disable=SC2086
 printf '%s\n' $list | xargs -P "${JOBS:-1}" -I{} bash -c 'build_one {}'
-for rel in $list; do run_one "$rel"; done
+if [ "${RUN_JOBS:-1}" -gt 1 ]; then
+  export -f run_one; export limit
+  # shellcheck disable=SC2086
+  printf '%s\n' $list | xargs -P "$RUN_JOBS" --process-slot-var=SLOT -I{} bash -c 'run_one {}'
+else
+  for rel in $list; do run_one "$rel"; done
+fi

@@ -583,8 +583,10 @@ static bool namespace_brace(const ctx *c, size_t at)
 
 static void append(char *buf, size_t size, size_t *k, const char *text, size_t len)
 {
+    if (size == 0 || *k >= size)
+        return; /* full: nothing more fits, not even the terminator */
     if (*k + len >= size)
-        len = *k < size ? size - 1 - *k : 0;
+        len = size - 1 - *k;
     memcpy(buf + *k, text, len);
     *k += len;
     buf[*k] = 0;

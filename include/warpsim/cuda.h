@@ -152,6 +152,11 @@ enum {
  * the lane argument and the width (ws_cuda_args_). Five arguments, all in
  * registers. __match_all_sync's predicate comes back in bit 32. */
 WS_API uint64_t ws_cuda_sync_(uint64_t call, uint32_t mask, uint64_t value, uint64_t args, const char *file);
+/* __syncthreads and its _count/_and/_or forms (args' b: 0 to 3; value: the
+ * predicate): ws_cuda_sync_'s barrier case without its collective checks. */
+/* The running thread lets the block's other warps run first (a wait on memory). */
+WS_API void ws_cuda_yield_(void);
+WS_API uint64_t ws_cuda_barrier_(uint64_t call, uint64_t value, uint64_t args, const char *file);
 static inline uint64_t ws_cuda_call_(int op, ws_type type, int line)
 {
     return ((uint64_t)(uint32_t)line << 32) | ((uint64_t)(uint32_t)op << 8) | (uint64_t)type;
@@ -481,19 +486,22 @@ WS_CUDA_REDUCE(__reduce_xor_sync, WS_COLL_REDUX_XOR, unsigned)
 
 inline void __syncthreads(WS_CUDA_SITE)
 {
-    warpsim_cuda::arrive(WS_CUDA_OP_SYNCTHREADS, WS_I32, 0, 0, 0, 0, ws_file_, ws_line_);
+    ws_cuda_barrier_(ws_cuda_call_(WS_CUDA_OP_SYNCTHREADS, WS_I32, ws_line_), 0, ws_cuda_args_(0, 0), ws_file_);
 }
 inline int __syncthreads_count(int pred, WS_CUDA_SITE)
 {
-    return (int)warpsim_cuda::arrive(WS_CUDA_OP_SYNCTHREADS, WS_I32, 0, pred != 0, 1, 0, ws_file_, ws_line_);
+    return (int)ws_cuda_barrier_(ws_cuda_call_(WS_CUDA_OP_SYNCTHREADS, WS_I32, ws_line_), pred != 0,
+                                 ws_cuda_args_(1, 0), ws_file_);
 }
 inline int __syncthreads_and(int pred, WS_CUDA_SITE)
 {
-    return (int)warpsim_cuda::arrive(WS_CUDA_OP_SYNCTHREADS, WS_I32, 0, pred != 0, 2, 0, ws_file_, ws_line_);
+    return (int)ws_cuda_barrier_(ws_cuda_call_(WS_CUDA_OP_SYNCTHREADS, WS_I32, ws_line_), pred != 0,
+                                 ws_cuda_args_(2, 0), ws_file_);
 }
 inline int __syncthreads_or(int pred, WS_CUDA_SITE)
 {
-    return (int)warpsim_cuda::arrive(WS_CUDA_OP_SYNCTHREADS, WS_I32, 0, pred != 0, 3, 0, ws_file_, ws_line_);
+    return (int)ws_cuda_barrier_(ws_cuda_call_(WS_CUDA_OP_SYNCTHREADS, WS_I32, ws_line_), pred != 0,
+                                 ws_cuda_args_(3, 0), ws_file_);
 }
 
 /* ---- atomics: one block at a time in block order, so plain code suffices ---- */
@@ -668,7 +676,9 @@ static inline unsigned ws_cuda_match_all_(uint64_t r, int *pred)
 #define __reduce_and_sync(mask, v) WS_CUDA_RED_(WS_COLL_REDUX_AND, mask, v)
 #define __reduce_or_sync(mask, v) WS_CUDA_RED_(WS_COLL_REDUX_OR, mask, v)
 #define __reduce_xor_sync(mask, v) WS_CUDA_RED_(WS_COLL_REDUX_XOR, mask, v)
-#define WS_CUDA_BAR_(b, pred) ((int)WS_CUDA_SYNC_(WS_CUDA_OP_SYNCTHREADS, WS_I32, 0, (pred) != 0, (b), 0))
+#define WS_CUDA_BAR_(b, pred)                                                                                \
+    ((int)ws_cuda_barrier_(ws_cuda_call_(WS_CUDA_OP_SYNCTHREADS, WS_I32, __LINE__), (pred) != 0,             \
+                           ws_cuda_args_((b), 0), __FILE__))
 #define __syncthreads() ((void)WS_CUDA_BAR_(0, 0))
 #define __syncthreads_count(pred) WS_CUDA_BAR_(1, pred)
 #define __syncthreads_and(pred) WS_CUDA_BAR_(2, pred)

@@ -10,7 +10,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "cuda_internal.h"
 
@@ -37,25 +36,12 @@ static size_t above(uintptr_t p)
     return lo;
 }
 
-/* Large allocations lie on 2 MiB huge pages where the kernel allows them:
- * kernels read device memory at random far more often than CPU programs
- * (simpleAttributes: 4.7e10 accesses over 250 MB), and with 4 KiB pages
- * nearly each one misses the TLB. */
-#define HUGE_PAGE ((size_t)2 << 20)
-
 void *ws_cuda_malloc_(size_t size)
 {
     size_t rounded = (size ? size + 255 : 256) / 256 * 256; /* cudaMalloc aligns to 256 bytes */
-    bool huge = rounded >= HUGE_PAGE;
-    if (huge)
-        rounded = (rounded + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
-    void *p = aligned_alloc(huge ? HUGE_PAGE : 256, rounded);
+    void *p = aligned_alloc(256, rounded);
     if (!p)
         return NULL;
-#ifdef MADV_HUGEPAGE
-    if (huge)
-        (void)madvise(p, rounded, MADV_HUGEPAGE); /* a hint: refused or not, the memory is the same */
-#endif
     pthread_mutex_lock(&lock);
     if (count == capacity) {
         size_t n = capacity ? 2 * capacity : 64;

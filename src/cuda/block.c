@@ -369,19 +369,30 @@ static bool warp_step(wc_block *b, int w)
 static void release_barrier(wc_block *b)
 {
     wc_progress(b);
-    int kind = -1, count = 0, taking = 0;
+    /* One plain __syncthreads() call, the usual case, has no predicates to
+     * count and nothing that differs: the warps' masks say it all. */
+    const wc_call *first = b->bar_first;
+    bool plain = first && !b->bar_mixed && wc_call_b(first) == 0;
+    b->bar_first = NULL;
+    b->bar_mixed = false;
+    int kind = first ? wc_call_b(first) : 0, count = 0, taking = 0;
     bool mixed_kind = false, mixed_site = false;
-    const wc_call *first = NULL;
-    for (int t = 0; t < b->threads; t++) {
-        wc_lane *l = &b->lanes[t];
-        if (wc_lane_state(l) != WC_AT_BARRIER)
-            continue;
-        taking++;
-        count += l->wp->value[l->lane] != 0;
-        if (!first)
-            first = &l->call, kind = wc_call_b(&l->call);
-        mixed_kind |= wc_call_b(&l->call) != kind;
-        mixed_site |= site_cmp(&l->call, first) != 0;
+    for (int w = 0; w < b->warps; w++) {
+        wc_warp *wp = &b->warp[w];
+        ws_mask at = wp->in[WC_AT_BARRIER];
+        taking += __builtin_popcountll(at);
+        for (ws_mask todo = plain ? 0 : at; todo; todo &= todo - 1) {
+            int lane = __builtin_ctzll(todo);
+            const wc_call *c = &wp->lanes[lane].call;
+            count += wp->value[lane] != 0;
+            if (!first) {
+                first = c;
+                kind = wc_call_b(c);
+            } else if (c->site != first->site || c->file != first->file || wc_call_b(c) != kind) {
+                mixed_kind |= wc_call_b(c) != kind;
+                mixed_site |= site_cmp(c, first) != 0;
+            }
+        }
     }
     int exited = b->threads - taking;
     const char *name = kind == WC_BAR_GRID ? "grid.sync()" : "__syncthreads";
@@ -403,17 +414,19 @@ static void release_barrier(wc_block *b)
             return;
         }
     }
-    for (int t = 0; t < b->threads; t++) {
-        wc_lane *l = &b->lanes[t];
-        if (wc_lane_state(l) != WC_AT_BARRIER)
-            continue;
-        switch (wc_call_b(&l->call)) {
-        case 1: l->wp->result[l->lane] = (uint64_t)count; break;
-        case 2: l->wp->result[l->lane] = count == taking; break;
-        case 3: l->wp->result[l->lane] = count > 0; break;
-        default: l->wp->result[l->lane] = 0; break;
+    for (int w = 0; w < b->warps; w++) {
+        wc_warp *wp = &b->warp[w];
+        ws_mask at = wp->in[WC_AT_BARRIER];
+        for (ws_mask todo = plain ? 0 : at; todo; todo &= todo - 1) { /* __syncthreads() returns nothing */
+            int lane = __builtin_ctzll(todo);
+            switch (wc_call_b(&wp->lanes[lane].call)) {
+            case 1: wp->result[lane] = (uint64_t)count; break;
+            case 2: wp->result[lane] = count == taking; break;
+            case 3: wp->result[lane] = count > 0; break;
+            default: wp->result[lane] = 0; break;
+            }
         }
-        wc_set_state(l, WC_RUNNABLE);
+        wc_move_lanes(wp, at, WC_RUNNABLE);
     }
 }
 
@@ -421,9 +434,10 @@ static void release_barrier(wc_block *b)
  * the block is suspended until every block has arrived, coop.c). */
 static bool at_grid_barrier(const wc_block *b)
 {
-    for (int t = 0; t < b->threads; t++)
-        if (wc_lane_state(&b->lanes[t]) == WC_AT_BARRIER && wc_call_b(&b->lanes[t].call) == WC_BAR_GRID)
-            return true;
+    for (int w = 0; w < b->warps; w++)
+        for (ws_mask todo = b->warp[w].in[WC_AT_BARRIER]; todo; todo &= todo - 1)
+            if (wc_call_b(&b->warp[w].lanes[__builtin_ctzll(todo)].call) == WC_BAR_GRID)
+                return true;
     return false;
 }
 
@@ -491,6 +505,8 @@ void wc_block_start(wc_block *b, wc_fiber *fibers)
     b->status = WS_OK;
     b->asserted = false;
     b->at_grid = false;
+    b->bar_first = NULL;
+    b->bar_mixed = false;
     b->clock = 0;
     block_setup(b, fibers);
     wc_shared_block_start(b);

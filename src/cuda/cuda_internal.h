@@ -182,6 +182,8 @@ typedef struct wc_block {
     ws_cuda_fault fault;   /* how the launch failed, as the GPU says it */
     bool asserted;         /* a thread failed an assert (assert.c): the block fails when it ends */
     bool at_grid;          /* suspended at grid.sync() until every block is there (coop.c) */
+    const wc_call *bar_first; /* the first call that waits at the barrier now (device.c) */
+    bool bar_mixed;        /* ... and another thread waits at another call or kind */
     uint64_t clock;        /* clock64(): counts the block's reads, so it is the same for any thread count */
     char assert_first[200]; /* the first: "thread (x,y,z) at file:line" */
     unsigned long progress; /* call sites run, barriers released, threads ended (read by preempt.c) */

@@ -32,11 +32,31 @@ static inline uint64_t wait_for_result(wc_lane *l)
     return l->wp->result[l->lane];
 }
 
-static __attribute__((noinline)) uint64_t wait_at_barrier(wc_lane *l, uint64_t value)
+/* A barrier: the lane waits there until the whole block has arrived. */
+static inline uint64_t wait_at_barrier(wc_lane *l, uint64_t value)
 {
+    wc_block *b = l->block;
+    if (!b->bar_first)
+        b->bar_first = &l->call;
+    else if (!wc_same_call(b->bar_first, &l->call))
+        b->bar_mixed = true; /* release_barrier looks at every thread */
     l->wp->value[l->lane] = value;
     wc_stop(l, WC_AT_BARRIER);
     return wait_for_result(l);
+}
+
+/* ws_cuda_sync_ reached with a barrier's op (grid.sync(), older callers). */
+static __attribute__((noinline)) uint64_t barrier_from_sync(wc_lane *l, uint64_t value)
+{
+    return wait_at_barrier(l, value);
+}
+
+uint64_t ws_cuda_barrier_(uint64_t call, uint64_t value, uint64_t args, const char *file)
+{
+    wc_lane *l = running_lane("__syncthreads", file, (int)(call >> 32));
+    l->in_runtime = 1;
+    l->call = (wc_call){.site = call, .file = file, .args = args, .mask = 0};
+    return wait_at_barrier(l, value);
 }
 
 /* A call at a site that is not the one the warp's first lane at a site
@@ -62,6 +82,13 @@ void wc_lane_pause(wc_lane *l)
     wc_current_lane()->in_runtime = 0;
 }
 
+/* A thread that waits through memory for other warps of its block
+ * (Cooperative Groups' multi-warp tiles) steps aside: it runs again once
+ * the block's other warps can go no further, as a paused spinner does,
+ * without waiting for the watchdog. A wait that never ends still ends as
+ * a spin does: no progress for WARPSIM_HANG_SECONDS. */
+void ws_cuda_yield_(void) { wc_lane_pause(running_lane("a wait of Cooperative Groups", NULL, 0)); }
+
 uint64_t ws_cuda_sync_(uint64_t call, uint32_t mask, uint64_t value, uint64_t args, const char *file)
 {
     wc_lane *l = running_lane("a CUDA collective", file, (int)(call >> 32));
@@ -71,7 +98,7 @@ uint64_t ws_cuda_sync_(uint64_t call, uint32_t mask, uint64_t value, uint64_t ar
     *c = (wc_call){.site = call, .file = file, .args = args, .mask = mask};
     if (!wp->in[WC_AT_SITE] || !wc_same_call(wp->site, c)) {
         if (wc_call_op(c) == WS_CUDA_OP_SYNCTHREADS)
-            return wait_at_barrier(l, value);
+            return barrier_from_sync(l, value);
         note_other_call(wp, c);
     }
     wp->value[l->lane] = value;

@@ -9,11 +9,10 @@
  *     for a program that is correct; for one that is not, the front end's barrier
  *     diagnostics);
  *   - a smaller tile: as CUDA's does, in a loop on the barrier word, lane 0 alone (the warp's
- *     other lanes wait at __syncwarp). No sync point lies in that loop, so the front end's
- *     watchdog pauses the spinning thread and the block's other warps run (docs/cuda-
- *     frontend.md, "Threads that spin"): correct whatever the order, but each wait costs a
- *     watchdog pause (10 to 30 ms); a warp that never comes fails the launch after
- *     WARPSIM_HANG_SECONDS, naming this file's loop. */
+ *     other lanes wait at __syncwarp). Each turn of the loop steps aside (ws_cuda_yield_) so
+ *     that the block's other warps run until they can go no further: correct whatever the
+ *     order; a warp that never comes fails the launch after WARPSIM_HANG_SECONDS, naming
+ *     this file's loop, as any spin does (docs/cuda-frontend.md, "Threads that spin"). */
 #ifndef WARPSIM_CG_DETAILS_MULTI_WARP_H
 #define WARPSIM_CG_DETAILS_MULTI_WARP_H
 
@@ -52,8 +51,8 @@ class tile_bar {
     void release() const { __atomic_fetch_and(word_, ~group_, __ATOMIC_RELEASE); }
     void wait_released() const
     {
-        while (__atomic_load_n(word_, __ATOMIC_ACQUIRE) & bit_) {
-        }
+        while (__atomic_load_n(word_, __ATOMIC_ACQUIRE) & bit_)
+            ws_cuda_yield_(); /* the other warps of the tile run until they arrive */
     }
 
   public:
@@ -153,8 +152,8 @@ class tile_bar {
             return result;
         }
         if (lane() == 0)
-            while (!(__atomic_load_n(word_, __ATOMIC_ACQUIRE) & (1u << src_warp))) {
-            }
+            while (!(__atomic_load_n(word_, __ATOMIC_ACQUIRE) & (1u << src_warp)))
+                ws_cuda_yield_();
         __syncwarp(WS_CUDA_FULL, file_, line_);
         T result = *where;
         sync();
