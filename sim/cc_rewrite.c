@@ -1069,6 +1069,10 @@ static bool scan(ctx *c)
                     i = next;
                     continue;
                 }
+            } else if (word_is(c, i, e, "__noinline__") && !in_directive(c, i) && !system_header(c, i)) {
+                /* left a word by the preprocessing (warpsim/cuda.h): the user's, not libstdc++'s */
+                if (!add_edit(c, i, e, "__attribute__((noinline))"))
+                    break;
             } else if ((word_is(c, i, e, "cudaLaunchCooperativeKernel") || word_is(c, i, e, "cudaLaunchKernel")) &&
                        !in_directive(c, i) && !system_header(c, i)) {
                 if (!launch_api_cast(c, e))

@@ -1003,7 +1003,7 @@ int cmd_cc(int argc, char **argv)
                     sv_append_compile_flags(&cmd, &flags);
         else
             built = built && sv_push(&cmd, "-isystem") && sv_pushf(&cmd, "%s/warpsim/cuda_compat", lay.include) &&
-                    sv_append(&cmd, &flags);
+                    (s->kind != SRC_CXX || sv_push(&cmd, "-DWS_CC_HOST_CXX_=1")) && sv_append(&cmd, &flags);
         built = built && sv_push(&cmd, "-c") &&
                 (compile_path[0] == '-' ? sv_pushf(&cmd, "./%s", compile_path) : sv_push(&cmd, compile_path)) &&
                 sv_push(&cmd, "-o") &&

@@ -219,7 +219,15 @@ WS_API int ws_cuda_check_range_(const void *ptr, size_t bytes);
 #define __constant__
 #define __managed__
 #define __forceinline__ inline __attribute__((always_inline))
+/* Not in what warpsim cc compiles: libstdc++ 13 spells GCC's attribute
+ * __attribute__((__noinline__)), which the macro would break. In a .cu file
+ * the rewriter turns the user's own __noinline__ into the attribute; a .cpp
+ * file (WS_CC_HOST_CXX_) is host code, where CUDA does not define it either.
+ * A program that includes this header itself has the macro: it must include
+ * the C++ library's headers first with g++ 13 or later. */
+#if !defined(WS_CC_PREPROCESSING_) && !defined(WS_CC_HOST_CXX_)
 #define __noinline__ __attribute__((noinline))
+#endif
 #define __restrict__ __restrict
 #define __launch_bounds__(...)
 #define __align__(n) __attribute__((aligned(n)))

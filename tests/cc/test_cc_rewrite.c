@@ -329,6 +329,27 @@ static void test_preprocessed(void **state)
     free(r.text);
 }
 
+/* The launch APIs' (void *) casts go (the runtime needs the kernel's type);
+ * the user's __noinline__ becomes GCC's attribute, libstdc++'s stays its own. */
+static void test_launch_api_and_noinline(void **state)
+{
+    (void)state;
+    const char *src = "# 1 \"m.cu\"\nvoid f() { cudaLaunchCooperativeKernel((void *)k, 1, 2, a);\n"
+                      "cudaLaunchKernel( ( const void* ) k2<int>, 1, 2, a); cudaLaunchKernel((char *)p, 1); }\n"
+                      "__noinline__ int g();\n# 5 \"/usr/include/c++/13/string\" 3\n__attribute__((__noinline__)) int h();\n";
+    cc_rewrite_result r;
+    assert_true(cc_rewrite_preprocessed(src, strlen(src), "m.cu", &r));
+    const char *want = "# 1 \"m.cu\"\nvoid f() { cudaLaunchCooperativeKernel(k, 1, 2, a);\n"
+                       "cudaLaunchKernel(  k2<int>, 1, 2, a); cudaLaunchKernel((char *)p, 1); }\n"
+                       "__attribute__((noinline)) int g();\n# 5 \"/usr/include/c++/13/string\" 3\n"
+                       "__attribute__((__noinline__)) int h();\n";
+    if (strcmp(r.text, want) != 0) {
+        print_error("want: %s\ngot:  %s\n", want, r.text);
+        fail();
+    }
+    free(r.text);
+}
+
 /* The kernel's name in the launch is cut: a chain of 8000 launches in one
  * expression gives output linear in its size (issue 20 saw 416 MB). */
 static void test_output_linear(void **state)
@@ -369,7 +390,7 @@ int main(void)
         cmocka_unit_test(test_kernel_names),   cmocka_unit_test(test_not_launches),
         cmocka_unit_test(test_strings_and_comments), cmocka_unit_test(test_lines_kept),
         cmocka_unit_test(test_macros),         cmocka_unit_test(test_extern_shared),
-        cmocka_unit_test(test_static_shared),
+        cmocka_unit_test(test_static_shared),  cmocka_unit_test(test_launch_api_and_noinline),
         cmocka_unit_test(test_errors),         cmocka_unit_test(test_includes),
         cmocka_unit_test(test_empty_and_path), cmocka_unit_test(test_preprocessed),
         cmocka_unit_test(test_output_linear),
