@@ -11,7 +11,7 @@ t=$(mktemp -d)
 {
   echo "# grid_probe on $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader), $(date -u +%Y-%m-%d), nvcc $(nvcc --version | tail -1)"
   nvcc -arch=sm_90 -fmad=false "$root/tests/cc/cg/grid_misuse.cu" -o "$t/gm" || echo "grid_misuse: nvcc failed"
-  for m in returned plain too_large largest; do
+  for m in returned plain too_large largest ex ex_large; do
     timeout 20 "$t/gm" "$m" 2>&1
     echo "($m: exit $?)"
   done

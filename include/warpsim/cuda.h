@@ -245,10 +245,13 @@ constexpr int warpSize = 32; /* a variable, not a macro: cudaDeviceProp has a me
 #else
 #define warpSize 32
 #endif
-#define threadIdx (ws_cuda_ctx_->thread_idx)
-#define blockIdx (ws_cuda_ctx_->block_idx)
-#define blockDim (ws_cuda_ctx_->block_dim)
-#define gridDim (ws_cuda_ctx_->grid_dim)
+/* No parentheses, so that a runtime struct's member of these names works
+ * (cudaLaunchConfig_t's config.gridDim is config.ws_cuda_ctx_->grid_dim:
+ * cuda_runtime.h's ws_cudart_dims_); -> binds tighter than any operator. */
+#define threadIdx ws_cuda_ctx_->thread_idx
+#define blockIdx ws_cuda_ctx_->block_idx
+#define blockDim ws_cuda_ctx_->block_dim
+#define gridDim ws_cuda_ctx_->grid_dim
 
 #ifndef __cplusplus
 typedef ws_cuda_dim dim3; /* C++: vector_types.h's struct */

@@ -753,8 +753,12 @@ struct cudaAccessPolicyWindow {
     enum cudaAccessProperty hitProp;
     enum cudaAccessProperty missProp;
 };
-enum cudaLaunchAttributeID { cudaLaunchAttributeAccessPolicyWindow = 1, cudaLaunchAttributeCooperative = 2,
-                             cudaLaunchAttributeSynchronizationPolicy = 3, cudaLaunchAttributePriority = 8 };
+enum cudaLaunchAttributeID { cudaLaunchAttributeIgnore = 0, cudaLaunchAttributeAccessPolicyWindow = 1,
+                             cudaLaunchAttributeCooperative = 2, cudaLaunchAttributeSynchronizationPolicy = 3,
+                             cudaLaunchAttributeClusterDimension = 4,
+                             cudaLaunchAttributeClusterSchedulingPolicyPreference = 5,
+                             cudaLaunchAttributeProgrammaticStreamSerialization = 6,
+                             cudaLaunchAttributeProgrammaticEvent = 7, cudaLaunchAttributePriority = 8 };
 typedef enum cudaLaunchAttributeID cudaStreamAttrID;
 #define cudaStreamAttributeAccessPolicyWindow cudaLaunchAttributeAccessPolicyWindow
 #define cudaStreamAttributePriority cudaLaunchAttributePriority
@@ -762,6 +766,10 @@ union cudaLaunchAttributeValue {
     char pad[64];
     struct cudaAccessPolicyWindow accessPolicyWindow;
     int cooperative;
+    struct {
+        unsigned int x, y, z;
+    } clusterDim;
+    int programmaticStreamSerializationAllowed;
     int priority;
 };
 typedef union cudaLaunchAttributeValue cudaStreamAttrValue;
@@ -909,26 +917,89 @@ inline cudaError_t cudaLaunchKernel(const V *kernel, dim3 grid, dim3 block, void
  * not sticky, with cudaErrorCooperativeLaunchTooLarge, as on the H200
  * (docs/probes/coop_probe.h200.txt). `warpsim cc` drops the (void *) cast
  * of its first argument that CUDA programs write. */
+namespace warpsim_cudart {
+/* Whether a cooperative grid fits on the modelled H200 at once; says why not. */
+inline bool cooperative_fits(const char *name, dim3 grid, dim3 block, size_t shared_bytes)
+{
+    unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
+    unsigned long long blocks = (unsigned long long)grid.x * grid.y * grid.z;
+    int per_sm = threads && threads <= WS_CUDA_MAX_BLOCK_THREADS
+                     ? blocks_per_multiprocessor((int)threads, shared_bytes) : 1;
+    if (blocks <= WS_CUDA_SMS * (unsigned long long)per_sm)
+        return true;
+    fprintf(stderr, "warpsim: %s: %llu blocks of %llu threads: more than the %llu the modelled H200 holds at "
+                    "once (%d a multiprocessor): nothing ran\n",
+            name, blocks, threads, WS_CUDA_SMS * (unsigned long long)per_sm, per_sm);
+    return false;
+}
+} // namespace warpsim_cudart
 template <typename... P>
 inline cudaError_t cudaLaunchCooperativeKernel(void (*kernel)(P...), dim3 grid, dim3 block, void **args,
                                                size_t shared_bytes = 0, cudaStream_t stream = 0)
 {
     if (sizeof...(P) > 0 && !args)
         return warpsim_cudart::record(cudaErrorInvalidValue);
-    unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
-    unsigned long long blocks = (unsigned long long)grid.x * grid.y * grid.z;
-    int per_sm = threads && threads <= WS_CUDA_MAX_BLOCK_THREADS
-                     ? warpsim_cudart::blocks_per_multiprocessor((int)threads, shared_bytes) : 1;
-    if (blocks > WS_CUDA_SMS * (unsigned long long)per_sm) {
-        fprintf(stderr, "warpsim: cudaLaunchCooperativeKernel: %llu blocks of %llu threads: more than the %llu the "
-                        "modelled H200 holds at once (%d a multiprocessor): nothing ran\n",
-                blocks, threads, WS_CUDA_SMS * (unsigned long long)per_sm, per_sm);
+    if (!warpsim_cudart::cooperative_fits("cudaLaunchCooperativeKernel", grid, block, shared_bytes))
         return warpsim_cudart::record(cudaErrorCooperativeLaunchTooLarge);
-    }
     warpsim_cudart::config c = ws_cudart_cfg_(grid, block, shared_bytes, stream);
     c.cooperative = true;
     return warpsim_cudart::launch_from_pointers("cudaLaunchCooperativeKernel", kernel, c, args,
                                                 std::index_sequence_for<P...>{});
+}
+
+/* cudaLaunchKernelEx(&config, kernel, args...), CUDA 12's launch with
+ * attributes: cudaLaunchAttributeCooperative makes it a cooperative launch
+ * (as cudaLaunchCooperativeKernel); the other attributes (priority, access
+ * policy window, synchronization policy) change no result here and are
+ * accepted. The arguments convert to the kernel's parameter types, as CUDA's
+ * template does. */
+typedef struct cudaLaunchAttribute_st {
+    cudaLaunchAttributeID id;
+    char pad[8 - sizeof(cudaLaunchAttributeID)];
+    cudaLaunchAttributeValue val;
+} cudaLaunchAttribute;
+/* config.gridDim and config.blockDim: warpsim/cuda.h's macros make them
+ * config.ws_cuda_ctx_->grid_dim, so the two live in a member of that name
+ * whose -> is itself. */
+struct ws_cudart_dims_ {
+    dim3 grid_dim, block_dim;
+    ws_cudart_dims_ *operator->() { return this; }
+    const ws_cudart_dims_ *operator->() const { return this; }
+};
+typedef struct cudaLaunchConfig_st {
+    ws_cudart_dims_ ws_cuda_ctx_; /* gridDim, blockDim */
+    size_t dynamicSmemBytes;
+    cudaStream_t stream;
+    cudaLaunchAttribute *attrs;
+    unsigned int numAttrs;
+} cudaLaunchConfig_t;
+template <typename... P, typename... A>
+inline cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config, void (*kernel)(P...), A &&...args)
+{
+    if (!config || (config->numAttrs && !config->attrs))
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    bool cooperative = false;
+    for (unsigned i = 0; i < config->numAttrs; i++) {
+        const cudaLaunchAttribute &a = config->attrs[i];
+        if (a.id == cudaLaunchAttributeCooperative)
+            cooperative = a.val.cooperative != 0;
+        if (a.id == cudaLaunchAttributeClusterDimension &&
+            (unsigned long long)a.val.clusterDim.x * a.val.clusterDim.y * a.val.clusterDim.z > 1) {
+            fprintf(stderr, "warpsim: cudaLaunchKernelEx: thread block clusters (%u,%u,%u) are not supported by "
+                            "the CUDA front end: nothing ran\n", a.val.clusterDim.x, a.val.clusterDim.y,
+                    a.val.clusterDim.z);
+            return warpsim_cudart::record(cudaErrorNotSupported);
+        }
+    }
+    if (cooperative && !warpsim_cudart::cooperative_fits("cudaLaunchKernelEx", config->gridDim, config->blockDim,
+                                                         config->dynamicSmemBytes))
+        return warpsim_cudart::record(cudaErrorCooperativeLaunchTooLarge);
+    warpsim_cudart::config c =
+        ws_cudart_cfg_(config->gridDim, config->blockDim, config->dynamicSmemBytes, config->stream);
+    c.cooperative = cooperative;
+    return [&](P... coerced) {
+        return ws_cudart_launch_("cudaLaunchKernelEx", [kernel](auto &...a) { kernel(a...); }, c, coerced...);
+    }(std::forward<A>(args)...);
 }
 template <typename V, typename = typename std::enable_if<std::is_void<V>::value>::type>
 inline cudaError_t cudaLaunchCooperativeKernel(const V *kernel, dim3 grid, dim3 block, void **args,

@@ -53,12 +53,15 @@ if "$warpsim" cc "$cases/grid_misuse.cu" -o "$dir/grid_misuse" > "$dir/build" 2>
     echo "ok   grid_misuse $mode"
   }
   expect_line returned "returned: launch cudaSuccess, sync cudaErrorLaunchFailure, copy cudaErrorLaunchFailure, out -1 -1" \
-    "warpsim: DEADLOCK: .*blocks 0-2 wait at it, and blocks 3 have returned.*grid_misuse.cu:20 grid.sync\(\)"
+    "warpsim: DEADLOCK: .*blocks 0-2 wait at it, and blocks 3 have returned.*grid_misuse.cu:22 grid.sync\(\)"
   expect_line plain "plain: launch cudaSuccess, sync cudaErrorLaunchFailure, copy cudaErrorLaunchFailure, out -1 -1" \
-    "grid.sync\(\) in a launch that is not cooperative.*grid_misuse.cu:29"
+    "grid.sync\(\) in a launch that is not cooperative.*grid_misuse.cu:31"
   expect_line too_large "too_large: launch cudaErrorCooperativeLaunchTooLarge, sync cudaSuccess, copy cudaSuccess, out 0 0" \
     "265 blocks of 1024 threads: more than the 264"
   expect_line largest "largest: launch cudaSuccess, sync cudaSuccess, copy cudaSuccess, out 264 264" ""
+  expect_line ex "ex: launch cudaSuccess, sync cudaSuccess, copy cudaSuccess, out 264 264" ""
+  expect_line ex_large "ex_large: launch cudaErrorCooperativeLaunchTooLarge, sync cudaSuccess, copy cudaSuccess, out 0 0" \
+    "cudaLaunchKernelEx: 265 blocks of 1024 threads"
 else
   fail "grid_misuse.cu: warpsim cc"; cat "$dir/build"
 fi

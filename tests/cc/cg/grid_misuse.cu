@@ -4,6 +4,8 @@
 //   plain      grid.sync() in a <<<>>> launch (not cooperative)
 //   too_large  265 blocks of 1024 threads: more than the H200 holds at once (2 per multiprocessor)
 //   largest    264 blocks of 1024 threads: the largest such grid, which runs
+//   ex         the same through cudaLaunchKernelEx with cudaLaunchAttributeCooperative
+//   ex_large   265 blocks that way
 // Each prints "MODE: launch NAME, sync NAME" with the two errors' names, then what the kernel wrote.
 // docs/probes/grid_misuse.h200.txt is what the H200 printed.
 #include <cooperative_groups.h>
@@ -50,6 +52,17 @@ int main(int argc, char **argv)
         launch = cudaLaunchCooperativeKernel((void *)count_blocks, 265, 1024, args, 0, 0);
     else if (!strcmp(m, "largest"))
         launch = cudaLaunchCooperativeKernel((void *)count_blocks, 264, 1024, args, 0, 0);
+    else if (!strcmp(m, "ex") || !strcmp(m, "ex_large")) {
+        cudaLaunchAttribute attr[1];
+        attr[0].id = cudaLaunchAttributeCooperative;
+        attr[0].val.cooperative = 1;
+        cudaLaunchConfig_t config = {};
+        config.gridDim = dim3(!strcmp(m, "ex") ? 264 : 265);
+        config.blockDim = dim3(1024);
+        config.attrs = attr;
+        config.numAttrs = 1;
+        launch = cudaLaunchKernelEx(&config, count_blocks, o);
+    }
     else
         return 2;
     cudaError_t sync = cudaDeviceSynchronize();
