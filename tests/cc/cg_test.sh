@@ -38,6 +38,8 @@ done < <(grep -n 'expect [a-z_]*: [A-Z_]*' "$cases/misuse.cu" | sed -E 's/^([0-9
 # Cooperative launches used wrongly (tests/cc/cg/grid_misuse.cu): each case's line is the H200's
 # (docs/probes/grid_misuse.h200.txt) where the GPU answers; "returned" hangs there, and warpsim
 # fails the launch with a DEADLOCK at the grid.sync() line instead.
+dl_line=$(grep -n 'the line a deadlock names' "$cases/grid_misuse.cu" | cut -d: -f1)
+plain_line=$(grep -n 'the line the plain launch names' "$cases/grid_misuse.cu" | cut -d: -f1)
 if "$warpsim" cc "$cases/grid_misuse.cu" -o "$dir/grid_misuse" > "$dir/build" 2>&1; then
   expect_line() { # mode, expected stdout, stderr pattern (or "")
     local mode=$1 want=$2 pat=$3 t
@@ -53,12 +55,16 @@ if "$warpsim" cc "$cases/grid_misuse.cu" -o "$dir/grid_misuse" > "$dir/build" 2>
     echo "ok   grid_misuse $mode"
   }
   expect_line returned "returned: launch cudaSuccess, sync cudaErrorLaunchFailure, copy cudaErrorLaunchFailure, out -1 -1" \
-    "warpsim: DEADLOCK: .*blocks 0-2 wait at it, and blocks 3 have returned.*grid_misuse.cu:22 grid.sync\(\)"
+    "warpsim: DEADLOCK: .*blocks 0-2 wait at it, and blocks 3 have returned.*grid_misuse.cu:$dl_line grid.sync\(\)"
   expect_line plain "plain: launch cudaSuccess, sync cudaErrorLaunchFailure, copy cudaErrorLaunchFailure, out -1 -1" \
-    "grid.sync\(\) in a launch that is not cooperative.*grid_misuse.cu:31"
+    "grid.sync\(\) in a launch that is not cooperative.*grid_misuse.cu:$plain_line"
   expect_line too_large "too_large: launch cudaErrorCooperativeLaunchTooLarge, sync cudaSuccess, copy cudaSuccess, out 0 0" \
     "265 blocks of 1024 threads: more than the 264"
   expect_line largest "largest: launch cudaSuccess, sync cudaSuccess, copy cudaSuccess, out 264 264" ""
+  order="$(printf 'before %d\n' 0 1 2 3 4 5 6 7; printf 'after %d\n' 0 1 2 3 4 5 6 7)
+slots 0 1 2 3 4 5 6 7
+order: launch cudaSuccess, sync cudaSuccess, copy cudaSuccess, out 8 0"
+  expect_line order "$order" ""
   expect_line ex "ex: launch cudaSuccess, sync cudaSuccess, copy cudaSuccess, out 264 264" ""
   expect_line ex_large "ex_large: launch cudaErrorCooperativeLaunchTooLarge, sync cudaSuccess, copy cudaSuccess, out 0 0" \
     "cudaLaunchKernelEx: 265 blocks of 1024 threads"

@@ -6,6 +6,10 @@
 //   largest    264 blocks of 1024 threads: the largest such grid, which runs
 //   ex         the same through cudaLaunchKernelEx with cudaLaunchAttributeCooperative
 //   ex_large   265 blocks that way
+//   order      8 blocks, block 0 the slowest: each block prints before and after grid.sync() and
+//              takes a slot with atomicAdd after it. On a GPU both orders vary; warpsim's rule
+//              (blocks in order within each phase, the phases in order) gives one answer for
+//              any number of threads, which the test holds it to
 // Each prints "MODE: launch NAME, sync NAME" with the two errors' names, then what the kernel wrote.
 // docs/probes/grid_misuse.h200.txt is what the H200 printed.
 #include <cooperative_groups.h>
@@ -28,9 +32,32 @@ __global__ void count_blocks(int *out)
     cg::grid_group g = cg::this_grid();
     if (threadIdx.x == 0)
         atomicAdd(&out[0], 1);
-    g.sync();
+    g.sync(); // the line the plain launch names
     if (g.thread_rank() == 0)
         out[1] = out[0];
+}
+
+__global__ void phase_order(int *out)
+{
+    cg::grid_group g = cg::this_grid();
+    if (threadIdx.x == 0)
+        printf("before %u\n", blockIdx.x);
+    g.sync();
+    volatile int spin = 0;
+    if (blockIdx.x == 0) /* the slowest in the phase whose atomics are watched */
+        for (int i = 0; i < 2000000; i++)
+            spin = spin + 1;
+    if (threadIdx.x == 0) {
+        out[2 + atomicAdd(&out[0], 1)] = (int)blockIdx.x;
+        printf("after %u\n", blockIdx.x);
+    }
+    g.sync();
+    if (g.thread_rank() == 0) {
+        printf("slots");
+        for (int i = 0; i < 8; i++)
+            printf(" %d", out[2 + i]);
+        printf("\n");
+    }
 }
 
 int main(int argc, char **argv)
@@ -38,8 +65,8 @@ int main(int argc, char **argv)
     if (argc != 2)
         return 2;
     int *o;
-    cudaMalloc(&o, 8 * sizeof(int));
-    cudaMemset(o, 0, 8 * sizeof(int));
+    cudaMalloc(&o, 16 * sizeof(int));
+    cudaMemset(o, 0, 16 * sizeof(int));
     const char *m = argv[1];
     cudaError_t launch = cudaSuccess;
     void *args[] = {&o};
@@ -52,6 +79,8 @@ int main(int argc, char **argv)
         launch = cudaLaunchCooperativeKernel((void *)count_blocks, 265, 1024, args, 0, 0);
     else if (!strcmp(m, "largest"))
         launch = cudaLaunchCooperativeKernel((void *)count_blocks, 264, 1024, args, 0, 0);
+    else if (!strcmp(m, "order"))
+        launch = cudaLaunchCooperativeKernel((void *)phase_order, 8, 32, args, 0, 0);
     else if (!strcmp(m, "ex") || !strcmp(m, "ex_large")) {
         cudaLaunchAttribute attr[1];
         attr[0].id = cudaLaunchAttributeCooperative;
