@@ -1040,7 +1040,7 @@ static bool instruction(tr *x, size_t *p, const tok *k, const char *guard)
     int want = (int)strlen(op->slots);
     if (count != want)
         return fail(x, at, "%s takes %d operand%s, not %d", mnem, want, want == 1 ? "" : "s", count);
-    char r[MAX_INSN_OPERANDS][96], pred[96] = "nullptr";
+    char r[MAX_INSN_OPERANDS][128], pred[128] = "nullptr"; /* room for "!" or "&" and a register */
     for (int i = 0; i < count; i++)
         if (!render(x, at, mnem, i, &o[i], op->slots[i], width, r[i], sizeof r[i], pred, sizeof pred))
             return false;
@@ -1124,7 +1124,7 @@ static bool translate_template(tr *x)
                 return false;
             continue;
         }
-        char guard[112] = "";
+        char guard[128] = "";
         if (is_punct(&k, '@')) {
             tok g;
             bool negated = false;

@@ -77,6 +77,13 @@ int main()
     block_sum<int, 4><<<1, 1025>>>(in, out);
     cudaError_t e = cudaGetLastError();
     printf("block of 1025: %d %s; then %s\n", (int)e, cudaGetErrorName(e), cudaGetErrorName(cudaGetLastError()));
+    // Every dimension allowed, 2048 threads in all (the H200: invalid value, as a block of 2048).
+    block_sum<int, 4><<<1, dim3(32, 32, 2)>>>(in, out);
+    e = cudaGetLastError();
+    printf("block (32, 32, 2): %d %s; then %s\n", (int)e, cudaGetErrorName(e), cudaGetErrorName(cudaGetLastError()));
+    block_sum<int, 4><<<1, dim3(1024, 2, 1)>>>(in, out);
+    e = cudaGetLastError();
+    printf("block (1024, 2, 1): %d %s\n", (int)e, cudaGetErrorName(e));
     cudaDeviceProp p;
     CHECK(cudaGetDeviceProperties(&p, 0));
     printf("%s: sm_%d%d, warpSize %d, %d threads per block\n", p.name, p.major, p.minor, p.warpSize,
@@ -98,6 +105,9 @@ grep -qx "sum 8256" "$dir/out.txt"; check "block sum through extern __shared__ a
 grep -qx "ballot popc 16" "$dir/out.txt"; check "the launch in the header ran" $?
 grep -qx "block of 1025: 1 cudaErrorInvalidValue; then cudaSuccess" "$dir/out.txt"
 check "a block of 1025 is cudaErrorInvalidValue (the H200's answer), not sticky" $?
+grep -qx "block (32, 32, 2): 1 cudaErrorInvalidValue; then cudaSuccess" "$dir/out.txt" &&
+  grep -qx "block (1024, 2, 1): 1 cudaErrorInvalidValue" "$dir/out.txt"
+check "blocks (32, 32, 2) and (1024, 2, 1), 2048 threads: cudaErrorInvalidValue, not sticky" $?
 grep -qx "warpsim model of an NVIDIA H200 (no GPU): sm_90, warpSize 32, 1024 threads per block" "$dir/out.txt"
 check "cudaGetDeviceProperties" $?
 # Every property and attribute is the H200's (docs/probes/device_probe.cu and its H200 output), but the
@@ -212,6 +222,11 @@ grep -q "gen/prog.cpp.headers/h0-launch.cuh" "$dir/gen/prog.cpp" && grep -q "ws_
 check "--rewrite-only: the header that launches is rewritten beside the output" $?
 grep -qx "$dir/gen/prog.cpp: $dir/prog.cu $dir/inc/launch.cuh" "$dir/gen/prog.d"
 check "-MF: the depfile names the .cu and its header" $?
+# --rewrite-only reads the raw source: an apostrophe in #error text that #if 0
+# skips opens no character literal past its line, so the launch after it is rewritten.
+printf '__global__ void k() {}\n#if 0\n#error this can'"'"'t be\n#endif\nint main() { k<<<1, 1>>>(); }\n' > "$dir/apos.cu"
+"$warpsim" cc --rewrite-only "$dir/apos.cu" -o "$dir/gen/apos.cpp" && grep -q 'ws_cudart_launch_("k"' "$dir/gen/apos.cpp"
+check "--rewrite-only: a launch after #error can't (in #if 0) is rewritten" $?
 "$warpsim" cc --rewrite-only "$dir/prog.cu" > /dev/null 2>&1; [ $? -eq 2 ]; check "--rewrite-only without -o: status 2" $?
 "$warpsim" cc --rewrite-only "$dir/prog.cu" "$dir/err.cu" -o "$dir/x.cpp" > /dev/null 2>&1; [ $? -eq 2 ]
 check "--rewrite-only with two files: status 2" $?

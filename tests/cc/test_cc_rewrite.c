@@ -155,6 +155,23 @@ static void test_strings_and_comments(void **state)
     expect("k<<<1, 2>>>(\")\", ')');", "ws_cudart_launch_(\"k\", WS_CUDART_KERNEL_(k), ws_cudart_cfg_(1, 2), \")\", ')');", 1);
 }
 
+/* An unterminated ' or " ends at the end of its line (the compiler reports
+ * it where it matters): an apostrophe in #error text that #if 0 skips, as
+ * --rewrite-only reads raw source, leaves the launches after it code. */
+static void test_unterminated_literal_ends_at_line(void **state)
+{
+    (void)state;
+    expect("#if 0\n#error can't\n#endif\nk<<<1, 2>>>(x);\n",
+           "#if 0\n#error can't\n#endif\nws_cudart_launch_(\"k\", WS_CUDART_KERNEL_(k), ws_cudart_cfg_(1, 2), x);\n", 1);
+    expect("#if 0\n#warning \"half a string\n#endif\nk<<<1, 2>>>(x);\n",
+           "#if 0\n#warning \"half a string\n#endif\nws_cudart_launch_(\"k\", WS_CUDART_KERNEL_(k), ws_cudart_cfg_(1, 2), x);\n",
+           1);
+    /* A later quote on another line does not close the one left open. */
+    expect("#if 0\n#error it's\n#endif\nk<<<1, 2>>>(x); char c = 'a';\n",
+           "#if 0\n#error it's\n#endif\nws_cudart_launch_(\"k\", WS_CUDART_KERNEL_(k), ws_cudart_cfg_(1, 2), x); char c = 'a';\n",
+           1);
+}
+
 static void test_lines_kept(void **state)
 {
     (void)state;
@@ -394,6 +411,7 @@ int main(void)
         cmocka_unit_test(test_errors),         cmocka_unit_test(test_includes),
         cmocka_unit_test(test_empty_and_path), cmocka_unit_test(test_preprocessed),
         cmocka_unit_test(test_output_linear),
+        cmocka_unit_test(test_unterminated_literal_ends_at_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -258,3 +258,82 @@ __global__ void printf_order()
     else
         printf("even t%d\n", t);
 }
+
+/* ---- issue 26: what only a test with mixed inputs or a slow block sees ---- */
+
+/* __syncthreads_and/_or with predicates that differ across the block's
+ * warps (one thread of the third warp differs), and with one value for all. */
+__global__ void barrier_predicates(int *out)
+{
+    int t = threadIdx.x, n = blockDim.x;
+    out[t] = __syncthreads_and(t != 70);
+    out[n + t] = __syncthreads_and(t < n);
+    out[2 * n + t] = __syncthreads_or(t == 70);
+    out[3 * n + t] = __syncthreads_or(t >= n);
+    out[4 * n + t] = __syncthreads_count(t % 3 == 0);
+}
+
+/* Every thread of the block counts itself. */
+__global__ void count_threads(unsigned *n) { atomicAdd(n, 1u); }
+
+/* Thread 0 of block 1 waits (at most `bound` turns) until `want` of blocks
+ * 2, 3, ... have set their flag: plain memory, no atomics, which would
+ * wait for block 1's turn. */
+__device__ void wait_for_flags(volatile int *flag, int want, long bound)
+{
+    int blocks = (int)gridDim.x;
+    for (long i = 0; i < bound; i++) {
+        int n = 0;
+        for (int k = 2; k < blocks; k++)
+            n += flag[k];
+        if (n >= want)
+            return;
+    }
+}
+
+/* Device printf from many blocks, block 1 the slowest: it prints once
+ * `others` later blocks have started (or after `bound` turns: fewer OS
+ * threads than asked for). Block 0 runs first, alone; the other OS threads
+ * run blocks 2, 3, ... meanwhile, and with `others` = the number of OS
+ * threads, one of them has started a second block (pigeonhole), so at least
+ * one block after block 1 has finished before block 1 prints. */
+__global__ void printf_slow_block(volatile int *started, int others, long bound)
+{
+    if (threadIdx.x == 0) {
+        started[blockIdx.x] = 1;
+        if (blockIdx.x == 1)
+            wait_for_flags(started, others, bound);
+    }
+    __syncthreads();
+    printf("block %u thread %u\n", blockIdx.x, threadIdx.x);
+}
+
+/* Each block appends its index through the slot atomicAdd returns, block 1
+ * the slowest: it waits until `others` later blocks have reached their
+ * atomicAdd (at most `bound` turns). In block order the blocks after it wait
+ * at their atomicAdd, one an OS thread, so fewer than `others` (the number
+ * of OS threads) get there and block 1 waits out the bound; atomics that
+ * did not wait for their turn would let those blocks append and end, and
+ * the next block of their OS thread arrive. */
+__global__ void append_slow_block(volatile int *reached, int others, long bound, unsigned *count, unsigned *list)
+{
+    if (threadIdx.x == 0) {
+        if (blockIdx.x == 1)
+            wait_for_flags(reached, others, bound);
+        reached[blockIdx.x] = 1;
+        list[atomicAdd(count, 1u)] = blockIdx.x;
+    }
+}
+
+/* A divergent shuffle whose mask names exactly its callers: lanes 0-15
+ * (the lower line, run first) while lanes 16-31 wait at another call.
+ * Lanes 12-15 read lanes 16-19, alive but not taking part. */
+__global__ void read_outside_callers(int *out)
+{
+    int lane = threadIdx.x;
+    int v = lane + 100;
+    if (lane < 16)
+        out[lane] = __shfl_down_sync(0x0000ffffu, v, 4);
+    else
+        out[lane] = __shfl_down_sync(0xffff0000u, v, 4);
+}

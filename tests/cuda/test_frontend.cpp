@@ -17,6 +17,7 @@ extern "C" {
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "frontend_kernels.h"
@@ -327,6 +328,67 @@ static void test_invalid_configuration(void **state)
     assert_int_equal(ws_cuda_launch_desc_run(d, divergent_barrier, out), WS_ERR_ARG);
 }
 
+/* Blocks whose every dimension is allowed but whose threads are more than
+ * 1024 are refused (the H200's maxThreadsPerBlock); 1024 in three
+ * dimensions run. Through the C++ launch and the C API alike. */
+static void test_block_of_more_than_1024_threads(void **state)
+{
+    (void)state;
+    const ws_cuda_uint3 refused[] = {{1024, 2, 1}, {32, 32, 2}, {16, 2, 64}, {1, 1024, 2}};
+    for (const ws_cuda_uint3 &b : refused) {
+        unsigned n = 0;
+        ws_cuda_launch_desc d = desc_of(1, 1);
+        d.block = b;
+        assert_int_equal(ws_cuda_launch_desc_run(d, count_threads, &n), WS_ERR_ARG);
+        assert_non_null(strstr(ws_cuda_report_error(ws_cuda_last_report()), "invalid configuration"));
+        assert_int_equal(n, 0);
+        assert_int_equal(ws_cuda_launch_c(&d, [](void *) {}, nullptr, nullptr), WS_ERR_ARG);
+    }
+    unsigned n = 0;
+    ws_cuda_launch_desc d = desc_of(2, 1);
+    d.block = {16, 16, 4};
+    assert_int_equal(ws_cuda_launch_desc_run(d, count_threads, &n), WS_OK);
+    assert_int_equal(n, 2 * 1024);
+}
+
+/* __syncthreads_and/_or/_count over three warps, predicates mixed or alike. */
+static void test_barrier_predicates(void **state)
+{
+    (void)state;
+    const int n = 96;
+    int out[5 * n];
+    assert_int_equal(ws_cuda_launch_desc_run(desc_of(1, n), barrier_predicates, out), WS_OK);
+    for (int t = 0; t < n; t++) {
+        assert_int_equal(out[t], 0);          /* and, thread 70's predicate false */
+        assert_int_equal(out[n + t], 1);      /* and, every predicate true */
+        assert_int_equal(out[2 * n + t], 1);  /* or, thread 70's predicate true */
+        assert_int_equal(out[3 * n + t], 0);  /* or, every predicate false */
+        assert_int_equal(out[4 * n + t], 32); /* count: t = 0, 3, ..., 93 */
+    }
+    assert_int_equal(ws_cuda_report_count(ws_cuda_last_report()), 0);
+}
+
+/* A divergent shuffle whose mask names only its callers (lanes 0-15) reads
+ * lanes 16-19, which wait at another call: 0 on sm90 (the H200's value for
+ * an inactive source, docs/semantics.md section 2.4 and the spec's section
+ * 7), and INACTIVE_SOURCE for the readers 12-15. Lanes 16-31's own call
+ * reads inside it; lanes 28-31's sources are past the warp: their own value. */
+static void test_shuffle_reads_outside_its_callers(void **state)
+{
+    (void)state;
+    int out[32];
+    assert_int_equal(ws_cuda_launch_desc_run(desc_of(1, 32), read_outside_callers, out), WS_OK);
+    for (int l = 0; l < 32; l++) {
+        int want = l < 12 ? l + 4 + 100 : l < 16 ? 0 : l < 28 ? l + 4 + 100 : l + 100;
+        assert_int_equal(out[l], want);
+    }
+    const ws_cuda_diag *d = find_diag(ws_cuda_last_report(), WS_DIAG_INACTIVE_SOURCE);
+    assert_non_null(d);
+    assert_true(d->lanes == 0x0000f000u);
+    assert_non_null(strstr(d->where, "frontend_kernels.h:"));
+    assert_int_equal(ws_cuda_report_count(ws_cuda_last_report()), 1);
+}
+
 /* ---- determinism and agreement with the ws_ API ---- */
 
 static void test_same_bits_for_any_thread_count(void **state)
@@ -357,26 +419,59 @@ static void test_same_bits_for_any_thread_count(void **state)
     }
 }
 
+/* The shfl_down tree of float sums, through the front end and through the
+ * ws_ API, against bits worked out by hand. Lane 0 holds 2^24 or 2^25, every
+ * other lane 1.0f; a lane whose source is past the warp adds its own value.
+ * 2^24: step 16 gives lane 0 2^24 + 1, a tie, rounded to even: 2^24; lanes
+ * 1-31 2. Then 2^24 + 2, + 4, + 8, + 16 are exact: 2^24 + 30 = 16777246
+ * (0x4b80000f); lanes 1-31 double each step to 32 (0x42000000).
+ * 2^25 (a step of 4): + 1 rounds down, + 2 is a tie, to even: still 2^25;
+ * then + 4, + 8, + 16: 2^25 + 28 = 33554460 (0x4c000007). A plain left to
+ * right sum would give 2^24 or 2^25, the exact sum 2^24 + 31 or 2^25 + 31.
+ * Then random values against the tree restated plainly (lane l adds lane
+ * l + o's value, or its own past lane 31), one f32 add at a time. */
 static void test_same_bits_as_ws_api(void **state)
 {
     (void)state;
-    float in[32], out[32];
+    struct {
+        float in[32];
+        uint32_t want[32];
+    } cases[3];
+    for (int k = 0; k < 2; k++)
+        for (int l = 0; l < 32; l++) {
+            cases[k].in[l] = l ? 1.0f : k == 0 ? 16777216.0f : 33554432.0f;
+            cases[k].want[l] = l ? 0x42000000u : k == 0 ? 0x4b80000fu : 0x4c000007u;
+        }
     uint32_t seed = 1234;
-    for (float &x : in)
-        x = (float)(int32_t)lcg(&seed) / 65536.0f;
-    assert_int_equal(ws_cuda_launch_desc_run(desc_of(1, 32), warp_reduce_down<float>, in, out), WS_OK);
-    ws_warp *w;
-    assert_int_equal(ws_warp_create(nullptr, &w), WS_OK);
-    ws_reg v = ws_reg_new(w, "v", WS_F32), t = ws_reg_new(w, "t", WS_F32);
+    float tree[32];
     for (int l = 0; l < 32; l++)
-        ws_set_f32(w, v, l, in[l]);
-    for (unsigned o = 16; o > 0; o >>= 1) {
-        assert_int_equal(ws_shfl_down(w, WS_FULL32, t, v, o, 32), WS_OK);
-        assert_int_equal(ws_binop_apply(w, WS_ADD, WS_F32, v, v, t), WS_OK);
+        tree[l] = cases[2].in[l] = (float)(int32_t)lcg(&seed) / 65536.0f;
+    for (int o = 16; o > 0; o /= 2) {
+        float next[32];
+        for (int l = 0; l < 32; l++)
+            next[l] = tree[l] + (l + o < 32 ? tree[l + o] : tree[l]);
+        memcpy(tree, next, sizeof tree);
     }
     for (int l = 0; l < 32; l++)
-        assert_int_equal(ws_get_u32(w, v, l), __float_as_uint(out[l]));
-    ws_warp_destroy(w);
+        memcpy(&cases[2].want[l], &tree[l], 4);
+    for (auto &c : cases) {
+        float *in = c.in, out[32];
+        assert_int_equal(ws_cuda_launch_desc_run(desc_of(1, 32), warp_reduce_down<float>, in, out), WS_OK);
+        ws_warp *w;
+        assert_int_equal(ws_warp_create(nullptr, &w), WS_OK);
+        ws_reg v = ws_reg_new(w, "v", WS_F32), t = ws_reg_new(w, "t", WS_F32);
+        for (int l = 0; l < 32; l++)
+            ws_set_f32(w, v, l, in[l]);
+        for (unsigned o = 16; o > 0; o >>= 1) {
+            assert_int_equal(ws_shfl_down(w, WS_FULL32, t, v, o, 32), WS_OK);
+            assert_int_equal(ws_binop_apply(w, WS_ADD, WS_F32, v, v, t), WS_OK);
+        }
+        for (int l = 0; l < 32; l++) {
+            assert_int_equal(__float_as_uint(out[l]), c.want[l]);
+            assert_int_equal(ws_get_u32(w, v, l), c.want[l]);
+        }
+        ws_warp_destroy(w);
+    }
 }
 
 /* Device printf: a call is a sync point, so a warp's lanes print call by
@@ -411,6 +506,72 @@ static void test_printf_order(void **state)
     assert_string_equal(got, want);
 }
 
+/* Runs the launch with standard output captured; the text it printed. */
+template <typename... A> static std::string printed_by(ws_cuda_launch_desc d, void (*kernel)(A...), A... args)
+{
+    fflush(stdout);
+    FILE *capture = tmpfile();
+    assert_non_null(capture);
+    int saved = dup(1);
+    assert_true(saved >= 0);
+    assert_true(dup2(fileno(capture), 1) >= 0);
+    ws_status s = ws_cuda_launch_desc_run(d, kernel, args...);
+    fflush(stdout);
+    dup2(saved, 1);
+    close(saved);
+    assert_int_equal(s, WS_OK);
+    std::string text;
+    rewind(capture);
+    char buf[4096];
+    for (size_t n; (n = fread(buf, 1, sizeof buf, capture)) > 0;)
+        text.append(buf, n);
+    fclose(capture);
+    return text;
+}
+
+/* Many blocks print; block 1 waits until, for any number of OS threads, a
+ * later block has finished (printf_slow_block). The text is in block order
+ * all the same, with 1 and 8 threads (and 2, 3). */
+static void test_printf_block_order_with_a_slow_block(void **state)
+{
+    (void)state;
+    const unsigned blocks = 24, threads = 8;
+    std::string want;
+    char line[64];
+    for (unsigned b = 0; b < blocks; b++)
+        for (unsigned t = 0; t < threads; t++) {
+            snprintf(line, sizeof line, "block %u thread %u\n", b, t);
+            want += line;
+        }
+    for (int n : {1, 8, 2, 3}) {
+        omp_set_num_threads(n);
+        int started[blocks] = {0};
+        std::string got = printed_by(desc_of(blocks, threads), printf_slow_block, (volatile int *)started,
+                                     n > 1 ? n : 0, 100000000l);
+        assert_string_equal(got.c_str(), want.c_str());
+    }
+}
+
+/* Blocks append their index through atomicAdd's slots, block 1 the slowest
+ * (append_slow_block): the list is in block order for 1, 2 and 8 threads. */
+static void test_atomics_block_order_with_a_slow_block(void **state)
+{
+    (void)state;
+    const unsigned blocks = 24;
+    for (int n : {1, 2, 8}) {
+        omp_set_num_threads(n);
+        int reached[blocks] = {0};
+        unsigned count = 0, list[blocks];
+        memset(list, 0xff, sizeof list);
+        assert_int_equal(ws_cuda_launch_desc_run(desc_of(blocks, 1), append_slow_block, (volatile int *)reached, n,
+                                                 n > 1 ? 10000000l : 0l, &count, list),
+                         WS_OK);
+        assert_int_equal(count, blocks);
+        for (unsigned b = 0; b < blocks; b++)
+            assert_int_equal(list[b], b);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -433,6 +594,11 @@ int main(void)
         cmocka_unit_test(test_same_bits_for_any_thread_count),
         cmocka_unit_test(test_same_bits_as_ws_api),
         cmocka_unit_test(test_printf_order),
+        cmocka_unit_test(test_block_of_more_than_1024_threads),
+        cmocka_unit_test(test_barrier_predicates),
+        cmocka_unit_test(test_shuffle_reads_outside_its_callers),
+        cmocka_unit_test(test_printf_block_order_with_a_slow_block),
+        cmocka_unit_test(test_atomics_block_order_with_a_slow_block),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

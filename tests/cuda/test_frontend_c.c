@@ -12,6 +12,7 @@ enum { THREADS = 64 };
 typedef struct args {
     unsigned ballot[THREADS], active[THREADS], match_any[THREADS], all_same[THREADS], differ[THREADS];
     int pred_same[THREADS], pred_differ[THREADS], count[THREADS], any_odd[THREADS], all_small[THREADS];
+    int and_one_false[THREADS], and_all_true[THREADS], or_one_true[THREADS], or_all_false[THREADS];
     int shfl_idx[THREADS], reduce_add[THREADS];
     double shfl_f64[THREADS];
 } args;
@@ -32,6 +33,12 @@ static void kernel(void *p)
     a->reduce_add[t] = __reduce_add_sync(0xffffffffu, (int)lane);
     __syncwarp();
     a->count[t] = __syncthreads_count(t % 4 == 0);
+    /* Mixed predicates across the block's two warps: one thread of the
+     * second warp differs from the rest. */
+    a->and_one_false[t] = __syncthreads_and(t != 45);
+    a->and_all_true[t] = __syncthreads_and(t < THREADS);
+    a->or_one_true[t] = __syncthreads_or(t == 45);
+    a->or_all_false[t] = __syncthreads_or(t >= THREADS);
 }
 
 static int failures;
@@ -67,6 +74,10 @@ int main(void)
         expect("__shfl_down_sync (double, width 8)", t, (long long)(a.shfl_f64[t] * 2), (long long)(src * 2 + 1));
         expect("__reduce_add_sync", t, a.reduce_add[t], 496);
         expect("__syncthreads_count", t, a.count[t], THREADS / 4);
+        expect("__syncthreads_and, one predicate false", t, a.and_one_false[t], 0);
+        expect("__syncthreads_and, every predicate true", t, a.and_all_true[t], 1);
+        expect("__syncthreads_or, one predicate true", t, a.or_one_true[t], 1);
+        expect("__syncthreads_or, every predicate false", t, a.or_all_false[t], 0);
     }
     if (failures)
         return 1;

@@ -401,6 +401,20 @@ def printf_lanes():
     return out
 
 
+def printf_order():
+    # Six blocks of 8 threads, in block order. In a block: one printf call
+    # for the warp's lanes, lane by lane, then the second, then the branch on
+    # the lower source line (odd lanes) before the other.
+    out = []
+    for b in range(6):
+        out += ["block %d, first line: lane %2d" % (b, l) for l in range(8)]
+        out += ["block %d, second line: lane %2d" % (b, l) for l in range(8)]
+        out += ["block %d, odd branch: lane %2d" % (b, l) for l in range(1, 8, 2)]
+        out += ["block %d, even branch: lane %2d" % (b, l) for l in range(0, 8, 2)]
+    out.append("cudaSuccess")
+    return out
+
+
 def grid_stride():
     n, grid, block = 2000, 3, 96
     x = [f32(f32(float(i % 97) / 16.0) - 3.0) for i in range(n)]
@@ -810,8 +824,8 @@ def cg_types():
     return out
 
 PROGRAMS = [warp_reduce, butterfly, warp_scan, bitonic, block_reduce, vote_divergence, shfl64, templates, atomics,
-            printf_lanes, grid_stride, blocks_2d_3d, cg_tiles, cg_reduce, cg_scan, cg_coalesced, cg_multiwarp,
-            cg_types]
+            printf_lanes, printf_order, grid_stride, blocks_2d_3d, cg_tiles, cg_reduce, cg_scan, cg_coalesced,
+            cg_multiwarp, cg_types]
 
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
