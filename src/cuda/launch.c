@@ -35,8 +35,29 @@ static __thread wc_fiber *pool;
 static __thread int pool_count;
 static __thread size_t pool_stack;
 
+/* An OS thread that OpenMP ends (a later team is smaller) gives its stacks
+ * back: the key's destructor runs in that thread, its __thread values alive. */
+static pthread_key_t pool_key;
+static pthread_once_t pool_key_once = PTHREAD_ONCE_INIT;
+
+static void pool_release(void *unused)
+{
+    (void)unused;
+    for (int i = 0; i < pool_count; i++)
+        wc_fiber_unmap(&pool[i]);
+    free(pool);
+    pool = NULL;
+    pool_count = 0;
+}
+
+static void pool_key_create(void) { (void)pthread_key_create(&pool_key, pool_release); }
+
 wc_fiber *wc_launch_fibers(int threads, size_t stack_bytes)
 {
+    if (!pool) { /* this thread's first: its end releases the pool */
+        pthread_once(&pool_key_once, pool_key_create);
+        (void)pthread_setspecific(pool_key, &pool_key);
+    }
     if (pool_stack != stack_bytes) {
         for (int i = 0; i < pool_count; i++)
             wc_fiber_unmap(&pool[i]);
