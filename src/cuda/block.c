@@ -65,7 +65,7 @@ static void resume(wc_block *b, wc_lane *l)
     l->wp->in[WC_RUNNABLE] = 0; /* see wc_stop */
 }
 
-static void fail(wc_block *b, ws_status s, const char *msg)
+void wc_block_fail(wc_block *b, ws_status s, const char *msg)
 {
     if (b->status == WS_OK) {
         b->status = s;
@@ -181,7 +181,7 @@ static bool after_model(wc_block *b, int w, ws_mask call_lanes, ws_status s)
         char msg[600];
         snprintf(msg, sizeof msg, "block (%u,%u,%u) warp %d: %s", b->idx.x, b->idx.y, b->idx.z, w,
                  ws_warp_error(b->warp[w].model));
-        fail(b, s, msg);
+        wc_block_fail(b, s, msg);
         return false;
     }
     wake_completed(b, w, call_lanes);
@@ -266,7 +266,7 @@ static bool run_site(wc_block *b, int w, ws_mask group)
             free(text);
             wp->value[lane] = 0;
             if (!ok) {
-                fail(b, WS_ERR_NOMEM, "out of memory for device printf output");
+                wc_block_fail(b, WS_ERR_NOMEM, "out of memory for device printf output");
                 return false;
             }
         }
@@ -309,7 +309,7 @@ static bool run_site(wc_block *b, int w, ws_mask group)
                     "in the kernel may have other bits than on the GPU",
                     ws_coll_cuda_name((ws_coll_kind)op), (unsigned)wp->value[__builtin_ctzll(odd_nan)]);
         if (b->launch->desc.diag_policy == WS_DIAG_POLICY_ERROR) {
-            fail(b, WS_ERR_UNDEFINED, "an f32 NaN with a CPU payload entered a collective (--diag error)");
+            wc_block_fail(b, WS_ERR_UNDEFINED, "an f32 NaN with a CPU payload entered a collective (--diag error)");
             return false;
         }
     }
@@ -410,7 +410,7 @@ static void release_barrier(wc_block *b)
                         "%s: the block's threads wait at different barrier calls; they meet as one "
                         "barrier (as bar.sync 0 does), which CUDA leaves undefined", name);
         if (policy == WS_DIAG_POLICY_ERROR) {
-            fail(b, WS_ERR_UNDEFINED, "a barrier that part of the block did not reach (--diag error)");
+            wc_block_fail(b, WS_ERR_UNDEFINED, "a barrier that part of the block did not reach (--diag error)");
             return;
         }
     }
@@ -448,7 +448,7 @@ static void report_block_deadlock(wc_block *b)
     wc_diag_add(b, WS_DIAG_DEADLOCK, -1, 0, where,
                 "no thread of the block can go on: threads wait at __syncthreads while lanes of their warps "
                 "wait in collectives for them (or in collectives that other threads never reach)");
-    fail(b, WS_ERR_DEADLOCK, "deadlock: the block's threads wait for each other (see the diagnostic)");
+    wc_block_fail(b, WS_ERR_DEADLOCK, "deadlock: the block's threads wait for each other (see the diagnostic)");
 }
 
 /* ---- the block ---- */

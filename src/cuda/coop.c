@@ -40,14 +40,6 @@ typedef struct coop {
 static _Atomic bool made_one;
 bool wc_coop_made_one(void) { return made_one; }
 
-static void fail_block(wc_block *b, ws_status s, const char *msg)
-{
-    if (b->status == WS_OK) {
-        b->status = s;
-        snprintf(b->error, sizeof b->error, "%s", msg);
-    }
-}
-
 /* Block cb's own lanes and warps, and its first run's setup. */
 static bool start(wc_launch *L, coop_block *cb, size_t linear, wc_fiber *fibers)
 {
@@ -102,7 +94,7 @@ static void step(coop *c, size_t i, wc_fiber *fibers, int slot)
     }
     if (!cb->started) {
         if (!start(L, cb, i, fibers)) {
-            fail_block(b, WS_ERR_NOMEM, "out of memory for a cooperative block's threads");
+            wc_block_fail(b, WS_ERR_NOMEM, "out of memory for a cooperative block's threads");
             cb->ended = true;
             wc_launch_note_failed(L, i);
             wc_launch_block_done(L, i);
@@ -116,7 +108,7 @@ static void step(coop *c, size_t i, wc_fiber *fibers, int slot)
     bool waits = wc_block_continue(b);
     wc_preempt_enter(L, slot, NULL);
     if (waits && !suspend(cb, fibers)) {
-        fail_block(b, WS_ERR_NOMEM, "out of memory for a suspended block's stacks (grid.sync())");
+        wc_block_fail(b, WS_ERR_NOMEM, "out of memory for a suspended block's stacks (grid.sync())");
         wc_shared_block_end(b);
         waits = false;
     }
@@ -138,7 +130,7 @@ static void append_output(wc_launch *L, wc_block *b)
         size_t cap = need > 2 * L->coop_out.cap ? need : 2 * L->coop_out.cap;
         char *grown = realloc(L->coop_out.text, cap);
         if (!grown) {
-            fail_block(b, WS_ERR_NOMEM, "out of memory for device printf output");
+            wc_block_fail(b, WS_ERR_NOMEM, "out of memory for device printf output");
             return;
         }
         L->coop_out.text = grown;
@@ -201,7 +193,7 @@ static void report_deadlock(coop *c)
     wc_diag_add(b, WS_DIAG_DEADLOCK, -1, 0, where,
                 "grid.sync(): blocks %s wait at it, and blocks %s have returned without reaching it; the "
                 "GPU waits for them forever (a hang)", w, g);
-    fail_block(b, WS_ERR_DEADLOCK, "deadlock: blocks wait at grid.sync() for blocks that have returned");
+    wc_block_fail(b, WS_ERR_DEADLOCK, "deadlock: blocks wait at grid.sync() for blocks that have returned");
     wc_launch_note_failed(L, b->linear);
 }
 
@@ -247,7 +239,7 @@ void wc_coop_run(wc_launch *L, struct wc_leftover **left)
     coop c = {.L = L, .left = left, .blocks = calloc(L->blocks, sizeof(coop_block))};
     if (!c.blocks) {
         wc_block b = {.launch = L};
-        fail_block(&b, WS_ERR_NOMEM, "out of memory for a cooperative launch's blocks");
+        wc_block_fail(&b, WS_ERR_NOMEM, "out of memory for a cooperative launch's blocks");
         wc_launch_keep(L, &b, left);
         wc_launch_note_failed(L, 0);
         return;

@@ -261,6 +261,8 @@ void wc_block_run(wc_block *b, wc_fiber *fibers);
  * block is suspended; calling it again, on the same OS thread with the
  * fibers' stacks as they were, completes the barrier and goes on). */
 void wc_block_start(wc_block *b, wc_fiber *fibers);
+/* The block fails with status s and msg, unless it has failed already. */
+void wc_block_fail(wc_block *b, ws_status s, const char *msg);
 bool wc_block_continue(wc_block *b);
 
 /* The lane running now on this OS thread (NULL in the scheduler). */

@@ -45,7 +45,7 @@ static inline uint64_t wait_at_barrier(wc_lane *l, uint64_t value)
     return wait_for_result(l);
 }
 
-/* ws_cuda_sync_ reached with a barrier's op (grid.sync(), older callers). */
+/* ws_cuda_sync_ reached with a barrier's op (callers of the generic entry). */
 static __attribute__((noinline)) uint64_t barrier_from_sync(wc_lane *l, uint64_t value)
 {
     return wait_at_barrier(l, value);
@@ -151,8 +151,8 @@ void ws_cuda_grid_sync_(const char *file, int line)
 {
     wc_lane *l = running_lane("grid.sync()", file, line);
     if (l->block->launch->desc.cooperative) { /* a barrier of the block that suspends it (coop.c) */
-        (void)ws_cuda_sync_(ws_cuda_call_(WS_CUDA_OP_SYNCTHREADS, WS_I32, line), 0, 0,
-                            ws_cuda_args_(WC_BAR_GRID, 0), file);
+        (void)ws_cuda_barrier_(ws_cuda_call_(WS_CUDA_OP_SYNCTHREADS, WS_I32, line), 0,
+                               ws_cuda_args_(WC_BAR_GRID, 0), file);
         return;
     }
     l->in_runtime = 1;
