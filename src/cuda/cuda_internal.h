@@ -319,6 +319,8 @@ void wc_alloc_describe(const void *p, char *buf, size_t size);
 /* Maps this OS thread's shared-memory window and its guard (once). */
 bool wc_shared_prepare_thread(void);
 bool wc_shared_in_guard(const void *addr);
+/* Whether addr lies in this OS thread's window: the running block's own shared memory. */
+bool wc_shared_holds(const void *addr);
 size_t wc_shared_past_end(const void *addr);
 /* Places the window for block b (zero from the last block's end). */
 void wc_shared_block_start(wc_block *b);

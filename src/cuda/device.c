@@ -122,7 +122,9 @@ void ws_cuda_atomic_turn_(const void *address, size_t size, const char *file, in
         wc_alloc_describe(address, at, sizeof at);
         wc_lane_fault(l, WS_CUDA_FAULT_MISALIGNED, where, "misaligned address: a %zu-byte atomic at %s", size, at);
     }
-    if (!l->block->has_turn)
+    /* Block order makes global atomics the same for any thread count; a
+     * block's shared memory is its own, so its atomics need no turn. */
+    if (!l->block->has_turn && !wc_shared_holds(address))
         wc_atomic_wait_turn(l->block);
     l->in_runtime = 0;
 }

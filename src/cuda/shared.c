@@ -43,6 +43,12 @@ bool wc_shared_in_guard(const void *addr)
     return window_map && a >= window_map + WC_SHARED_WINDOW && a < window_map + WC_SHARED_WINDOW + page_bytes();
 }
 
+bool wc_shared_holds(const void *addr)
+{
+    const char *a = addr;
+    return window_map && a >= window_map && a < window_map + WC_SHARED_WINDOW;
+}
+
 size_t wc_shared_past_end(const void *addr) { return (size_t)((const char *)addr - (window_map + WC_SHARED_WINDOW)); }
 
 static size_t align_up(size_t n, size_t a) { return (n + a - 1) / a * a; }
