@@ -31,6 +31,14 @@ typedef struct wk_step {
     uint64_t bits[64];       /* every lane's value after the line */
     bool has_reads;          /* the line ran a shuffle */
     ws_lane_read reads[64];  /* what each lane read in it */
+    /* Users' kernels (warpsim cc, WARPSIM_TRACE): the value each executed
+     * lane passed to the call (bits holds what it received), in `type`;
+     * and the call's line in the listing (wk_program.cuda, from 1), which
+     * the viewer highlights (0: found from the CUDA text, as for the
+     * built-in programs). */
+    bool has_in;
+    uint64_t in_bits[64];
+    int src_line;
     /* --cost (cost.h): the step's latency in cycles (the longest chain of its
      * operations, its inputs ready at its start), the cycle at which every
      * result of its warp up to this step is ready, whether it is on the
