@@ -1024,6 +1024,9 @@ int cmd_cc(int argc, char **argv)
     if (!compile_only) {
         strv cmd = {0};
         bool built = sv_push(&cmd, cxx) && sv_append(&cmd, &objs) && sv_append(&cmd, &link) &&
+                     /* WARPSIM_TRACE's writers, pulled in by their entry point alone */
+                     sv_push(&cmd, "-Wl,-u,ws_cuda_trace_write") &&
+                     sv_pushf(&cmd, "%s/libwarpsim_trace.a", lay.libdir) &&
                      sv_pushf(&cmd, "%s/libwarpsim_cuda.a", lay.libdir) &&
                      sv_pushf(&cmd, "%s/libwarpsim.a", lay.libdir) && sv_push(&cmd, "-fopenmp") &&
                      sv_push(&cmd, "-pthread") && sv_push(&cmd, "-lm") && sv_words(&cmd, WS_CC_LINK_FLAGS) &&

@@ -15,14 +15,14 @@ rank() {
     warpsim) echo 0 ;; # the model's public headers (include/warpsim)
     runtime) echo 1 ;;
     writers | fast | reductions | scans | sorts | others) echo 2 ;;
-    run) echo 3 ;;
+    run | cctrace) echo 3 ;;
     *) echo 99 ;;
   esac
 }
-# The folder of an object: the directory after warpsim_programs.dir/
+# The folder of an object: the directory after warpsim_programs_objects.dir/
 # (generated/: the viewer's embedded page, a writer).
 folder() {
-  local p=${1#*warpsim_programs.dir/} f
+  local p=${1#*warpsim_programs_objects.dir/} f
   [[ $p == */* ]] && f=${p%%/*} || f=top
   [[ $f == generated ]] && f=writers
   echo "$f"

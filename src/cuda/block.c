@@ -273,9 +273,12 @@ static bool run_site(wc_block *b, int w, ws_mask group)
         leave_sites(wp, group, WC_RUNNABLE);
         return true;
     }
+    bool traced = b->trace_warps >> w & 1;
     if (op == WS_CUDA_OP_ACTIVEMASK) {
         for (ws_mask todo = group; todo; todo &= todo - 1)
             wp->result[__builtin_ctzll(todo)] = (uint32_t)group;
+        if (traced)
+            wc_trace_site(b, w, c, group, group, ws_diag_count(wp->model));
         leave_sites(wp, group, WC_RUNNABLE);
         return true;
     }
@@ -292,8 +295,9 @@ static bool run_site(wc_block *b, int w, ws_mask group)
     }
     bool from_desc = same_mask && same_b && same_width;
     /* A shuffle with its operands in the descriptor may go to the model
-     * with its values in place (ws_shfl_lanes_values): no registers. */
-    bool values = from_desc && op <= WS_COLL_SHFL_BFLY;
+     * with its values in place (ws_shfl_lanes_values): no registers, and
+     * no record of which lane read which, so not in a traced warp. */
+    bool values = from_desc && op <= WS_COLL_SHFL_BFLY && !traced;
     ws_mask odd_nan = wp->odd_nan & group;
     if (!values)
         ws_set_bits_lanes(wp->model, wp->src[type], group, wp->value);
@@ -333,7 +337,12 @@ static bool run_site(wc_block *b, int w, ws_mask group)
         d.dst = wp->dst[type];
         d.src = wp->src[type];
     }
-    return after_model(b, w, group, ws_collective_lanes(wp->model, group, &d));
+    if (!traced)
+        return after_model(b, w, group, ws_collective_lanes(wp->model, group, &d));
+    size_t diags_before = ws_diag_count(wp->model);
+    bool ok = after_model(b, w, group, ws_collective_lanes(wp->model, group, &d));
+    wc_trace_site(b, w, c, group, group & ~wp->in[WC_IN_MODEL], diags_before);
+    return ok;
 }
 
 /* Runs the warp until none of its lanes can go on without the others of
@@ -397,18 +406,26 @@ static void release_barrier(wc_block *b)
     int exited = b->threads - taking;
     const char *name = kind == WC_BAR_GRID ? "grid.sync()" : "__syncthreads";
     ws_diag_policy policy = b->launch->desc.diag_policy;
+    char said[1200] = ""; /* for a traced warp's step */
     if ((exited || mixed_site || mixed_kind) && policy != WS_DIAG_POLICY_IGNORE) {
-        char where[256];
+        char where[256], text[600];
         wc_describe_sites(b, -1, 0, where, sizeof where);
-        if (exited)
-            wc_diag_add(b, WS_DIAG_BARRIER_EXITED, -1, 0, where,
-                        "%s: %d of the block's %d threads had returned without reaching it; the "
-                        "barrier completed with the %d that wait (undefined behaviour in CUDA)",
-                        name, exited, b->threads, taking);
-        if (mixed_site || mixed_kind)
-            wc_diag_add(b, WS_DIAG_BARRIER_SITES, -1, 0, where,
-                        "%s: the block's threads wait at different barrier calls; they meet as one "
-                        "barrier (as bar.sync 0 does), which CUDA leaves undefined", name);
+        if (exited) {
+            snprintf(text, sizeof text,
+                     "%s: %d of the block's %d threads had returned without reaching it; the "
+                     "barrier completed with the %d that wait (undefined behaviour in CUDA)",
+                     name, exited, b->threads, taking);
+            wc_diag_add(b, WS_DIAG_BARRIER_EXITED, -1, 0, where, "%s", text);
+            snprintf(said, sizeof said, "%s", text);
+        }
+        if (mixed_site || mixed_kind) {
+            snprintf(text, sizeof text,
+                     "%s: the block's threads wait at different barrier calls; they meet as one "
+                     "barrier (as bar.sync 0 does), which CUDA leaves undefined", name);
+            wc_diag_add(b, WS_DIAG_BARRIER_SITES, -1, 0, where, "%s", text);
+            size_t n = strlen(said);
+            snprintf(said + n, sizeof said - n, "%s%s", n ? "\n" : "", text);
+        }
         if (policy == WS_DIAG_POLICY_ERROR) {
             wc_block_fail(b, WS_ERR_UNDEFINED, "a barrier that part of the block did not reach (--diag error)");
             return;
@@ -426,6 +443,9 @@ static void release_barrier(wc_block *b)
             default: wp->result[lane] = 0; break;
             }
         }
+        if (at && b->trace_warps >> w & 1)
+            wc_trace_barrier(b, w, at, kind, said[0] ? said : NULL,
+                             exited ? WS_DIAG_BARRIER_EXITED : WS_DIAG_BARRIER_SITES);
         wc_move_lanes(wp, at, WC_RUNNABLE);
     }
 }
@@ -508,6 +528,7 @@ void wc_block_start(wc_block *b, wc_fiber *fibers)
     b->bar_first = NULL;
     b->bar_mixed = false;
     b->clock = 0;
+    b->trace_warps = wc_trace_warps(b->launch, b->linear, b->warps);
     block_setup(b, fibers);
     wc_shared_block_start(b);
 }

@@ -156,6 +156,7 @@ static void finish(coop *c, coop_block *cb)
     free(cb->stacks);
     free(cb->shared);
     wc_launch_keep(c->L, b, c->left);
+    wc_trace_free(&b->trace);
     if (b->warp)
         wc_warps_destroy(b->warp, b->warps);
     free(b->warp);

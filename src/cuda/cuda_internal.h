@@ -9,6 +9,7 @@
 
 #include "fiber.h"
 #include "warpsim/cuda.h"
+#include "warpsim/cuda_trace.h"
 #include "warpsim/warpsim.h"
 
 #define WC_WARP 32
@@ -193,6 +194,8 @@ typedef struct wc_block {
         wc_division at[WC_DIVISION_SITES];
         int count;
     } divisions;
+    uint32_t trace_warps;  /* the warps WARPSIM_TRACE records (trace.c); 0 in the usual case */
+    ws_cuda_trace trace;   /* their steps so far */
     sigjmp_buf trap_jump;  /* trap.c jumps back here */
 } wc_block;
 
@@ -238,6 +241,9 @@ struct wc_launch {
     int watch_stop;            /* under watch_lock; watch_wake ends the watchdog's tick early */
     pthread_mutex_t watch_lock;
     pthread_cond_t watch_wake;
+    bool trace_on;             /* WARPSIM_TRACE records this launch (trace.c) */
+    unsigned trace_launch;     /* the program's launches counted from 1 */
+    const char *trace_name;    /* the kernel's name, kept for the trace */
 };
 
 /* Block `linear`'s blockIdx (x fastest). */
@@ -310,6 +316,21 @@ wc_fiber *wc_launch_fibers(int threads, size_t stack_bytes);
 void wc_coop_run(wc_launch *L, struct wc_leftover **left);
 /* Whether the process has made a cooperative launch (this_grid().is_valid()). */
 bool wc_coop_made_one(void);
+
+/* ---- trace.c: WARPSIM_TRACE ---- */
+/* Reads the variables at the first launch; whether this launch is traced. */
+void wc_trace_launch_begin(wc_launch *L);
+/* The warps of block `block` to record (bit w: warp w). */
+uint32_t wc_trace_warps(const wc_launch *L, size_t block, int warps);
+/* Warp w's lanes `group` ran call c; `completed` of them have their
+ * results; the model's diagnostics from diags_before on were raised by it. */
+void wc_trace_site(wc_block *b, int w, const wc_call *c, ws_mask group, ws_mask completed, size_t diags_before);
+/* A barrier released warp w's lanes `at` (kind: its call's b); diags: what
+ * it reported, or NULL, the first with diagnostic code `code`. */
+void wc_trace_barrier(wc_block *b, int w, ws_mask at, int kind, const char *diags, int code);
+/* A block's steps go to the program's trace (in block order), or are freed. */
+void wc_trace_append(ws_cuda_trace *from);
+void wc_trace_free(ws_cuda_trace *t);
 
 /* ---- alloc.c ---- */
 /* "2 bytes into a 64-byte cudaMalloc allocation", or the address. */

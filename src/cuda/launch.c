@@ -24,6 +24,7 @@ typedef struct wc_leftover {
     ws_status status;
     ws_cuda_fault fault;
     char error[400];
+    ws_cuda_trace trace;  /* WARPSIM_TRACE's steps of the block (trace.c) */
 } wc_leftover;
 
 static __thread ws_cuda_report *last_report;
@@ -205,7 +206,7 @@ void wc_launch_note_failed(wc_launch *L, size_t linear)
 
 void wc_launch_keep(wc_launch *L, wc_block *b, wc_leftover **left)
 {
-    if (!b->diags.count && !b->out_made && b->status == WS_OK)
+    if (!b->diags.count && !b->out_made && b->status == WS_OK && !b->trace.count)
         return;
     wc_leftover *lo = calloc(1, sizeof *lo);
     if (!lo) {
@@ -215,6 +216,8 @@ void wc_launch_keep(wc_launch *L, wc_block *b, wc_leftover **left)
     *lo = (wc_leftover){.diags = b->diags, .out = b->out, .out_len = b->out_len, .out_made = b->out_made,
                         .status = b->status, .fault = b->fault};
     memcpy(lo->error, b->error, sizeof lo->error);
+    lo->trace = b->trace;
+    b->trace = (ws_cuda_trace){0};
     b->diags = (wc_diags){0};
     b->out = NULL;
     b->out_len = b->out_cap = 0;
@@ -249,6 +252,7 @@ static void run_block(wc_launch *L, wc_runner *r, size_t linear, wc_leftover **l
     if (b.status != WS_OK)
         wc_launch_note_failed(L, linear); /* later blocks are skipped, as a failed launch stops */
     wc_launch_keep(L, &b, left);
+    wc_trace_free(&b.trace);
     free(b.shared.extra);
     wc_diags_free(&b.diags);
     free(b.out);
@@ -346,6 +350,7 @@ ws_status ws_cuda_launch_c(const ws_cuda_launch_desc *desc, void (*kernel)(void 
         goto done;
 
     L.blocks = (size_t)L.desc.grid.x * L.desc.grid.y * L.desc.grid.z;
+    wc_trace_launch_begin(&L);
     L.finished = calloc(L.blocks, 1);
     wc_leftover **left = calloc(L.blocks, sizeof *left);
     L.left = left;
@@ -407,6 +412,7 @@ ws_status ws_cuda_launch_c(const ws_cuda_launch_desc *desc, void (*kernel)(void 
         }
         out_printed += write_output(left[i]->out, left[i]->out_len, &tail);
         wc_diags_merge(&rep->diags, &left[i]->diags);
+        wc_trace_append(&left[i]->trace);
         free(left[i]->out);
         free(left[i]);
         left[i] = NULL;
@@ -416,6 +422,7 @@ ws_status ws_cuda_launch_c(const ws_cuda_launch_desc *desc, void (*kernel)(void 
     for (size_t i = 0; i < L.blocks; i++)
         if (left[i]) {
             wc_diags_free(&left[i]->diags);
+            wc_trace_free(&left[i]->trace);
             free(left[i]->out);
             free(left[i]);
         }
