@@ -153,6 +153,8 @@ static void json_steps(FILE *out, const wk_run *r, char *text)
         fprintf(out, "%s\n    {\"step\": %zu, \"block\": %d, \"warp\": %d, \"cuda\": ", i ? "," : "", i + 1,
                 s->block, s->warp);
         wk_json_string(out, s->cuda);
+        if (s->src_line > 0)
+            fprintf(out, ", \"source_line\": %d", s->src_line);
         fprintf(out, ", \"model\": ");
         wk_json_string(out, s->model);
         fprintf(out, ", \"executed\": ");
@@ -177,7 +179,22 @@ static void json_steps(FILE *out, const wk_run *r, char *text)
             }
             fprintf(out, "}");
         }
-        fprintf(out, "]}");
+        fprintf(out, "]");
+        /* users' kernels: what each executed lane passed to the call */
+        if (s->has_in) {
+            fprintf(out, ", \"in\": [");
+            const char *sep = "";
+            for (int lane = 0; lane < s->lanes; lane++) {
+                if (!(s->executed >> lane & 1))
+                    continue;
+                fprintf(out, "%s\n      {\"lane\": %d, ", sep, lane);
+                json_value(out, r, s->type, s->in_bits[lane], text);
+                fprintf(out, "}");
+                sep = ",";
+            }
+            fprintf(out, "]");
+        }
+        fprintf(out, "}");
     }
     fprintf(out, "%s]", r->trace.count ? "\n  " : "");
 }

@@ -1,5 +1,7 @@
 /* The CSV writer: one row per lane per step (RFC 4180 quoting). Columns:
- * step,block,warp,lane,cuda,model,executed,exited,absent,register,type,bits,value,read,source */
+ * step,block,warp,lane,cuda,model,executed,exited,absent,register,type,bits,value,read,source,value_in
+ * (value_in: what the lane passed to the call, for users' kernels; empty
+ * otherwise). */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,7 +35,8 @@ bool wk_write_trace_csv(FILE *out, const wk_run *r)
     char *text = malloc(WK_VALUE_TEXT);
     if (!text)
         return false;
-    fprintf(out, "step,block,warp,lane,cuda,model,executed,exited,absent,register,type,bits,value,read,source\n");
+    fprintf(out, "step,block,warp,lane,cuda,model,executed,exited,absent,register,type,bits,value,read,source,"
+                 "value_in\n");
     for (size_t i = 0; i < r->trace.count; i++) {
         const wk_step *s = &r->trace.steps[i];
         for (int lane = 0; lane < s->lanes; lane++) {
@@ -55,9 +58,13 @@ bool wk_write_trace_csv(FILE *out, const wk_run *r)
                 fprintf(out, ",,,");
             }
             if (s->has_reads && s->reads[lane].kind != WS_READ_NONE)
-                fprintf(out, ",%s,%d\n", read_kinds[s->reads[lane].kind % 4], s->reads[lane].source);
+                fprintf(out, ",%s,%d,", read_kinds[s->reads[lane].kind % 4], s->reads[lane].source);
             else
-                fprintf(out, ",,\n");
+                fprintf(out, ",,,");
+            /* in the step's type, as `value`; only lanes that executed passed one */
+            if (s->has_in && s->has_values && (s->executed >> lane & 1))
+                csv_field(out, wk_format(s->type, s->in_bits[lane], &r->sym, text, WK_VALUE_TEXT));
+            fputc('\n', out);
         }
     }
     free(text);

@@ -22,15 +22,20 @@
  *             (sym: ["", "<formula>"])
  *   "digits": how many base-64 digits a value index takes in a step
  *   "steps":  [block, warp, cuda, model, line, executed, exited, absent,
- *              register, type, values, reads]: cuda, model, register and
- *             type index "texts" (register -1: the step shows no register),
- *             line is the listing line that the CUDA line matches best (-1:
- *             none), executed/exited/absent index "masks"; values is one
- *             value index per lane ("digits" base-64 digits each), reads ""
+ *              register, type, values, reads(, passed)]: cuda, model,
+ *             register and type index "texts" (register -1: the step shows
+ *             no register), line is the listing line (from 0) the step
+ *             recorded (wk_step.src_line - 1), else the one that the CUDA
+ *             line matches best (-1: none), executed/exited/absent index
+ *             "masks"; values is one value index per lane ("digits"
+ *             base-64 digits each), reads ""
  *             or two characters per lane: the kind ('.' none, 'L' read lane,
  *             'O' out of range: own value, 'I' the source did not take part)
  *             and the source lane as one base-64 digit ('~' when outside
- *             0..63)
+ *             0..63); passed, only for a step that recorded them (users'
+ *             kernels, wk_step.has_in, with a register): what each lane
+ *             passed to the call, as values ("~" digits for a lane that did
+ *             not execute the step)
  *   "diagnostics": as in the JSON trace, plus "step": the step that raised
  *             it (wk_run.diag_step), or null when not known
  *   "cost":   only with --cost (cost.h): "estimate" (the caveat),
@@ -559,12 +564,18 @@ static int step_line(builder *b, size_t i, size_t ti)
 {
     const wk_trace *t = &b->r->trace;
     const wk_step *s = &t->steps[i];
-    uint64_t set = text_lines(b, ti, s->cuda);
     int *previous = warp_line(&b->warps, s->block, s->warp);
     if (!previous || !sb_ok(&b->out)) {
         b->out.no_memory = !previous || b->out.no_memory;
         return -1;
     }
+    if (s->src_line > 0) { /* recorded (users' kernels): no guessing */
+        int line = s->src_line - 1 < b->listing.n ? s->src_line - 1 : -1;
+        if (line >= 0)
+            *previous = line;
+        return line;
+    }
+    uint64_t set = text_lines(b, ti, s->cuda);
     int next = -1;
     if (*previous < 0 && (set & (set - 1))) /* a warp's first step, and a tie: look ahead */
         for (size_t j = i + 1, seen = 0; j < t->count && seen < 16 && next < 0; j++) {
@@ -572,6 +583,10 @@ static int step_line(builder *b, size_t i, size_t ti)
             if (u->block != s->block || u->warp != s->warp)
                 continue;
             seen++;
+            if (u->src_line > 0) { /* recorded: the line itself */
+                next = u->src_line - 1 < b->listing.n ? u->src_line - 1 : -1;
+                break;
+            }
             size_t tj = must(b, text_index(&b->texts, u->cuda));
             uint64_t other = tj == SIZE_MAX ? 0 : text_lines(b, tj, u->cuda);
             if (other && !(other & (other - 1)))
@@ -593,6 +608,10 @@ static int index_digits(size_t n)
     return d;
 }
 
+/* Whether step s carries what its lanes passed (users' kernels); typed
+ * with the register's type, so only with a register. */
+static bool passes(const wk_step *s) { return s->has_in && s->has_values; }
+
 /* The steps, then the tables they refer to (known only once every step is
  * written): the steps go to a separate buffer first. */
 static void write_steps(builder *b, sbuf *steps, sbuf *cost)
@@ -605,6 +624,10 @@ static void write_steps(builder *b, sbuf *steps, sbuf *cost)
         if (s->has_values)
             for (int lane = 0; lane < s->lanes; lane++)
                 must(b, value_index(&b->values, s->type, s->bits[lane]));
+        if (passes(s))
+            for (int lane = 0; lane < s->lanes; lane++)
+                if (s->executed >> lane & 1)
+                    must(b, value_index(&b->values, s->type, s->in_bits[lane]));
         /* The tables alone passing the limit: no need to go on. */
         if (b->values.n * 24 > b->out.limit)
             b->out.over = true;
@@ -648,7 +671,23 @@ static void write_steps(builder *b, sbuf *steps, sbuf *cost)
                 cell[n++] = rd->source >= 0 && rd->source < 64 ? digits64[rd->source] : '~';
             }
         sb_put(steps, cell, n);
-        sb_put(steps, "\"]", 2);
+        sb_put(steps, "\"", 1);
+        if (passes(s)) {
+            n = 0;
+            for (int lane = 0; lane < s->lanes; lane++, n += (size_t)width) {
+                if (!(s->executed >> lane & 1)) {
+                    memset(cell + n, '~', (size_t)width);
+                    continue;
+                }
+                size_t v = value_index(&b->values, s->type, s->in_bits[lane]);
+                for (int d = width - 1; d >= 0; d--, v /= 64)
+                    cell[n + (size_t)d] = digits64[v % 64];
+            }
+            sb_put(steps, ",\"", 2);
+            sb_put(steps, cell, n);
+            sb_put(steps, "\"", 1);
+        }
+        sb_put(steps, "]", 1);
         if (cost) {
             long ops = s->cost_ops ? (long)must(b, text_index(&b->texts, s->cost_ops)) : -1;
             sb_printf(cost, "%s[%" PRIu32 ",%" PRIu64 ",%d,%ld]", i ? "," : "", s->cost_cycles, s->cost_done,

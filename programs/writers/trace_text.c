@@ -70,9 +70,17 @@ static void cell_text(const wk_run *r, const wk_step *s, int lane, char *buf, si
         return;
     }
     char mark[16];
-    wk_format(s->type, s->bits[lane], &r->sym, buf, size);
+    size_t len = 0;
+    if (s->has_in && (s->executed >> lane & 1)) { /* users' kernels: "passed -> received" */
+        wk_format(s->type, s->in_bits[lane], &r->sym, buf, size);
+        len = strlen(buf);
+        len += (size_t)snprintf(buf + len, size - len, " -> ");
+        if (len >= size)
+            return;
+    }
+    wk_format(s->type, s->bits[lane], &r->sym, buf + len, size - len);
     read_mark(s, lane, mark, sizeof mark);
-    size_t len = strlen(buf);
+    len = strlen(buf);
     snprintf(buf + len, size - len, "%s", mark);
 }
 
@@ -88,8 +96,10 @@ static void step_header(FILE *out, const wk_step *s, size_t number)
     if (s->exited)
         fprintf(out, "; exited: %s", ws_format_lanes(s->exited, lanes, sizeof lanes));
     if (s->has_values)
-        fprintf(out, "; shows %s", s->reg);
+        fprintf(out, "; shows %s%s", s->reg, s->has_in ? " (passed -> received)" : "");
     fprintf(out, "\n");
+    if (s->src_line > 0)
+        fprintf(out, "    listing line: %d\n", s->src_line);
     if (s->has_cost) {
         fprintf(out, "    cost: %" PRIu32 " cycles", s->cost_cycles);
         if (s->cost_ops)
@@ -299,6 +309,11 @@ bool wk_write_trace_text(FILE *out, const wk_run *r)
                  "  <N read lane N; * out of range, kept its own value; !N lane N did not take part, read %s;\n"
                  "  . the step wrote no variable; - the lane has exited or does not exist\n",
             wk_inactive_read_text(r->params.profile, inactive_read));
+    for (size_t i = 0; i < t->count; i++)
+        if (t->steps[i].has_in && t->steps[i].has_values) { /* only then: the built-in programs' legend stays */
+            fprintf(out, "  a -> b: the lane passed a to the call and received b\n");
+            break;
+        }
     if (r->params.cost)
         fprintf(out, "cost: the step's cycles (its operations' chain); done: the cycle at which every result of\n"
                      "  its warp so far is ready, * on the critical path (--cost, sm90: an estimate, see the end)\n");

@@ -15,7 +15,9 @@
  *     (sym.h writes them "lane(0)+...+lane(31)" and "32*lane(31)");
  *   - the run options: each, set, shows in the JSON's "params" and in the
  *     viewer's command line, as written out here (option_cases);
- *   - the legends' inactive read: the profile's word, ws_profile_inactive_read. */
+ *   - the legends' inactive read: the profile's word, ws_profile_inactive_read;
+ *   - users' kernels (passed_run): what two swaps of neighbours pass and
+ *     receive (100 + lane, then 100 + (lane ^ 1)) and their listing lines. */
 #include <ctype.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -25,10 +27,11 @@
 #include "prog_support.h"
 #include "writers/writers.h"
 
-#define CSV_HEADER "step,block,warp,lane,cuda,model,executed,exited,absent,register,type,bits,value,read,source"
-enum { CSV_COLUMNS = 15 };
-enum { C_STEP, C_BLOCK, C_WARP, C_LANE, C_CUDA, C_MODEL, C_EXECUTED, C_EXITED, C_ABSENT, C_REGISTER, C_TYPE, C_BITS, C_VALUE,
-       C_READ, C_SOURCE };
+#define CSV_HEADER \
+    "step,block,warp,lane,cuda,model,executed,exited,absent,register,type,bits,value,read,source,value_in"
+enum { CSV_COLUMNS = 16 };
+enum { C_STEP, C_BLOCK, C_WARP, C_LANE, C_CUDA, C_MODEL, C_EXECUTED, C_EXITED, C_ABSENT, C_REGISTER, C_TYPE, C_BITS,
+       C_VALUE, C_READ, C_SOURCE, C_VALUE_IN };
 
 /* ---- Runs and their expected reads ------------------------------------- */
 
@@ -267,6 +270,8 @@ static void csv_check_steps(const wk_run *r, const csv *c)
             assert_string_equal(f[C_EXECUTED], (s->executed >> lane & 1) ? "1" : "0");
             assert_string_equal(f[C_EXITED], (s->exited >> lane & 1) ? "1" : "0");
             assert_string_equal(f[C_ABSENT], (s->absent >> lane & 1) ? "1" : "0");
+            if (!s->has_in)
+                assert_string_equal(f[C_VALUE_IN], "");
             /* a field that needs quotes has them (RFC 4180) */
             for (int j = 0; j < CSV_COLUMNS; j++)
                 if (strpbrk(f[j], ",\"\n"))
@@ -1541,6 +1546,215 @@ static void test_inactive_read_legends(void **state)
     }
 }
 
+/* ---- Users' kernels: passed values and listing lines ------------------------ */
+
+/* A user's kernel as its recorder leaves it: two swaps of neighbours, the
+ * listing's lines 2 and 3 the same text (so only src_line tells them apart),
+ * each swap with what its lanes passed (has_in); the second executed by
+ * lanes 0-15 only, its other lanes' in_bits junk that no writer may show. */
+#define JUNK_IN 999
+
+static void passed_run_body(wk_run *r)
+{
+    wk_warp *k = wk_warp_begin(r, 0, 0, 0);
+    if (!k)
+        return;
+    ws_reg v = wk_var(k, "v");
+    wk_stmt(k, "int v = in[threadIdx.x];");
+    wk_load_lanes(k, v, r->input, r->n_input, 0);
+    for (int i = 0; i < 2; i++) {
+        wk_stmt(k, "v = __shfl_xor_sync(%s, v, 1);", k->full_text);
+        wk_shfl_xor(k, v, v, 1, k->lanes);
+    }
+    wk_output_lanes(k, "v", v);
+    wk_warp_end(k);
+}
+
+static const wk_program passed_program = {
+    .name = "passed",
+    .summary = "a user's kernel: two swaps",
+    .cuda = "int v = in[threadIdx.x];\n"
+            "v = __shfl_xor_sync(FULL_MASK, v, 1);\n"
+            "v = __shfl_xor_sync(FULL_MASK, v, 1);",
+    .types = WK_BIT(WK_I32),
+    .profiles = WK_NVIDIA,
+    .default_gen = "seq",
+    .sym_term = "x",
+    .run = passed_run_body,
+};
+
+static void passed_run(wk_run *r)
+{
+    uint64_t in[32];
+    for (int i = 0; i < 32; i++)
+        in[i] = (uint64_t)(100 + i);
+    wk_params params = {.type = WK_I32, .trace = true};
+    if (!wk_run_init(r, &passed_program, &params, in, 32) || !wk_run_exec(r)) {
+        print_error("passed: %s\n", r->error);
+        wk_run_free(r);
+        fail();
+    }
+    assert_int_equal(r->trace.count, 3);
+    /* what the recorder would add: lane l had 100 + l, then 100 + (l ^ 1) */
+    for (int i = 0; i < 3; i++)
+        r->trace.steps[i].src_line = i + 1;
+    wk_step *s = &r->trace.steps[1], *t = &r->trace.steps[2];
+    s->has_in = t->has_in = true;
+    t->executed = 0x0000ffff;
+    for (int lane = 0; lane < 32; lane++) {
+        s->in_bits[lane] = (uint64_t)(100 + lane);
+        t->in_bits[lane] = lane < 16 ? (uint64_t)(100 + (lane ^ 1)) : JUNK_IN;
+    }
+}
+
+static void test_passed_json(void **state)
+{
+    (void)state;
+    wk_run r;
+    passed_run(&r);
+    char *text = capture(json_with_steps, &r);
+    assert_null(strstr(text, "999"));
+    jv *doc = json_of(text);
+    const jv *steps = jarr(doc, "steps");
+    assert_int_equal(steps->n, 3);
+    assert_string_equal(jget(steps->items[0], "source_line")->text, "1");
+    assert_string_equal(jget(steps->items[1], "source_line")->text, "2");
+    assert_string_equal(jget(steps->items[2], "source_line")->text, "3");
+    assert_false(jhas(steps->items[0], "in"));
+    /* step 2: every lane passed its own value and got its neighbour's */
+    const jv *in = jarr(steps->items[1], "in");
+    assert_int_equal(in->n, 32);
+    assert_string_equal(jget(in->items[0], "lane")->text, "0");
+    assert_string_equal(jstr(in->items[0], "bits"), "0x00000064");
+    assert_string_equal(jstr(in->items[0], "value"), "100");
+    assert_string_equal(jstr(jarr(steps->items[1], "lanes")->items[0], "value"), "101");
+    assert_string_equal(jget(in->items[31], "lane")->text, "31");
+    assert_string_equal(jstr(in->items[31], "bits"), "0x00000083");
+    assert_string_equal(jstr(in->items[31], "value"), "131");
+    /* step 3: only the lanes that executed it */
+    in = jarr(steps->items[2], "in");
+    assert_int_equal(in->n, 16);
+    assert_string_equal(jget(in->items[15], "lane")->text, "15");
+    assert_string_equal(jstr(in->items[15], "bits"), "0x00000072");
+    assert_string_equal(jstr(in->items[15], "value"), "114");
+    assert_non_null(strstr(text, "\"cuda\": \"v = __shfl_xor_sync(0xffffffff, v, 1);\", \"source_line\": 3, "));
+    jv_free(doc);
+    free(text);
+    wk_run_free(&r);
+}
+
+static void test_passed_text(void **state)
+{
+    (void)state;
+    wk_run r;
+    passed_run(&r);
+    char *text = capture(wk_write_trace_text, &r);
+    assert_non_null(strstr(text, "  a -> b: the lane passed a to the call and received b\n"));
+    assert_non_null(strstr(text, "step 2: v = __shfl_xor_sync(0xffffffff, v, 1);\n"));
+    assert_non_null(strstr(text, "; shows v (passed -> received)\n    listing line: 2\n"));
+    assert_non_null(strstr(text, "    listing line: 3\n"));
+    assert_non_null(strstr(text, " 100 -> 101 <1")); /* lane 0, step 2 */
+    assert_non_null(strstr(text, " 101 -> 100 <0")); /* lane 1, step 3 */
+    assert_non_null(strstr(text, " 114 -> 115 <14")); /* lane 15, step 3 */
+    assert_non_null(strstr(text, " 116 -> 117 <17")); /* lane 16, step 2 */
+    assert_null(strstr(text, "-> 116 <17"));          /* lane 16 did not execute step 3 */
+    assert_null(strstr(text, "999"));
+    /* one grid, cells 14 wide; step 1 passed nothing, lane 16 ran step 3 not */
+    assert_non_null(strstr(text, "\n    0             100   100 -> 101 <1   101 -> 100 <1\n"));
+    assert_non_null(strstr(text, "\n   16             116  116 -> 117 <17         116 <17\n"));
+    free(text);
+    wk_run_free(&r);
+}
+
+static void test_passed_csv(void **state)
+{
+    (void)state;
+    wk_run r;
+    passed_run(&r);
+    csv c;
+    char *raw;
+    csv_of(&r, &c, &raw);
+    csv_check_steps(&r, &c);
+    /* rows: 1 + 32 * (step - 1) + lane */
+    assert_string_equal(c.rows[1][C_VALUE_IN], "");           /* step 1 passed nothing */
+    assert_string_equal(c.rows[33][C_VALUE], "101");          /* step 2, lane 0 */
+    assert_string_equal(c.rows[33][C_VALUE_IN], "100");
+    assert_string_equal(c.rows[64][C_VALUE_IN], "131");       /* step 2, lane 31 */
+    assert_string_equal(c.rows[65 + 15][C_VALUE_IN], "114");  /* step 3, lane 15 */
+    assert_string_equal(c.rows[65 + 16][C_VALUE_IN], "");     /* step 3, lane 16: did not execute it */
+    assert_non_null(strstr(raw, "\n2,0,0,0,\"v = __shfl_xor_sync(0xffffffff, v, 1);\","));
+    assert_non_null(strstr(raw, ",v,i32,0x00000065,101,lane,1,100\n"));
+    assert_null(strstr(raw, "999"));
+    free(raw);
+    csv_free(&c);
+    wk_run_free(&r);
+}
+
+static void test_passed_html(void **state)
+{
+    (void)state;
+    wk_run r;
+    passed_run(&r);
+    char *page = capture(wk_write_trace_html, &r);
+    const char *open = "<script type=\"application/json\" id=\"warpsim-data\">\n";
+    const char *start = strstr(page, open);
+    assert_non_null(start);
+    start += strlen(open);
+    const char *end = strstr(start, "</script>");
+    assert_non_null(end);
+    char *data = malloc((size_t)(end - start) + 1);
+    assert_non_null(data);
+    memcpy(data, start, (size_t)(end - start));
+    data[end - start] = '\0';
+    jv *doc = json_of(data);
+    assert_int_equal(jarr(doc, "cuda")->n, 3);
+    const jv *values = jarr(doc, "values");
+    int digits = atoi(jget(doc, "digits")->text);
+    assert_int_equal(digits, 1); /* 32 distinct values: 100..131 */
+    const jv *steps = jarr(doc, "steps");
+    assert_int_equal(steps->n, 3);
+    /* [block, warp, cuda, model, line, ...]: the recorded lines, from 0;
+     * step 3's text matches lines 1 and 2 alike, and is line 2 */
+    for (size_t i = 0; i < 3; i++) {
+        char want[8];
+        snprintf(want, sizeof want, "%zu", i);
+        assert_string_equal(steps->items[i]->items[4]->text, want);
+    }
+    assert_int_equal(steps->items[0]->n, 12); /* passed nothing: as before */
+    static const char *const passed_decimal[2][32] = {
+        {"100", "101", "102", "103", "104", "105", "106", "107", "108", "109", "110", "111", "112", "113", "114",
+         "115", "116", "117", "118", "119", "120", "121", "122", "123", "124", "125", "126", "127", "128", "129",
+         "130", "131"},
+        {"101", "100", "103", "102", "105", "104", "107", "106", "109", "108", "111", "110", "113", "112", "115",
+         "114"},
+    };
+    for (int i = 0; i < 2; i++) {
+        const jv *step = steps->items[i + 1];
+        assert_int_equal(step->n, 13);
+        const jv *passed = step->items[12];
+        assert_int_equal(passed->kind, 's');
+        assert_int_equal(strlen(passed->text), 32);
+        for (int lane = 0; lane < 32; lane++) {
+            char c = passed->text[lane];
+            if (!passed_decimal[i][lane]) { /* step 3, lanes 16-31: none */
+                assert_int_equal(c, '~');
+                continue;
+            }
+            static const char b64[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_";
+            const char *at = strchr(b64, c);
+            assert_non_null(at);
+            size_t index = (size_t)(at - b64);
+            assert_true(index < values->n);
+            assert_string_equal(values->items[index]->items[1]->text, passed_decimal[i][lane]);
+        }
+    }
+    assert_null(strstr(data, "999"));
+    jv_free(doc);
+    free(data);
+    free(page);
+    wk_run_free(&r);
+}
+
 /* ---- Failed writes ---------------------------------------------------------- */
 
 static bool results_text(FILE *out, const wk_run *r) { return wk_write_results_text(out, r); }
@@ -1627,6 +1841,10 @@ int main(void)
         cmocka_unit_test(test_text_sym),
         cmocka_unit_test(test_run_options_in_json_and_command),
         cmocka_unit_test(test_inactive_read_legends),
+        cmocka_unit_test(test_passed_json),
+        cmocka_unit_test(test_passed_text),
+        cmocka_unit_test(test_passed_csv),
+        cmocka_unit_test(test_passed_html),
         cmocka_unit_test(test_write_errors_dev_full),
         cmocka_unit_test(test_write_errors_read_only),
     };

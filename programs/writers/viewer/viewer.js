@@ -10,19 +10,27 @@
 
   // ---- The steps, decoded ------------------------------------------------
   const steps = data.steps.map((s, i) => {
-    const [block, warp, cuda, model, line, executed, exited, absent, reg, type, vals, reads] = s;
+    const [block, warp, cuda, model, line, executed, exited, absent, reg, type, vals, reads, passed] = s;
     const step = {
       number: i + 1, block, warp, key: block + ',' + warp, line,
       cuda: data.texts[cuda], model: data.texts[model],
       executed: data.masks[executed], exited: data.masks[exited], absent: data.masks[absent],
       reg: reg < 0 ? null : data.texts[reg], type: type < 0 ? null : data.texts[type],
-      values: [], reads: null, diags: [],
+      values: [], reads: null, passed: null, diags: [],
     };
-    for (let k = 0; k < vals.length; k += data.digits) {
-      let v = 0;
-      for (let d = 0; d < data.digits; d++) v = v * 64 + DIGITS.indexOf(vals[k + d]);
-      step.values.push(v);
-    }
+    // Value indexes, data.digits base-64 digits each ('~': none, -1).
+    const indexes = (digits) => {
+      const out = [];
+      for (let k = 0; k < digits.length; k += data.digits) {
+        let v = 0;
+        for (let d = 0; d < data.digits; d++) v = v * 64 + DIGITS.indexOf(digits[k + d]);
+        out.push(digits[k] === '~' ? -1 : v);
+      }
+      return out;
+    };
+    step.values = indexes(vals);
+    // Users' kernels: what each lane that executed the step passed to the call.
+    if (passed !== undefined) step.passed = indexes(passed);
     if (reads) {
       step.reads = [];
       for (let k = 0; k < reads.length; k += 2) {
@@ -48,6 +56,7 @@
     s.inWarp = w.steps.length;
     w.steps.push(s);
     if (s.reg && !w.regs.includes(s.reg)) w.regs.push(s.reg);
+    if (s.passed) w.passed = true;
   }
 
   // Lane masks are hex text ("0x0000ffff"): one bit per lane.
@@ -82,6 +91,8 @@
     return (has(s.exited, lane) || has(s.absent, lane)) && !has(s.executed, lane);
   }
   function shown(s, lane) { return gone(s, lane) ? '-' : text(s.values[lane]); }
+  // What the lane passed to the step's call, or '' (none recorded).
+  function passedText(s, lane) { return s.passed && s.passed[lane] >= 0 ? text(s.passed[lane]) : ''; }
   function laneState(s, lane) {
     if (has(s.executed, lane)) return 'ran';
     if (has(s.absent, lane)) return 'absent';
@@ -246,6 +257,14 @@
       if (kind === 'own') td.dataset.mark = 'own';
       else if (kind !== 'none' && kind !== 'lane') td.dataset.mark = '0 \u2190 ' + s.reads[lane].source;
       if (kind !== 'none') td.title += '; ' + readText(s, lane);
+      if (passedText(s, lane)) {  // what went in, under what came out
+        const p = data.values[s.passed[lane]];
+        td.title += '; passed ' + p[1] + (s.type === 'sym' ? '' : ' (' + p[0] + ')');
+        if (current) {
+          td.append(Object.assign(document.createElement('small'),
+            { className: 'passed', textContent: 'in ' + passedText(s, lane) }));
+        }
+      }
       if (kind !== 'none' && kind !== 'lane') cls.push('read-' + kind);
       if (state.lane === lane) cls.push('picked');
       td.className = cls.join(' ');
@@ -326,18 +345,22 @@
     h2.append('lane ' + lane + (warps.size > 1 ? ' of block ' + w.block + ', warp ' + w.warp : '') +
       ': every step', close);
     const table = document.createElement('table');
-    table.innerHTML = '<thead><tr><th>step</th><th>CUDA</th><th>register</th><th>value</th><th>read</th>' +
+    table.innerHTML = '<thead><tr><th>step</th><th>CUDA</th><th>register</th>' +
+      (w.passed ? '<th>passed</th>' : '') + '<th>value</th><th>read</th>' +
       (data.cost ? '<th>cycles</th><th>done</th>' : '') + '</tr></thead>';
     const body = table.appendChild(document.createElement('tbody'));
     for (const s of w.steps) {
       const tr = body.appendChild(document.createElement('tr'));
       if (s === cur) tr.className = 'current';
-      const cells = [s.number, s.cuda, s.reg || '', s.reg ? shown(s, lane) : '', readText(s, lane)];
+      const cells = [s.number, s.cuda, s.reg || ''];
+      if (w.passed) cells.push(passedText(s, lane));  // only for warps with steps that have them
+      cells.push(s.reg ? shown(s, lane) : '', readText(s, lane));
       if (s.cost) cells.push(s.cost.cycles, s.cost.done + (s.cost.critical ? ' *' : ''));
+      const mono = w.passed ? [1, 3, 4] : [1, 3];
       cells.forEach((v, i) => {
         const td = tr.appendChild(document.createElement('td'));
         td.textContent = v;
-        if (i === 1 || i === 3) td.className = 'mono';
+        if (mono.includes(i)) td.className = 'mono';
       });
       tr.onclick = () => go(s.number - 1);
     }
