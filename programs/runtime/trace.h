@@ -50,6 +50,13 @@ typedef struct wk_step {
     char *cost_ops;
 } wk_step;
 
+/* Whether step s shows a value for lane: a register holds one in every
+ * lane; a user's call (has_in) gives one only to the lanes that ran it. */
+static inline bool wk_step_lane_valued(const wk_step *s, int lane)
+{
+    return s->has_values && (!s->has_in || (s->executed >> lane & 1));
+}
+
 /* A longer trace fails the run (each step takes about 1 KiB). */
 #define WK_TRACE_MAX_STEPS 200000
 

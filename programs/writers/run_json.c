@@ -171,8 +171,11 @@ static void json_steps(FILE *out, const wk_run *r, char *text)
         wk_json_string(out, s->reg);
         fprintf(out, ", \"type\": \"%s\", \"lanes\": [", wk_elem_name(s->type));
         for (int lane = 0; lane < s->lanes; lane++) {
-            fprintf(out, "%s\n      {\"lane\": %d, ", lane ? "," : "", lane);
-            json_value(out, r, s->type, s->bits[lane], text);
+            fprintf(out, "%s\n      {\"lane\": %d", lane ? "," : "", lane);
+            if (wk_step_lane_valued(s, lane)) { /* a user's call: the lanes elsewhere received nothing */
+                fprintf(out, ", ");
+                json_value(out, r, s->type, s->bits[lane], text);
+            }
             if (s->has_reads) {
                 const ws_lane_read *rd = &s->reads[lane];
                 fprintf(out, ", \"read\": \"%s\", \"source\": %d", read_kinds[rd->kind % 4], rd->source);

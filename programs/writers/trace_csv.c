@@ -50,10 +50,12 @@ bool wk_write_trace_csv(FILE *out, const wk_run *r)
                 char hex[24];
                 csv_field(out, s->reg);
                 fprintf(out, ",%s,", wk_elem_name(s->type));
-                if (s->type != WK_SYM)
+                bool valued = wk_step_lane_valued(s, lane);
+                if (s->type != WK_SYM && valued)
                     fputs(wk_format_hex(s->type, s->bits[lane], hex, sizeof hex), out);
                 fputc(',', out);
-                csv_field(out, wk_format(s->type, s->bits[lane], &r->sym, text, WK_VALUE_TEXT));
+                if (valued)
+                    csv_field(out, wk_format(s->type, s->bits[lane], &r->sym, text, WK_VALUE_TEXT));
             } else {
                 fprintf(out, ",,,");
             }

@@ -394,15 +394,24 @@ static long similarity(const token *a, int na, const token *b, int nb)
     return 1000L * (1000 * lcs[na][nb] / wa) + 2000 * lcs[na][nb] / total;
 }
 
+/* The listing's lines: a built-in program's few, or a user's whole file
+ * (its trace names lines, src_line); the first MAX_LISTING are matched. */
 typedef struct listing {
-    const char *line[MAX_LISTING], *end[MAX_LISTING];
+    const char **line, **end;
     int n;
 } listing;
 
-static void split_listing(const char *cuda, listing *L)
+static bool split_listing(const char *cuda, listing *L)
 {
+    int lines = 1;
+    for (const char *p = cuda ? cuda : ""; *p; p++)
+        lines += *p == '\n';
     L->n = 0;
-    for (const char *p = cuda; p && *p && L->n < MAX_LISTING;) {
+    L->line = malloc((size_t)lines * sizeof *L->line);
+    L->end = malloc((size_t)lines * sizeof *L->end);
+    if (!L->line || !L->end)
+        return false;
+    for (const char *p = cuda; p && *p;) {
         const char *nl = strchr(p, '\n');
         L->line[L->n] = p;
         L->end[L->n++] = nl ? nl : p + strlen(p);
@@ -410,6 +419,7 @@ static void split_listing(const char *cuda, listing *L)
             break;
         p = nl + 1;
     }
+    return true;
 }
 
 /* The listing lines a CUDA text matches best, as a bit set (0: none). */
@@ -419,7 +429,7 @@ static uint64_t best_lines(const listing *L, const char *cuda)
     int na = tokenize(cuda, NULL, a);
     long best = 700L * 1000;
     uint64_t set = 0;
-    for (int i = 0; i < L->n; i++) {
+    for (int i = 0; i < L->n && i < MAX_LISTING; i++) {
         int nb = tokenize(L->line[i], L->end[i], b);
         long s = similarity(a, na, b, nb);
         if (s > best) {
@@ -527,6 +537,8 @@ static void builder_free(builder *b)
     free(b->masks.lanes);
     free(b->masks.map.slot);
     free(b->text_lines);
+    free(b->listing.line);
+    free(b->listing.end);
     free(b->warps.key);
     free(b->warps.line);
     free(b->buf);
@@ -623,7 +635,8 @@ static void write_steps(builder *b, sbuf *steps, sbuf *cost)
         const wk_step *s = &t->steps[i];
         if (s->has_values)
             for (int lane = 0; lane < s->lanes; lane++)
-                must(b, value_index(&b->values, s->type, s->bits[lane]));
+                if (wk_step_lane_valued(s, lane))
+                    must(b, value_index(&b->values, s->type, s->bits[lane]));
         if (passes(s))
             for (int lane = 0; lane < s->lanes; lane++)
                 if (s->executed >> lane & 1)
@@ -654,6 +667,11 @@ static void write_steps(builder *b, sbuf *steps, sbuf *cost)
         size_t n = 0;
         if (s->has_values)
             for (int lane = 0; lane < s->lanes; lane++) {
+                if (!wk_step_lane_valued(s, lane)) { /* '~': no value (a lane elsewhere) */
+                    memset(cell + n, '~', (size_t)width);
+                    n += (size_t)width;
+                    continue;
+                }
                 size_t v = value_index(&b->values, s->type, s->bits[lane]);
                 for (int d = width - 1; d >= 0; d--, v /= 64)
                     cell[n + (size_t)d] = digits64[v % 64];
@@ -725,7 +743,10 @@ static bool build_data(builder *b)
     sbuf *out = &b->out;
     sbuf steps = {.limit = out->limit}, cost = {.limit = out->limit};
     bool with_cost = r->params.cost && r->cost;
-    split_listing(r->program->cuda, &b->listing);
+    if (!split_listing(r->program->cuda, &b->listing)) {
+        out->no_memory = true;
+        return false;
+    }
 
     sb_str(out, "{\"schema\": \"warpsim-view/1\",\n\"program\": ");
     sb_json(out, r->program->name);

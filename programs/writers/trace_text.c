@@ -65,7 +65,7 @@ static void cell_text(const wk_run *r, const wk_step *s, int lane, char *buf, si
         snprintf(buf, size, "-"); /* exited or absent: its registers mean nothing */
         return;
     }
-    if (!s->has_values) {
+    if (!wk_step_lane_valued(s, lane)) { /* no register, or a lane elsewhere while others called */
         snprintf(buf, size, ".");
         return;
     }

@@ -1659,9 +1659,10 @@ static void test_passed_text(void **state)
     assert_non_null(strstr(text, " 116 -> 117 <17")); /* lane 16, step 2 */
     assert_null(strstr(text, "-> 116 <17"));          /* lane 16 did not execute step 3 */
     assert_null(strstr(text, "999"));
-    /* one grid, cells 14 wide; step 1 passed nothing, lane 16 ran step 3 not */
+    /* one grid, cells 14 wide; step 1 passed nothing (a register: every lane's value), lane 16 ran step 3 not */
     assert_non_null(strstr(text, "\n    0             100   100 -> 101 <1   101 -> 100 <1\n"));
-    assert_non_null(strstr(text, "\n   16             116  116 -> 117 <17         116 <17\n"));
+    /* a lane elsewhere receives nothing from the call: '.' */
+    assert_non_null(strstr(text, "\n   16             116  116 -> 117 <17               .\n"));
     free(text);
     wk_run_free(&r);
 }

@@ -90,7 +90,8 @@
   function gone(s, lane) {
     return (has(s.exited, lane) || has(s.absent, lane)) && !has(s.executed, lane);
   }
-  function shown(s, lane) { return gone(s, lane) ? '-' : text(s.values[lane]); }
+  // A user's call gives a value only to the lanes that ran it: '' elsewhere.
+  function shown(s, lane) { return gone(s, lane) ? '-' : s.values[lane] < 0 ? '' : text(s.values[lane]); }
   // What the lane passed to the step's call, or '' (none recorded).
   function passedText(s, lane) { return s.passed && s.passed[lane] >= 0 ? text(s.passed[lane]) : ''; }
   function laneState(s, lane) {
@@ -248,7 +249,8 @@
       td.dataset.lane = lane;
       if (!s) continue;
       setValue(td, shown(s, lane));
-      td.title = reg + ' = ' + data.values[s.values[lane]][1] + (s.type === 'sym' ? '' : ' (' +
+      td.title = s.values[lane] < 0 ? reg + ': none (the lane did not run this call), step ' + s.number
+        : reg + ' = ' + data.values[s.values[lane]][1] + (s.type === 'sym' ? '' : ' (' +
         data.values[s.values[lane]][0] + ')') + ', step ' + s.number;
       const cls = [];
       if (current) cls.push(laneState(s, lane));
