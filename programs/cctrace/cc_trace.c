@@ -131,6 +131,7 @@ static bool fill_step(wk_step *k, const ws_cuda_trace_step *s, const source *src
     k->exited = s->exited;
     k->absent = s->absent;
     k->type = (wk_elem)s->type;
+    k->call_results = true;
     if (s->has_values) {
         k->has_values = true;
         snprintf(k->reg, sizeof k->reg, "%s", "result");

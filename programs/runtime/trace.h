@@ -39,6 +39,9 @@ typedef struct wk_step {
     bool has_in;
     uint64_t in_bits[64];
     int src_line;
+    /* The values are a call's results (users' kernels): only the lanes
+     * that ran it (executed) have one; a register's are every lane's. */
+    bool call_results;
     /* --cost (cost.h): the step's latency in cycles (the longest chain of its
      * operations, its inputs ready at its start), the cycle at which every
      * result of its warp up to this step is ready, whether it is on the
@@ -51,10 +54,10 @@ typedef struct wk_step {
 } wk_step;
 
 /* Whether step s shows a value for lane: a register holds one in every
- * lane; a user's call (has_in) gives one only to the lanes that ran it. */
+ * lane; a user's call gives one only to the lanes that ran it. */
 static inline bool wk_step_lane_valued(const wk_step *s, int lane)
 {
-    return s->has_values && (!s->has_in || (s->executed >> lane & 1));
+    return s->has_values && (!s->call_results || (s->executed >> lane & 1));
 }
 
 /* A longer trace fails the run (each step takes about 1 KiB). */

@@ -1596,8 +1596,10 @@ static void passed_run(wk_run *r)
     }
     assert_int_equal(r->trace.count, 3);
     /* what the recorder would add: lane l had 100 + l, then 100 + (l ^ 1) */
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < 3; i++) {
         r->trace.steps[i].src_line = i + 1;
+        r->trace.steps[i].call_results = i > 0; /* step 1 shows a register */
+    }
     wk_step *s = &r->trace.steps[1], *t = &r->trace.steps[2];
     s->has_in = t->has_in = true;
     t->executed = 0x0000ffff;

@@ -35,8 +35,27 @@ __global__ void diverge(int *out)
     out[lane] = v + (int)(active >> 31);
 }
 
+#ifdef MANY_STEPS
+// 32 blocks of 8 warps, 800 shuffles each: 204,800 steps, over a trace's 200,000.
+__global__ void many(int *out)
+{
+    int v = threadIdx.x;
+    for (int i = 0; i < 800; i++)
+        v += __shfl_xor_sync(0xffffffff, v, 1);
+    out[blockIdx.x * blockDim.x + threadIdx.x] = v;
+}
+#endif
+
 int main()
 {
+#ifdef MANY_STEPS
+    int *d, first;
+    cudaMalloc(&d, 32 * 256 * sizeof(int));
+    many<<<32, 256>>>(d);
+    cudaMemcpy(&first, d, sizeof first, cudaMemcpyDeviceToHost);
+    printf("many: %d\n", first);
+    return 0;
+#endif
     const int n = 128;
     int h[n], *d_in, *d_out;
     for (int i = 0; i < n; i++)

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# WARPSIM_TRACE (issue 25): tests/cc/trace/kernels.cu built with warpsim cc,
+# run with each format and selection; the JSON checked lane by lane against
+# values worked out in trace_check.py from the kernels' arithmetic (not from
+# warpsim), the other formats against the same steps; the same bytes for any
+# OMP_NUM_THREADS; the program's output unchanged; bad variables, an
+# unwritable file and an over-long trace refused with one line.
+#   usage: trace_test.sh WARPSIM
+set -u
+warpsim=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+here=$(cd "$(dirname "$0")/trace" && pwd)
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fails=0
+fail() { echo "FAIL $*"; fails=$((fails + 1)); }
+command -v python3 >/dev/null || { echo "FAIL: python3 is needed to read the JSON traces"; exit 1; }
+(cd "$here" && "$warpsim" cc kernels.cu -o "$dir/k") > "$dir/build" 2>&1 || { cat "$dir/build"; echo "FAIL: warpsim cc"; exit 1; }
+run() { (cd "$here" && env "$@" "$dir/k") 2> "$dir/err"; }
+
+run OMP_NUM_THREADS=2 > "$dir/plain.out" || fail "the program without a trace: exit $?"
+for f in text json csv html; do
+  for t in 1 2 3; do
+    run OMP_NUM_THREADS=$t WARPSIM_TRACE_WARPS='*' WARPSIM_TRACE=$f:"$dir/all.$t.$f" > "$dir/out.$f.$t" ||
+      fail "$f, $t threads: exit $?"
+    cmp -s "$dir/plain.out" "$dir/out.$f.$t" || fail "$f, $t threads: the program's output changed"
+  done
+  cmp -s "$dir/all.1.$f" "$dir/all.2.$f" && cmp -s "$dir/all.1.$f" "$dir/all.3.$f" ||
+    fail "$f: other bytes with another OMP_NUM_THREADS"
+done
+python3 "$here/trace_check.py" all "$dir/all.1.json" || fail "every warp: the JSON is not as worked out"
+# The default: warp 0 of block 0 of every launch; selections of warps and of a kernel.
+run WARPSIM_TRACE=json:"$dir/default.json" > /dev/null || fail "default selection: exit $?"
+python3 "$here/trace_check.py" default "$dir/default.json" || fail "default selection"
+run WARPSIM_TRACE=json:"$dir/pick.json" WARPSIM_TRACE_WARPS=1.1,0.0 WARPSIM_TRACE_KERNEL=butterfly > /dev/null ||
+  fail "1.1,0.0 of butterfly: exit $?"
+python3 "$here/trace_check.py" pick "$dir/pick.json" || fail "WARPSIM_TRACE_WARPS=1.1,0.0 WARPSIM_TRACE_KERNEL=butterfly"
+# The text names file:line and shows passed -> received; the CSV has a row per lane per step.
+grep -q "kernels.cu:33: __shfl_down_sync mask 0x00ff0000, delta 1, width 32" "$dir/all.1.text" ||
+  fail "text: no file:line for the divergent shuffle"
+grep -qE " 230 -> 0 !24" "$dir/all.1.text" || fail "text: lane 23's read of exited lane 24 (230 -> 0 !24) not shown"
+steps=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["steps"]))' "$dir/all.1.json")
+rows=$(($(wc -l < "$dir/all.1.csv") - 1))
+[ "$rows" -eq $((steps * 32)) ] || fail "csv: $rows rows for $steps steps of 32 lanes"
+grep -q '"source_line":' "$dir/all.1.html" || true
+grep -q 'kernels.cu' "$dir/all.1.html" || fail "html: the page does not name the user's file"
+
+# Refusals: one line naming the variable, exit 2; no file left behind.
+expect_refusal() { # WANT ENV...
+  local want=$1; shift
+  run "$@" > /dev/null; local rc=$?
+  [ $rc -eq 2 ] || fail "$*: exit $rc, not 2"
+  grep -qF -- "$want" "$dir/err" || { fail "$*: stderr lacks '$want'"; cat "$dir/err"; }
+}
+expect_refusal "WARPSIM_TRACE=xml:$dir/x: expected FORMAT:FILE with FORMAT text, json, csv or html" WARPSIM_TRACE=xml:"$dir/x"
+expect_refusal "WARPSIM_TRACE=json:: no file after the format" WARPSIM_TRACE=json:
+expect_refusal "WARPSIM_TRACE_WARPS=0.32: a warp is 0 to 31" WARPSIM_TRACE=json:"$dir/x" WARPSIM_TRACE_WARPS=0.32
+expect_refusal "WARPSIM_TRACE_WARPS=a: expected B.W" WARPSIM_TRACE=json:"$dir/x" WARPSIM_TRACE_WARPS=a
+expect_refusal "WARPSIM_TRACE_WARPS=0.0,: an empty entry" WARPSIM_TRACE=json:"$dir/x" WARPSIM_TRACE_WARPS=0.0,
+expect_refusal "cannot create a file beside $dir/no/such/t.json; no trace written" WARPSIM_TRACE=json:"$dir/no/such/t.json"
+[ ! -e "$dir/x" ] || fail "a refused trace left $dir/x"
+# A file that exists is replaced only by a whole trace; a refused one leaves it as it was.
+echo keep > "$dir/keep.json"
+(cd "$here" && "$warpsim" cc -DMANY_STEPS kernels.cu -o "$dir/many") > "$dir/build" 2>&1 || fail "warpsim cc -DMANY_STEPS"
+(cd "$here" && WARPSIM_TRACE=json:"$dir/keep.json" WARPSIM_TRACE_WARPS='*' "$dir/many") > "$dir/many.out" 2> "$dir/err"
+rc=$?
+[ $rc -eq 2 ] || fail "over 200000 steps: exit $rc, not 2"
+grep -qF "more than 200000 steps (a trace holds at most 200000, as warpsim run --trace)" "$dir/err" ||
+  { fail "over 200000 steps: no refusal"; cat "$dir/err"; }
+[ "$(cat "$dir/keep.json")" = keep ] || fail "a refused trace clobbered the file"
+grep -q "^many: " "$dir/many.out" || fail "a refused trace lost the program's output"
+ls "$dir" | grep -q 'keep.json.' && fail "a temporary file was left beside the trace"
+
+[ $fails -eq 0 ] && echo "every check passed"
+[ $fails -eq 0 ]
