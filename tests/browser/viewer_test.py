@@ -65,7 +65,7 @@ CASES = [
 ]
 # The screenshots kept as artifacts: a step of the classic tree, and a
 # step where lanes read exited lanes (marks and diagnostics).
-SCREENSHOTS = {("reduce-down-i32", 3), ("scan-incl-exited", 4), ("reduce-down-f32-cost", 3)}
+SCREENSHOTS = {("reduce-down-i32", 3), ("scan-incl-exited", 4), ("reduce-down-f32-cost", 3), ("cc-diverge", 2)}
 
 failures = []
 
@@ -120,7 +120,11 @@ return {
   lineIndex: [...document.querySelectorAll('#listing .line')].findIndex((e) => e.classList.contains('current')),
   listing: [...document.querySelectorAll('#listing .line')].map((e) => e.textContent),
   reg: cur ? cur.dataset.reg : null,
-  cells: cur ? [...cur.querySelectorAll('td')].map((td) => td.textContent) : [],
+  cells: cur ? [...cur.querySelectorAll('td')].map((td) => {  // the value, without what the lane passed
+    const c = td.cloneNode(true);
+    c.querySelectorAll('small.passed').forEach((e) => e.remove());
+    return c.textContent;
+  }) : [],
   marks: cur ? [...cur.querySelectorAll('td')].map((td) =>
     (td.className.match(/read-(\\w+)/) || [null, null])[1]) : [],
   arrows: [...document.querySelectorAll('#xbar g.arrow')].map((g) =>
@@ -162,7 +166,7 @@ def expect_step(driver, trace, index, mode, case):
         elif mode == "hex" and "bits" in entry:
             want = entry["bits"]
         else:
-            want = entry["value"]
+            want = entry.get("value", "")  # a user's call: no value for a lane that did not run it
         if mode == "float" and "bits" in entry and want != "-":
             check(as_float_bits(cell, width) == int(entry["bits"], 16),
                   f"{where} lane {lane}: float view {cell!r} is not the bits {entry['bits']}")
@@ -197,12 +201,19 @@ def key(driver, k):
     driver.find_element(By.TAG_NAME, "body").send_keys(k)
 
 
+def traced(warpsim, args, fmt, out):
+    """warpsim run ARGS --trace FMT, or (args a dict) a warpsim cc program with WARPSIM_TRACE."""
+    if isinstance(args, dict):
+        env = dict(os.environ, WARPSIM_TRACE=f"{fmt}:{out}", **args["env"])
+        return subprocess.run([args["exe"]], capture_output=True, text=True, env=env, cwd=args["cwd"])
+    return subprocess.run([warpsim, "run", *args, "--trace", fmt, "--output", out], capture_output=True, text=True)
+
+
 def run_case(driver, warpsim, tmp, artifacts, case, args):
     html, js = os.path.join(tmp, case + ".html"), os.path.join(tmp, case + ".json")
     for fmt, out in (("html", html), ("json", js)):
-        r = subprocess.run([warpsim, "run", *args, "--trace", fmt, "--output", out], capture_output=True, text=True)
-        if not check(r.returncode == 0, f"{case}: warpsim run {' '.join(args)} --trace {fmt}: exit {r.returncode} "
-                     f"{r.stderr.strip()}"):
+        r = traced(warpsim, args, fmt, out)
+        if not check(r.returncode == 0, f"{case}: {args} traced as {fmt}: exit {r.returncode} {r.stderr.strip()}"):
             return
     with open(js, encoding="utf-8") as f:
         trace = json.load(f)
@@ -222,6 +233,19 @@ def run_case(driver, warpsim, tmp, artifacts, case, args):
         page = expect_step(driver, trace, i, "dec", case)
         if page["line"] is not None:
             check(page["line"].strip() != "", f"{case}: step {i + 1}: an empty listing line is highlighted")
+        # A user's kernel: its whole file is the listing, the step's own line highlighted, what
+        # each lane passed shown under what it received.
+        if "source_line" in steps[i]:
+            src = args["source_lines"]
+            check(page["listing"] == [l if l else " " for l in src][:len(page["listing"])] and
+                  len(page["listing"]) == len(src), f"{case}: the listing is not the user's file")
+            check(page["lineIndex"] == steps[i]["source_line"] - 1,
+                  f"{case}: step {i + 1}: listing line {page['lineIndex'] + 1} highlighted, the call is at "
+                  f"line {steps[i]['source_line']}")
+            want = [str(e["value"]) for e in steps[i].get("in", [])]
+            got = driver.execute_script("return [...document.querySelectorAll('#regs tr.current small.passed')]"
+                                        ".map((e) => e.textContent.replace(/^in /, ''));")
+            check(got == want, f"{case}: step {i + 1}: passed values shown {got}, the trace's {want}")
         # A shuffle's line is highlighted in the listing, and it is that shuffle.
         called = [w for w in ("__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync")
                   if w + "(" in steps[i]["cuda"]]
@@ -275,10 +299,16 @@ def run_case(driver, warpsim, tmp, artifacts, case, args):
     block, warp = steps[cur - 1]["block"], steps[cur - 1]["warp"]
     own = [s for s in steps if (s["block"], s["warp"]) == (block, warp)]
     check(len(rows) == len(own), f"{case}: lane {lane}'s history has {len(rows)} rows, its warp {len(own)} steps")
+    # A user's kernel's warp: a "passed" column before the value.
+    passes = any("in" in s for s in own)
     for row, s in zip(rows, own):
-        want = "" if not s["lanes"] else "-" if gone(s, lane) else s["lanes"][lane]["value"]
-        check(row[0] == str(s["step"]) and row[3] == want,
+        want = "" if not s["lanes"] else "-" if gone(s, lane) else s["lanes"][lane].get("value", "")
+        check(row[0] == str(s["step"]) and row[4 if passes else 3] == want,
               f"{case}: lane {lane}'s history at step {s['step']}: {row}, trace {want!r}")
+        if passes:
+            passed = next((e["value"] for e in s.get("in", []) if e["lane"] == lane), "")
+            check(row[3] == passed, f"{case}: lane {lane}'s history at step {s['step']}: passed {row[3]!r}, "
+                  f"trace {passed!r}")
         if "cost" in trace:
             c = next(x for x in trace["cost"]["steps"] if x["step"] == s["step"])
             check(row[5:] == [str(c["cycles"]), str(c["done"]) + (" *" if c["critical"] else "")],
@@ -304,6 +334,23 @@ def run_case(driver, warpsim, tmp, artifacts, case, args):
 
     for entry in driver.get_log("browser"):
         check(False, f"{case}: console: {entry['level']}: {entry['message']}")
+
+
+def cc_cases(warpsim, tmp):
+    """Users' kernels (issue 25): tests/cc/trace/kernels.cu built with warpsim cc, traced with
+    WARPSIM_TRACE (the divergent kernel: exited lanes, a read of one; every warp of the butterfly)."""
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "cc", "trace")
+    exe = os.path.join(tmp, "kernels")
+    r = subprocess.run([warpsim, "cc", "kernels.cu", "-o", exe], cwd=here, capture_output=True, text=True)
+    if not check(r.returncode == 0, f"warpsim cc kernels.cu: {r.stderr.strip()}"):
+        return []
+    with open(os.path.join(here, "kernels.cu"), encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    base = {"exe": exe, "cwd": here, "source_lines": lines}
+    return [("cc-diverge", dict(base, env={"WARPSIM_TRACE_KERNEL": "diverge"})),
+            ("cc-butterfly", dict(base, env={"WARPSIM_TRACE_KERNEL": "butterfly", "WARPSIM_TRACE_WARPS": "*"}))]
 
 
 def main():
@@ -334,6 +381,8 @@ def main():
         print("browser:", driver.capabilities.get("browserVersion"))
         with tempfile.TemporaryDirectory() as tmp:
             for case, args in CASES:
+                run_case(driver, warpsim, tmp, artifacts, case, args)
+            for case, args in cc_cases(warpsim, tmp):
                 run_case(driver, warpsim, tmp, artifacts, case, args)
     finally:
         driver.quit()

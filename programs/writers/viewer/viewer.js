@@ -185,7 +185,13 @@
 
     document.querySelectorAll('#listing .current').forEach((e) => e.classList.remove('current'));
     const line = $('line-' + s.line);
-    if (line) line.classList.add('current');
+    if (line) {
+      line.classList.add('current');
+      // A long listing (a user's whole file) scrolls to keep the line in view; the page does not move.
+      const box = $('listing'), top = line.offsetTop - box.offsetTop;
+      if (top < box.scrollTop || top + line.offsetHeight > box.scrollTop + box.clientHeight)
+        box.scrollTop = Math.max(0, top - box.clientHeight / 3);
+    }
     $('stepcuda').replaceChildren(document.createTextNode('runs '), codeOf(s.cuda));
     $('model').replaceChildren(document.createTextNode('model: '), codeOf(s.model));
     if (s.cost) {
@@ -254,7 +260,8 @@
         data.values[s.values[lane]][0] + ')') + ', step ' + s.number;
       const cls = [];
       if (current) cls.push(laneState(s, lane));
-      if (current && before && before.values[lane] !== s.values[lane] && !gone(s, lane)) cls.push('changed');
+      if (current && before && before.values[lane] !== s.values[lane] && !gone(s, lane) && s.values[lane] >= 0)
+        cls.push('changed');
       const kind = current ? readKind(s, lane) : 'none';
       if (kind === 'own') td.dataset.mark = 'own';
       else if (kind !== 'none' && kind !== 'lane') td.dataset.mark = '0 \u2190 ' + s.reads[lane].source;
