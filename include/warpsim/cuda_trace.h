@@ -57,6 +57,7 @@ typedef struct ws_cuda_trace_step {
 typedef struct ws_cuda_trace {
     ws_cuda_trace_step *steps;
     size_t count, capacity;
+    bool cost;  /* WARPSIM_TRACE_COST=1: the cycle estimate of warpsim run --cost, for the calls traced */
 } ws_cuda_trace;
 
 /* Writes t in `format` (text, json, csv or html: the writers of `warpsim

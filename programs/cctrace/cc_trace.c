@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/cost.h"
 #include "runtime/program.h"
 #include "warpsim/cuda_trace.h"
 #include "writers/writers.h"
@@ -183,6 +184,84 @@ static bool add_diags(wk_run *r, const ws_cuda_trace_step *s, long step)
     return true;
 }
 
+/* ---- WARPSIM_TRACE_COST: warpsim run --cost's estimate for the traced calls ---- */
+
+/* A call's cycles (cost.c's table): the collective's own latency. */
+static unsigned call_cycles(const ws_cuda_trace_step *s)
+{
+    switch (s->op) {
+    case WS_COLL_SHFL_IDX: case WS_COLL_SHFL_UP: case WS_COLL_SHFL_DOWN: case WS_COLL_SHFL_BFLY:
+        return wk_latencies[WK_LAT_SHFL].cycles; /* 64 bits: two independent SHFLs */
+    case WS_COLL_VOTE_BALLOT:
+    case WS_CUDA_TRACE_ACTIVEMASK: /* VOTE.ANY to a register, as a ballot: assumed, not measured */
+        return wk_latencies[WK_LAT_VOTE_BALLOT].cycles;
+    case WS_COLL_VOTE_ALL: case WS_COLL_VOTE_ANY: case WS_COLL_VOTE_UNI:
+        return wk_latencies[WK_LAT_VOTE_ANY].cycles;
+    case WS_COLL_MATCH_ALL:
+        return wk_latencies[WK_LAT_MATCH_ALL].cycles;
+    case WS_COLL_MATCH_ANY: { /* its time depends on how many values the lanes bring */
+        uint64_t seen[32];
+        int distinct = 0;
+        for (int lane = 0; lane < 32; lane++) {
+            if (!(s->executed >> lane & 1))
+                continue;
+            int k = 0;
+            while (k < distinct && seen[k] != s->in[lane])
+                k++;
+            if (k == distinct)
+                seen[distinct++] = s->in[lane];
+        }
+        return wk_cost_match_any(distinct ? distinct : 1);
+    }
+    case WS_COLL_SYNCWARP:
+        return wk_latencies[WK_LAT_SYNCWARP].cycles;
+    default: /* __reduce_*_sync */
+        return wk_latencies[WK_LAT_REDUX].cycles;
+    }
+}
+
+/* The estimate over r's steps (filled from t's): each traced warp's calls
+ * as one chain, each using the last one's result (as a reduction or scan
+ * does: the arithmetic between them is not seen, so it counts 0), a
+ * barrier ending when the block's traced warps have all arrived. */
+static bool add_cost(wk_run *r, const ws_cuda_trace *t)
+{
+    r->params.cost = true;
+    r->cost = wk_cost_new(r);
+    if (!r->cost)
+        return false;
+    const ws_reg value = {1}; /* the chain's one register */
+    wk_cost_warp *warps[32] = {0};
+    for (size_t i = 0; i < t->count; i++) {
+        const ws_cuda_trace_step *s = &t->steps[i];
+        /* A new block (or launch): its traced warps, all begun at its first step. */
+        if (i == 0 || s->block != t->steps[i - 1].block || s->launch != t->steps[i - 1].launch) {
+            for (int w = 0; w < 32; w++)
+                wk_cost_warp_end(warps[w]);
+            memset(warps, 0, sizeof warps);
+            wk_cost_new_blocks(r->cost);
+            for (size_t j = i; j < t->count && t->steps[j].block == s->block && t->steps[j].launch == s->launch; j++) {
+                int w = t->steps[j].warp & 31;
+                if (!warps[w] && !(warps[w] = wk_cost_warp_begin(r->cost, (int)s->block, w, 32)))
+                    return false;
+            }
+        }
+        wk_cost_warp *w = warps[s->warp & 31];
+        wk_cost_step(w, (long)i);
+        if (s->op == WS_CUDA_TRACE_SYNCTHREADS || s->op == WS_CUDA_TRACE_GRID_SYNC) {
+            wk_cost_barrier(w);
+            continue;
+        }
+        unsigned cycles = call_cycles(s);
+        char name[80];
+        snprintf(name, sizeof name, "%s", s->op == WS_CUDA_TRACE_ACTIVEMASK ? "activemask" : ws_coll_kind_name((ws_coll_kind)s->op));
+        (void)wk_cost_op(w, name, cycles, &value, 1, NULL, 0, &value, 1);
+    }
+    for (int w = 0; w < 32; w++)
+        wk_cost_warp_end(warps[w]);
+    return wk_cost_finish(r);
+}
+
 bool ws_cuda_trace_write(const ws_cuda_trace *t, const char *format, FILE *out, char *err, size_t err_size)
 {
     const wk_trace_writer *wr = wk_find_trace_writer(format);
@@ -214,6 +293,10 @@ bool ws_cuda_trace_write(const ws_cuda_trace *t, const char *format, FILE *out, 
     r.steps = (long)r.trace.count;
     if (!ok)
         snprintf(err, err_size, "out of memory");
+    else if (t->cost && !add_cost(&r, t)) {
+        snprintf(err, err_size, "the cycle estimate: %s", r.error[0] ? r.error : "out of memory");
+        ok = false;
+    }
     bool no_memory = false;
     if (ok && wr->fits && !wr->fits(&r, &no_memory, err, err_size))
         ok = false;
@@ -222,6 +305,7 @@ bool ws_cuda_trace_write(const ws_cuda_trace *t, const char *format, FILE *out, 
         ok = false;
     }
     wk_trace_free(&r.trace);
+    wk_cost_free(r.cost);
     free(r.diags);
     free(r.diag_block);
     free(r.diag_warp);

@@ -167,6 +167,7 @@ struct wk_cost {
     size_t n_shared, cap_shared;
     block_rec *blocks;
     size_t n_blocks, cap_blocks;
+    size_t blocks_from;  /* a warp joins a block record from here on (wk_cost_new_blocks) */
     barrier_step *bars;
     size_t n_bars, cap_bars;
     /* per trace step: the latest result of its operations, the step its
@@ -237,6 +238,8 @@ void wk_cost_free(wk_cost *c)
     free(c);
 }
 
+void wk_cost_new_blocks(wk_cost *c) { c->blocks_from = c->n_blocks; }
+
 wk_cost_warp *wk_cost_warp_begin(wk_cost *c, int block, int warp, int threads)
 {
     (void)threads;
@@ -247,9 +250,9 @@ wk_cost_warp *wk_cost_warp_begin(wk_cost *c, int block, int warp, int threads)
     }
     /* The block: the latest one with that id (blocks run one after another). */
     size_t b = c->n_blocks;
-    while (b > 0 && c->blocks[b - 1].block != block)
+    while (b > c->blocks_from && c->blocks[b - 1].block != block)
         b--;
-    if (b == 0) {
+    if (b == c->blocks_from) {
         if (!grow((void **)&c->blocks, &c->cap_blocks, c->n_blocks + 1, sizeof *c->blocks)) {
             free(w);
             return NULL;

@@ -127,6 +127,9 @@ typedef struct wk_cost_time {
 
 wk_cost *wk_cost_new(wk_run *r);
 void wk_cost_free(wk_cost *c);
+/* Warps begun from now on belong to new blocks, whatever their ids (a
+ * user's program: the same block ids again in its next launch). */
+void wk_cost_new_blocks(wk_cost *c);
 /* A warp starts: `threads` lanes present. NULL when out of memory (the run fails). */
 wk_cost_warp *wk_cost_warp_begin(wk_cost *c, int block, int warp, int threads);
 void wk_cost_warp_end(wk_cost_warp *w);

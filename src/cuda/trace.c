@@ -5,6 +5,7 @@
  * and WARPSIM_TRACE_KERNEL=name. A block records the steps of its selected
  * warps as its scheduler runs them (block.c calls in here only for those
  * warps: without the variable nothing is recorded and nothing is slower);
+ * WARPSIM_TRACE_COST=1 adds warpsim run --cost's estimate (programs/cctrace);
  * the launch appends each block's steps in block order, so the trace is
  * the same for any OMP_NUM_THREADS. The file is written once, when the
  * program exits, through a temporary file renamed into place: a trace
@@ -117,6 +118,10 @@ static void read_variables(void)
     T.path = strdup(colon + 1);
     const char *k = getenv("WARPSIM_TRACE_KERNEL");
     T.kernel = k && *k ? strdup(k) : NULL;
+    const char *cost = getenv("WARPSIM_TRACE_COST");
+    if (cost && *cost && strcmp(cost, "0") != 0 && strcmp(cost, "1") != 0)
+        bad_variable("WARPSIM_TRACE_COST", cost, "expected 1 (the cycle estimate) or 0");
+    T.all.cost = cost && strcmp(cost, "1") == 0;
     const char *w = getenv("WARPSIM_TRACE_WARPS");
     if (w && *w)
         parse_picks(w);

@@ -44,6 +44,20 @@ rows=$(($(wc -l < "$dir/all.1.csv") - 1))
 grep -q '"source_line":' "$dir/all.1.html" || true
 grep -q 'kernels.cu' "$dir/all.1.html" || fail "html: the page does not name the user's file"
 
+# WARPSIM_TRACE_COST=1: warpsim run --cost's estimate; the butterfly's five shuffles are one chain
+# of 26-cycle SHFLs (docs/probes/latency_probe.md): done at 26, 52, ... 130, all on the critical path.
+run WARPSIM_TRACE=json:"$dir/cost.json" WARPSIM_TRACE_KERNEL=butterfly WARPSIM_TRACE_COST=1 > /dev/null ||
+  fail "WARPSIM_TRACE_COST=1: exit $?"
+python3 - "$dir/cost.json" <<'PY' || fail "WARPSIM_TRACE_COST=1: not the hand-worked chain"
+import json, sys
+c = json.load(open(sys.argv[1]))["cost"]
+assert c["critical_path"] == 130 and (c["block"], c["warp"]) == (0, 0), c
+assert [(s["cycles"], s["done"], s["critical"]) for s in c["steps"]] == [(26, 26 * k, True) for k in range(1, 6)], c["steps"]
+PY
+run WARPSIM_TRACE=json:"$dir/nocost.json" WARPSIM_TRACE_KERNEL=butterfly > /dev/null
+python3 -c 'import json,sys; assert "cost" not in json.load(open(sys.argv[1]))' "$dir/nocost.json" ||
+  fail "a trace without WARPSIM_TRACE_COST has a cost"
+
 # Refusals: one line naming the variable, exit 2; no file left behind.
 expect_refusal() { # WANT ENV...
   local want=$1; shift
@@ -56,6 +70,7 @@ expect_refusal "WARPSIM_TRACE=json:: no file after the format" WARPSIM_TRACE=jso
 expect_refusal "WARPSIM_TRACE_WARPS=0.32: a warp is 0 to 31" WARPSIM_TRACE=json:"$dir/x" WARPSIM_TRACE_WARPS=0.32
 expect_refusal "WARPSIM_TRACE_WARPS=a: expected B.W" WARPSIM_TRACE=json:"$dir/x" WARPSIM_TRACE_WARPS=a
 expect_refusal "WARPSIM_TRACE_WARPS=0.0,: an empty entry" WARPSIM_TRACE=json:"$dir/x" WARPSIM_TRACE_WARPS=0.0,
+expect_refusal "WARPSIM_TRACE_COST=yes: expected 1 (the cycle estimate) or 0" WARPSIM_TRACE=json:"$dir/x" WARPSIM_TRACE_COST=yes
 expect_refusal "cannot create a file beside $dir/no/such/t.json; no trace written" WARPSIM_TRACE=json:"$dir/no/such/t.json"
 [ ! -e "$dir/x" ] || fail "a refused trace left $dir/x"
 # A file that exists is replaced only by a whole trace; a refused one leaves it as it was.
