@@ -58,6 +58,15 @@ run WARPSIM_TRACE=json:"$dir/nocost.json" WARPSIM_TRACE_KERNEL=butterfly > /dev/
 python3 -c 'import json,sys; assert "cost" not in json.load(open(sys.argv[1]))' "$dir/nocost.json" ||
   fail "a trace without WARPSIM_TRACE_COST has a cost"
 
+# Cooperative Groups' collectives are steps at the user's own lines, not the headers'.
+(cd "$here" && "$warpsim" cc cg_tile.cu -o "$dir/cg") > "$dir/build" 2>&1 || fail "warpsim cc cg_tile.cu"
+(cd "$here" && WARPSIM_TRACE=text:"$dir/cg.txt" "$dir/cg") > /dev/null || fail "cg_tile: exit $?"
+for want in "cg_tile.cu:11: __shfl_down_sync mask 0xffffffff, delta 1, width 32" "cg_tile.cu:12: __reduce_add_sync" \
+            "cg_tile.cu:13: __syncwarp"; do
+  grep -qF "$want" "$dir/cg.txt" || fail "cg_tile: no step '$want'"
+done
+[ "$(grep -c '^step ' "$dir/cg.txt")" -eq 3 ] || fail "cg_tile: not 3 steps"
+
 # Refusals: one line naming the variable, exit 2; no file left behind.
 expect_refusal() { # WANT ENV...
   local want=$1; shift
