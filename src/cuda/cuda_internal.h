@@ -317,6 +317,17 @@ void wc_coop_run(wc_launch *L, struct wc_leftover **left);
 /* Whether the process has made a cooperative launch (this_grid().is_valid()). */
 bool wc_coop_made_one(void);
 
+/* ---- trace_vars.c: the grammar of WARPSIM_TRACE's variables ---- */
+#define WC_TRACE_MAX_PICKS 64
+typedef struct wc_trace_pick {
+    long long block; /* linear block index; -1: any */
+    int warp;        /* -1: any */
+} wc_trace_pick;
+/* Each false with a one-line reason in why. */
+bool wc_trace_parse_spec(const char *v, char format[8], const char **path, char *why, size_t why_size);
+bool wc_trace_parse_warps(const char *v, wc_trace_pick *picks, int *n, char *why, size_t why_size);
+bool wc_trace_parse_cost(const char *v, bool *cost, char *why, size_t why_size);
+
 /* ---- trace.c: WARPSIM_TRACE ---- */
 /* Reads the variables at the first launch; whether this launch is traced. */
 void wc_trace_launch_begin(wc_launch *L);

@@ -24,20 +24,13 @@
  * trace cannot be written and the program says so at its first launch. */
 #pragma weak ws_cuda_trace_write
 
-#define MAX_PICKS 64
-
-typedef struct pick {
-    long block; /* -1: any */
-    int warp;   /* -1: any */
-} pick;
-
 static struct {
     bool read;          /* the variables have been read */
     bool on;
     char format[8];
     char *path;
     char *kernel;       /* WARPSIM_TRACE_KERNEL, or NULL: every kernel */
-    pick picks[MAX_PICKS];
+    wc_trace_pick picks[WC_TRACE_MAX_PICKS];
     int n_picks;
     unsigned launches;  /* launches so far */
     size_t recorded;    /* steps recorded (atomic): the limit's count */
@@ -53,44 +46,6 @@ static _Noreturn void bad_variable(const char *name, const char *value, const ch
     exit(2);
 }
 
-static void parse_picks(const char *v)
-{
-    const char *name = "WARPSIM_TRACE_WARPS";
-    for (const char *p = v; *p;) {
-        if (T.n_picks == MAX_PICKS)
-            bad_variable(name, v, "at most 64 entries");
-        pick k = {-1, -1};
-        char *end;
-        if (*p == '*') {
-            end = (char *)p + 1;
-        } else {
-            k.block = strtol(p, &end, 10);
-            if (end == p || k.block < 0)
-                bad_variable(name, v, "expected B.W,... (block's linear index, warp; * for all)");
-        }
-        if (*end == '.') {
-            p = end + 1;
-            if (*p == '*') {
-                end = (char *)p + 1;
-            } else {
-                long w = strtol(p, &end, 10);
-                if (end == p || w < 0 || w > 31)
-                    bad_variable(name, v, "a warp is 0 to 31 (a block has at most 1024 threads), or *");
-                k.warp = (int)w;
-            }
-        } else if (*end == ',' || !*end) {
-            if (k.block >= 0) /* "3" alone: block 3's warp 0 */
-                k.warp = 0;
-        } else {
-            bad_variable(name, v, "expected B.W,... (block's linear index, warp; * for all)");
-        }
-        T.picks[T.n_picks++] = k;
-        p = *end == ',' ? end + 1 : end;
-        if (*end == ',' && !*p)
-            bad_variable(name, v, "an empty entry after the last comma");
-    }
-}
-
 static void write_at_exit(void);
 
 static void read_variables(void)
@@ -99,34 +54,28 @@ static void read_variables(void)
     const char *v = getenv("WARPSIM_TRACE");
     if (!v || !*v)
         return;
-    const char *colon = strchr(v, ':');
-    static const char *const formats[] = {"text", "json", "csv", "html"};
-    bool known = false;
-    if (colon)
-        for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
-            known |= strlen(formats[i]) == (size_t)(colon - v) && strncmp(v, formats[i], (size_t)(colon - v)) == 0;
-    if (!colon || !known)
-        bad_variable("WARPSIM_TRACE", v, "expected FORMAT:FILE with FORMAT text, json, csv or html");
-    if (!colon[1])
-        bad_variable("WARPSIM_TRACE", v, "no file after the format");
+    char why[200];
+    const char *path;
+    if (!wc_trace_parse_spec(v, T.format, &path, why, sizeof why))
+        bad_variable("WARPSIM_TRACE", v, why);
+    const char *cost = getenv("WARPSIM_TRACE_COST");
+    if (cost && !wc_trace_parse_cost(cost, &T.all.cost, why, sizeof why))
+        bad_variable("WARPSIM_TRACE_COST", cost, why);
+    const char *w = getenv("WARPSIM_TRACE_WARPS");
+    if (w && *w) {
+        if (!wc_trace_parse_warps(w, T.picks, &T.n_picks, why, sizeof why))
+            bad_variable("WARPSIM_TRACE_WARPS", w, why);
+    } else {
+        T.picks[T.n_picks++] = (wc_trace_pick){0, 0}; /* warp 0 of block 0 */
+    }
     if (!ws_cuda_trace_write) {
         fprintf(stderr, "warpsim: WARPSIM_TRACE: this program was linked without warpsim's trace writers "
                         "(warpsim cc links them; with CMake, link warpsim::trace): no trace\n");
         return;
     }
-    snprintf(T.format, sizeof T.format, "%.*s", (int)(colon - v), v);
-    T.path = strdup(colon + 1);
+    T.path = strdup(path);
     const char *k = getenv("WARPSIM_TRACE_KERNEL");
     T.kernel = k && *k ? strdup(k) : NULL;
-    const char *cost = getenv("WARPSIM_TRACE_COST");
-    if (cost && *cost && strcmp(cost, "0") != 0 && strcmp(cost, "1") != 0)
-        bad_variable("WARPSIM_TRACE_COST", cost, "expected 1 (the cycle estimate) or 0");
-    T.all.cost = cost && strcmp(cost, "1") == 0;
-    const char *w = getenv("WARPSIM_TRACE_WARPS");
-    if (w && *w)
-        parse_picks(w);
-    else
-        T.picks[T.n_picks++] = (pick){0, 0}; /* warp 0 of block 0 */
     if (!T.path || (k && *k && !T.kernel))
         bad_variable("WARPSIM_TRACE", v, "out of memory");
     T.on = true;
@@ -165,7 +114,7 @@ uint32_t wc_trace_warps(const wc_launch *L, size_t block, int warps)
         return 0;
     uint32_t all = warps >= 32 ? 0xffffffffu : ((uint32_t)1 << warps) - 1, m = 0;
     for (int i = 0; i < T.n_picks; i++)
-        if (T.picks[i].block < 0 || (size_t)T.picks[i].block == block)
+        if (T.picks[i].block < 0 || (unsigned long long)T.picks[i].block == block)
             m |= T.picks[i].warp < 0 ? all : (uint32_t)1 << T.picks[i].warp;
     return m & all;
 }
