@@ -67,6 +67,18 @@ for want in "cg_tile.cu:11: __shfl_down_sync mask 0xffffffff, delta 1, width 32"
 done
 [ "$(grep -c '^step ' "$dir/cg.txt")" -eq 3 ] || fail "cg_tile: not 3 steps"
 
+# Typed as the call was: lane 1 passes threadIdx.x * 0.5f = 0.5f (0x3f000000) and receives lane 2's
+# 1.0f (0x3f800000); 0.25 and lane 2's 0.5 as doubles; 2^40 + 1 and lane 5's 2^40 + 5 as u64.
+(cd "$here" && "$warpsim" cc types.cu -o "$dir/types") > "$dir/build" 2>&1 || fail "warpsim cc types.cu"
+(cd "$here" && WARPSIM_TRACE=json:"$dir/types.json" "$dir/types") > /dev/null || fail "types: exit $?"
+python3 - "$dir/types.json" <<'PY' || fail "types: not the hand-worked bits"
+import json, sys
+steps = json.load(open(sys.argv[1]))["steps"]
+got = [(s["type"], s["in"][1]["bits"], s["lanes"][1]["bits"], s["lanes"][1]["source"]) for s in steps]
+assert got == [("f32", "0x3f000000", "0x3f800000", 2), ("f64", "0x3fd0000000000000", "0x3fe0000000000000", 2),
+               ("u64", "0x0000010000000001", "0x0000010000000005", 5)], got
+PY
+
 # Refusals: one line naming the variable, exit 2; no file left behind.
 expect_refusal() { # WANT ENV...
   local want=$1; shift
