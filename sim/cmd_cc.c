@@ -276,6 +276,9 @@ static bool find_layout(layout *l)
         snprintf(probe, sizeof probe, "%s/libwarpsim_cuda.a", lib);
         if (!exists(probe))
             continue;
+        snprintf(probe, sizeof probe, "%s/libwarpsim_trace.a", lib); /* WARPSIM_TRACE's writers, linked too */
+        if (!exists(probe))
+            continue;
         if (!realpath(inc, l->include) || !realpath(lib, l->libdir))
             continue;
         return true;

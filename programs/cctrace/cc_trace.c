@@ -116,6 +116,20 @@ static const char *op_name(int op)
     return ws_coll_kind_name((ws_coll_kind)op);
 }
 
+/* What the call gives back: a mask for ballot, match and __activemask, an
+ * int for vote and the barriers' count/and/or, else the operand's type. */
+static wk_elem result_type(const ws_cuda_trace_step *s)
+{
+    switch (s->op) {
+    case WS_COLL_VOTE_BALLOT: case WS_COLL_MATCH_ANY: case WS_COLL_MATCH_ALL: case WS_CUDA_TRACE_ACTIVEMASK:
+        return WK_U32;
+    case WS_COLL_VOTE_ALL: case WS_COLL_VOTE_ANY: case WS_COLL_VOTE_UNI: case WS_CUDA_TRACE_SYNCTHREADS:
+        return WK_I32;
+    default:
+        return (wk_elem)s->type;
+    }
+}
+
 static bool fill_step(wk_step *k, const ws_cuda_trace_step *s, const source *src)
 {
     *k = (wk_step){.block = (int)s->block, .warp = s->warp, .lanes = s->lanes};
@@ -131,15 +145,21 @@ static bool fill_step(wk_step *k, const ws_cuda_trace_step *s, const source *src
     k->executed = s->executed;
     k->exited = s->exited;
     k->absent = s->absent;
-    k->type = (wk_elem)s->type;
+    k->type = result_type(s);
     k->call_results = true;
     if (s->has_values) {
         k->has_values = true;
         snprintf(k->reg, sizeof k->reg, "%s", "result");
         k->has_in = s->op != WS_CUDA_TRACE_ACTIVEMASK;
+        if (k->has_in && !(k->in_bits = calloc(32, sizeof *k->in_bits)))
+            return false;
+        k->in_type = (wk_elem)s->type;
+        k->type = result_type(s);
         for (int lane = 0; lane < s->lanes && lane < 32; lane++) {
-            k->bits[lane] = s->out[lane];
-            k->in_bits[lane] = s->in[lane];
+            /* __match_all_sync's predicate rides in bit 32: the mask says it (0: not all equal) */
+            k->bits[lane] = s->op == WS_COLL_MATCH_ALL ? (uint32_t)s->out[lane] : s->out[lane];
+            if (k->has_in)
+                k->in_bits[lane] = s->in[lane];
         }
     }
     if (s->has_reads) {

@@ -26,6 +26,7 @@ void wk_trace_free(wk_trace *t)
         free(t->steps[i].cuda);
         free(t->steps[i].model);
         free(t->steps[i].cost_ops);
+        free(t->steps[i].in_bits);
     }
     free(t->steps);
     memset(t, 0, sizeof *t);

@@ -32,12 +32,15 @@ typedef struct wk_step {
     bool has_reads;          /* the line ran a shuffle */
     ws_lane_read reads[64];  /* what each lane read in it */
     /* Users' kernels (warpsim cc, WARPSIM_TRACE): the value each executed
-     * lane passed to the call (bits holds what it received), in `type`;
-     * and the call's line in the listing (wk_program.cuda, from 1), which
-     * the viewer highlights (0: found from the CUDA text, as for the
-     * built-in programs). */
+     * lane passed to the call, in in_type (bits holds what it received, in
+     * `type`: a ballot takes an int and gives a mask), lanes entries, owned
+     * (NULL unless has_in: a built-in program's steps stay small); and the
+     * call's line in the listing (wk_program.cuda, from 1), which the
+     * viewer highlights (0: found from the CUDA text, as for the built-in
+     * programs). */
     bool has_in;
-    uint64_t in_bits[64];
+    wk_elem in_type;
+    uint64_t *in_bits;
     int src_line;
     /* The values are a call's results (users' kernels): only the lanes
      * that ran it (executed) have one; a register's are every lane's. */

@@ -185,13 +185,13 @@ static void json_steps(FILE *out, const wk_run *r, char *text)
         fprintf(out, "]");
         /* users' kernels: what each executed lane passed to the call */
         if (s->has_in) {
-            fprintf(out, ", \"in\": [");
+            fprintf(out, ", \"in_type\": \"%s\", \"in\": [", wk_elem_name(s->in_type));
             const char *sep = "";
             for (int lane = 0; lane < s->lanes; lane++) {
                 if (!(s->executed >> lane & 1))
                     continue;
                 fprintf(out, "%s\n      {\"lane\": %d, ", sep, lane);
-                json_value(out, r, s->type, s->in_bits[lane], text);
+                json_value(out, r, s->in_type, s->in_bits[lane], text);
                 fprintf(out, "}");
                 sep = ",";
             }

@@ -65,7 +65,7 @@ bool wk_write_trace_csv(FILE *out, const wk_run *r)
                 fprintf(out, ",,,");
             /* in the step's type, as `value`; only lanes that executed passed one */
             if (s->has_in && s->has_values && (s->executed >> lane & 1))
-                csv_field(out, wk_format(s->type, s->in_bits[lane], &r->sym, text, WK_VALUE_TEXT));
+                csv_field(out, wk_format(s->in_type, s->in_bits[lane], &r->sym, text, WK_VALUE_TEXT));
             fputc('\n', out);
         }
     }

@@ -640,7 +640,7 @@ static void write_steps(builder *b, sbuf *steps, sbuf *cost)
         if (passes(s))
             for (int lane = 0; lane < s->lanes; lane++)
                 if (s->executed >> lane & 1)
-                    must(b, value_index(&b->values, s->type, s->in_bits[lane]));
+                    must(b, value_index(&b->values, s->in_type, s->in_bits[lane]));
         /* The tables alone passing the limit: no need to go on. */
         if (b->values.n * 24 > b->out.limit)
             b->out.over = true;
@@ -697,7 +697,7 @@ static void write_steps(builder *b, sbuf *steps, sbuf *cost)
                     memset(cell + n, '~', (size_t)width);
                     continue;
                 }
-                size_t v = value_index(&b->values, s->type, s->in_bits[lane]);
+                size_t v = value_index(&b->values, s->in_type, s->in_bits[lane]);
                 for (int d = width - 1; d >= 0; d--, v /= 64)
                     cell[n + (size_t)d] = digits64[v % 64];
             }

@@ -588,7 +588,7 @@ static void write_cell(FILE *out, const wk_run *r, const layout *L, const wk_ste
         xml_text(out, buf);
         if (s->has_in && (s->executed >> lane & 1)) { /* users' kernels: what the lane passed */
             fprintf(out, ", passed ");
-            xml_text(out, wk_format(s->type, s->in_bits[lane], &r->sym, buf, WK_VALUE_TEXT));
+            xml_text(out, wk_format(s->in_type, s->in_bits[lane], &r->sym, buf, WK_VALUE_TEXT));
         }
         fprintf(out, "; ");
     }

@@ -72,7 +72,7 @@ static void cell_text(const wk_run *r, const wk_step *s, int lane, char *buf, si
     char mark[16];
     size_t len = 0;
     if (s->has_in && (s->executed >> lane & 1)) { /* users' kernels: "passed -> received" */
-        wk_format(s->type, s->in_bits[lane], &r->sym, buf, size);
+        wk_format(s->in_type, s->in_bits[lane], &r->sym, buf, size);
         len = strlen(buf);
         len += (size_t)snprintf(buf + len, size - len, " -> ");
         if (len >= size)

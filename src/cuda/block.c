@@ -136,8 +136,9 @@ static void take_model_diags(wc_block *b, int w)
 }
 
 /* Lanes whose collective completed take their results and run again.
- * call_lanes: the lanes of the one call just given to the model (0: none). */
-static void wake_completed(wc_block *b, int w, ws_mask call_lanes)
+ * call_lanes: the lanes of the one call just given to the model (0: none);
+ * the model's diagnostics from diags_before on were raised by it. */
+static void wake_completed(wc_block *b, int w, ws_mask call_lanes, size_t diags_before)
 {
     wc_warp *wp = &b->warp[w];
     ws_mask completed = wp->in[WC_IN_MODEL] & ~ws_lanes_waiting(wp->model);
@@ -170,12 +171,17 @@ static void wake_completed(wc_block *b, int w, ws_mask call_lanes)
                 wp->result[lane] = (uint32_t)wp->result[lane] | (uint64_t)(pred[lane] != 0) << 32;
             }
         }
+        if (b->trace_warps >> w & 1) { /* WARPSIM_TRACE: a step when a collective completes, with its lanes */
+            wc_trace_site(b, w, c, same, diags_before);
+            diags_before = ws_diag_count(wp->model);
+        }
     }
     wc_move_lanes(wp, completed, WC_RUNNABLE);
 }
 
 static bool after_model(wc_block *b, int w, ws_mask call_lanes, ws_status s)
 {
+    size_t diags_before = b->warp[w].diags_seen;
     take_model_diags(b, w);
     if (s < 0) {
         char msg[600];
@@ -184,7 +190,7 @@ static bool after_model(wc_block *b, int w, ws_mask call_lanes, ws_status s)
         wc_block_fail(b, s, msg);
         return false;
     }
-    wake_completed(b, w, call_lanes);
+    wake_completed(b, w, call_lanes, diags_before);
     return true;
 }
 
@@ -278,7 +284,7 @@ static bool run_site(wc_block *b, int w, ws_mask group)
         for (ws_mask todo = group; todo; todo &= todo - 1)
             wp->result[__builtin_ctzll(todo)] = (uint32_t)group;
         if (traced)
-            wc_trace_site(b, w, c, group, group, ws_diag_count(wp->model));
+            wc_trace_site(b, w, c, group, ws_diag_count(wp->model));
         leave_sites(wp, group, WC_RUNNABLE);
         return true;
     }
@@ -337,12 +343,7 @@ static bool run_site(wc_block *b, int w, ws_mask group)
         d.dst = wp->dst[type];
         d.src = wp->src[type];
     }
-    if (!traced)
-        return after_model(b, w, group, ws_collective_lanes(wp->model, group, &d));
-    size_t diags_before = ws_diag_count(wp->model);
-    bool ok = after_model(b, w, group, ws_collective_lanes(wp->model, group, &d));
-    wc_trace_site(b, w, c, group, group & ~wp->in[WC_IN_MODEL], diags_before);
-    return ok;
+    return after_model(b, w, group, ws_collective_lanes(wp->model, group, &d));
 }
 
 /* Runs the warp until none of its lanes can go on without the others of

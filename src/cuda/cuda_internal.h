@@ -333,9 +333,10 @@ bool wc_trace_parse_cost(const char *v, bool *cost, char *why, size_t why_size);
 void wc_trace_launch_begin(wc_launch *L);
 /* The warps of block `block` to record (bit w: warp w). */
 uint32_t wc_trace_warps(const wc_launch *L, size_t block, int warps);
-/* Warp w's lanes `group` ran call c; `completed` of them have their
+/* Warp w's lanes `lanes` completed a call (c: the lowest lane's; in the
+ * two-branch exchange the others' may be at another line) and hold their
  * results; the model's diagnostics from diags_before on were raised by it. */
-void wc_trace_site(wc_block *b, int w, const wc_call *c, ws_mask group, ws_mask completed, size_t diags_before);
+void wc_trace_site(wc_block *b, int w, const wc_call *c, ws_mask lanes, size_t diags_before);
 /* A barrier released warp w's lanes `at` (kind: its call's b); diags: what
  * it reported, or NULL, the first with diagnostic code `code`. */
 void wc_trace_barrier(wc_block *b, int w, ws_mask at, int kind, const char *diags, int code);

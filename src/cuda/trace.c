@@ -35,6 +35,8 @@ static struct {
     unsigned launches;  /* launches so far */
     size_t recorded;    /* steps recorded (atomic): the limit's count */
     bool over;          /* more than the limit were made */
+    bool no_memory;     /* memory ran out for the steps */
+    mode_t file_mode;   /* a new file's mode under the program's umask, read at the start */
     ws_cuda_trace all;  /* the finished launches' steps */
     char **names;       /* the kernels' names, owned */
     size_t n_names;
@@ -78,11 +80,27 @@ static void read_variables(void)
     T.kernel = k && *k ? strdup(k) : NULL;
     if (!T.path || (k && *k && !T.kernel))
         bad_variable("WARPSIM_TRACE", v, "out of memory");
+    T.file_mode = umask(0); /* read once, before the program's threads: mkstemp's file is 0600 */
+    umask(T.file_mode);
+    T.file_mode = 0666 & ~T.file_mode;
     T.on = true;
     atexit(write_at_exit);
 }
 
+/* The program's trace, for launches that host threads may make at once
+ * (the blocks' own steps need no lock: each block has its own). */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void launch_begin(wc_launch *L);
+
 void wc_trace_launch_begin(wc_launch *L)
+{
+    pthread_mutex_lock(&lock);
+    launch_begin(L);
+    pthread_mutex_unlock(&lock);
+}
+
+static void launch_begin(wc_launch *L)
 {
     if (!T.read)
         read_variables();
@@ -99,7 +117,7 @@ void wc_trace_launch_begin(wc_launch *L)
         free(name);
         if (grown)
             T.names = grown;
-        T.over = true; /* out of memory: no trace, said at exit */
+        T.no_memory = true; /* no trace, said at exit */
         return;
     }
     T.names = grown;
@@ -131,7 +149,7 @@ static ws_cuda_trace_step *new_step(wc_block *b, int w, const wc_call *c)
         size_t cap = t->capacity ? 2 * t->capacity : 64;
         ws_cuda_trace_step *grown = realloc(t->steps, cap * sizeof *grown);
         if (!grown) {
-            __atomic_store_n(&T.over, true, __ATOMIC_RELAXED);
+            __atomic_store_n(&T.no_memory, true, __ATOMIC_RELAXED);
             return NULL;
         }
         t->steps = grown;
@@ -176,7 +194,7 @@ static void add_diag(ws_cuda_trace_step *s, int code, ws_mask lanes, const char 
     s->n_diags++;
 }
 
-void wc_trace_site(wc_block *b, int w, const wc_call *c, ws_mask group, ws_mask completed, size_t diags_before)
+void wc_trace_site(wc_block *b, int w, const wc_call *c, ws_mask lanes, size_t diags_before)
 {
     ws_cuda_trace_step *s = new_step(b, w, c);
     if (!s)
@@ -184,8 +202,11 @@ void wc_trace_site(wc_block *b, int w, const wc_call *c, ws_mask group, ws_mask 
     wc_warp *wp = &b->warp[w];
     int op = wc_call_op(c);
     s->op = op == WS_CUDA_OP_ACTIVEMASK ? WS_CUDA_TRACE_ACTIVEMASK : op;
-    s->executed = group & completed;
-    s->operands_differ = wp->operands_differ;
+    s->executed = lanes;
+    for (ws_mask t = lanes; t; t &= t - 1) { /* another line, mask, lane argument or width */
+        const wc_call *lc = &wp->lanes[__builtin_ctzll(t)].call;
+        s->operands_differ |= !wc_same_call(lc, c);
+    }
     s->has_values = op != WS_COLL_SYNCWARP;
     for (ws_mask t = s->executed; t; t &= t - 1) {
         int lane = __builtin_ctzll(t);
@@ -228,7 +249,7 @@ void wc_trace_barrier(wc_block *b, int w, ws_mask at, int kind, const char *diag
         add_diag(s, code, at, diags);
 }
 
-static void free_steps(ws_cuda_trace *t)
+void wc_trace_free(ws_cuda_trace *t)
 {
     for (size_t i = 0; i < t->count; i++)
         free(t->steps[i].diags);
@@ -236,14 +257,21 @@ static void free_steps(ws_cuda_trace *t)
     *t = (ws_cuda_trace){0};
 }
 
-void wc_trace_free(ws_cuda_trace *t) { free_steps(t); }
+static void append(ws_cuda_trace *from);
 
 void wc_trace_append(ws_cuda_trace *from)
 {
     if (!from->count)
         return;
-    if (T.over) {
-        free_steps(from);
+    pthread_mutex_lock(&lock);
+    append(from);
+    pthread_mutex_unlock(&lock);
+}
+
+static void append(ws_cuda_trace *from)
+{
+    if (T.over || T.no_memory) {
+        wc_trace_free(from);
         return;
     }
     ws_cuda_trace *t = &T.all;
@@ -253,8 +281,8 @@ void wc_trace_append(ws_cuda_trace *from)
             cap *= 2;
         ws_cuda_trace_step *grown = realloc(t->steps, cap * sizeof *grown);
         if (!grown) {
-            T.over = true;
-            free_steps(from);
+            T.no_memory = true;
+            wc_trace_free(from);
             return;
         }
         t->steps = grown;
@@ -270,7 +298,9 @@ static void write_at_exit(void)
 {
     char err[300] = "";
     bool ok = false;
-    if (T.over) {
+    if (T.no_memory) {
+        snprintf(err, sizeof err, "out of memory for the trace's steps");
+    } else if (T.over) {
         snprintf(err, sizeof err, "more than %d steps (a trace holds at most %d, as warpsim run --trace): "
                  "trace fewer warps (WARPSIM_TRACE_WARPS) or one kernel (WARPSIM_TRACE_KERNEL)",
                  WS_CUDA_TRACE_MAX_STEPS, WS_CUDA_TRACE_MAX_STEPS);
@@ -282,16 +312,16 @@ static void write_at_exit(void)
         if (tmp) {
             snprintf(tmp, n, "%s.XXXXXX", T.path);
             fd = mkstemp(tmp);
-            mode_t mask = umask(0); /* mkstemp's file is 0600: the trace gets a new file's usual mode */
-            umask(mask);
             if (fd >= 0)
-                (void)fchmod(fd, 0666 & ~mask);
+                (void)fchmod(fd, T.file_mode);
         }
         FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
         if (!out) {
             snprintf(err, sizeof err, "cannot create a file beside %s", T.path);
-            if (fd >= 0)
+            if (fd >= 0) {
                 close(fd);
+                unlink(tmp);
+            }
         } else {
             ok = ws_cuda_trace_write(&T.all, T.format, out, err, sizeof err);
             ok &= fclose(out) == 0;
@@ -309,7 +339,7 @@ static void write_at_exit(void)
     }
     if (!ok)
         fprintf(stderr, "warpsim: WARPSIM_TRACE=%s:%s: %s; no trace written\n", T.format, T.path, err);
-    free_steps(&T.all);
+    wc_trace_free(&T.all);
     for (size_t i = 0; i < T.n_names; i++)
         free(T.names[i]);
     free(T.names);

@@ -1602,6 +1602,11 @@ static void passed_run(wk_run *r)
     }
     wk_step *s = &r->trace.steps[1], *t = &r->trace.steps[2];
     s->has_in = t->has_in = true;
+    s->in_type = t->in_type = WK_I32;
+    s->in_bits = calloc(32, sizeof *s->in_bits);
+    t->in_bits = calloc(32, sizeof *t->in_bits);
+    assert_non_null(s->in_bits);
+    assert_non_null(t->in_bits);
     t->executed = 0x0000ffff;
     for (int lane = 0; lane < 32; lane++) {
         s->in_bits[lane] = (uint64_t)(100 + lane);
