@@ -142,6 +142,7 @@ static bool fill_step(wk_step *k, const ws_cuda_trace_step *s, const source *src
         return false;
     if (listed)
         k->src_line = s->line;
+    k->src_file = s->file;
     k->executed = s->executed;
     k->exited = s->exited;
     k->absent = s->absent;

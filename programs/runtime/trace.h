@@ -42,6 +42,7 @@ typedef struct wk_step {
     wk_elem in_type;
     uint64_t *in_bits;
     int src_line;
+    const char *src_file;    /* users' kernels: the call's file as the compiler named it (not owned), or NULL */
     /* The values are a call's results (users' kernels): only the lanes
      * that ran it (executed) have one; a register's are every lane's. */
     bool call_results;

@@ -153,6 +153,10 @@ static void json_steps(FILE *out, const wk_run *r, char *text)
         fprintf(out, "%s\n    {\"step\": %zu, \"block\": %d, \"warp\": %d, \"cuda\": ", i ? "," : "", i + 1,
                 s->block, s->warp);
         wk_json_string(out, s->cuda);
+        if (s->src_file) { /* users' kernels: where the call is */
+            fprintf(out, ", \"source_file\": ");
+            wk_json_string(out, s->src_file);
+        }
         if (s->src_line > 0)
             fprintf(out, ", \"source_line\": %d", s->src_line);
         fprintf(out, ", \"model\": ");

@@ -101,6 +101,7 @@ def main():
         check(g["model"].startswith(w["kernel"] + ", launch "), f"model {g['model']!r}")
         check(f"kernels.cu:{w['line']}:" in g["model"], f"model names no kernels.cu:{w['line']}: {g['model']!r}")
         check(g.get("source_line") == w["line"], f"source_line {g.get('source_line')}, want {w['line']}")
+        check(g.get("source_file") == "kernels.cu", f"source_file {g.get('source_file')!r}")
         check(g["cuda"] == SOURCE[w["line"] - 1].strip(), f"cuda {g['cuda']!r}")
         check(int(g["executed"], 16) == w["executed"], f"executed {g['executed']}")
         check(int(g["exited"], 16) == w["exited"], f"exited {g['exited']}")
