@@ -31,14 +31,13 @@ static void source_load(source *s, const char *path)
     char *text = malloc(cap);
     for (size_t got; text && (got = fread(text + len, 1, cap - len - 1, f)) > 0;) {
         len += got;
-        if (len + 1 == cap) {
-            char *grown = len < ((size_t)8 << 20) ? realloc(text, cap *= 2) : NULL; /* a source, not data */
-            if (!grown) {
-                free(text);
-                text = NULL;
-            }
-            text = grown;
-        }
+        if (len + 1 < cap)
+            continue;
+        char *grown = cap < ((size_t)8 << 20) ? realloc(text, cap * 2) : NULL; /* a source, not data */
+        if (!grown)
+            free(text);
+        text = grown;
+        cap *= 2;
     }
     fclose(f);
     if (!text)
@@ -155,7 +154,6 @@ static bool fill_step(wk_step *k, const ws_cuda_trace_step *s, const source *src
         if (k->has_in && !(k->in_bits = calloc(32, sizeof *k->in_bits)))
             return false;
         k->in_type = (wk_elem)s->type;
-        k->type = result_type(s);
         for (int lane = 0; lane < s->lanes && lane < 32; lane++) {
             /* __match_all_sync's predicate rides in bit 32: the mask says it (0: not all equal) */
             k->bits[lane] = s->op == WS_COLL_MATCH_ALL ? (uint32_t)s->out[lane] : s->out[lane];

@@ -12,7 +12,6 @@
  * over WS_CUDA_TRACE_MAX_STEPS is refused with one line and nothing is
  * written. */
 #define _GNU_SOURCE
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
