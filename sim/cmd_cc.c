@@ -60,7 +60,7 @@ enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_IO = 3 };
 
 static const char help[] =
     "usage: warpsim cc FILE.cu [more .cu/.c/.cpp/.o/.a files] [-o OUT] [-I DIR] [-D NAME[=V]]\n"
-    "                  [-O2] [compiler flags] [-c] [--keep] [-v] [--help]\n"
+    "                  [-O2] [compiler flags] [-c] [--check] [--keep] [-v] [--help]\n"
     "       warpsim cc --rewrite-only FILE.cu -o OUT.cpp [-I DIR] [-MF DEPFILE]\n"
     "\n"
     "Builds a whole CUDA program, host code included, to run on the CPU: each .cu file is\n"
@@ -89,6 +89,11 @@ static const char help[] =
     "                the GPU side, accepted and ignored\n"
     "  -use_fast_math, -ftz=true, -prec-div=false, -prec-sqrt=false: refused (status 2): the\n"
     "                front end computes IEEE results\n"
+    "  --check       a checked program: run, it reports what compute-sanitizer's memcheck,\n"
+    "                racecheck, initcheck and synccheck would (WARPSIM_CHECK=memcheck,... picks\n"
+    "                tools; lockstep runs a warp's lanes in step at shared memory), then\n"
+    "                ERROR SUMMARY: N errors, and exits 1 when N > 0 (docs/cuda-frontend.md,\n"
+    "                \"Checking\")\n"
     "  --keep        keep the preprocessed (.ii) and rewritten (.cpp) sources (their folder\n"
     "                is printed)\n"
     "  --rewrite-only  only rewrite one .cu file into the C++ file OUT (-o, needed), which\n"
@@ -286,6 +291,19 @@ static bool find_layout(layout *l)
         return true;
     }
     return false;
+}
+
+/* -fsanitize=thread's instrumentation as the checker wants it: no calls at
+ * function entry and exit, volatile accesses told apart (gcc's --param,
+ * clang's -mllvm). */
+static bool check_flags(strv *cmd, const char *compiler)
+{
+    const char *base = strrchr(compiler, '/');
+    if (strstr(base ? base + 1 : compiler, "clang"))
+        return sv_push(cmd, "-mllvm") && sv_push(cmd, "-tsan-instrument-func-entry-exit=0") &&
+               sv_push(cmd, "-mllvm") && sv_push(cmd, "-tsan-distinguish-volatile=1");
+    return sv_push(cmd, "--param=tsan-instrument-func-entry-exit=0") &&
+           sv_push(cmd, "--param=tsan-distinguish-volatile=1");
 }
 
 /* ---- the command ---- */
@@ -767,7 +785,7 @@ int cmd_cc(int argc, char **argv)
     source *srcs = calloc((size_t)argc + 1, sizeof *srcs);
     size_t n_srcs = 0;
     const char *out = NULL, *depfile = NULL;
-    bool keep = false, verbose = false, compile_only = false, rewrite_only = false;
+    bool keep = false, verbose = false, compile_only = false, rewrite_only = false, check = false;
     int status = EXIT_USAGE;
     char dir[PATH_MAX];
     bool have_dir = false;
@@ -786,6 +804,8 @@ int cmd_cc(int argc, char **argv)
             goto done;
         } else if (strcmp(a, "--keep") == 0) {
             keep = true;
+        } else if (strcmp(a, "--check") == 0) {
+            check = true;
         } else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
             verbose = true;
         } else if (strcmp(a, "-c") == 0) {
@@ -1003,6 +1023,8 @@ int cmd_cc(int argc, char **argv)
         built = built && sv_push(&cmd, "-O2") && sv_push(&cmd, "-ffp-contract=off") && sv_push(&cmd, "-fopenmp") &&
                 sv_push(&cmd, "-g1") &&
                 sv_push(&cmd, "-gdwarf-4") && sv_pushf(&cmd, "-I%s", lay.include);
+        if (check) /* every load and store announced to the checker (libwarpsim_check.a takes the calls) */
+            built = built && sv_push(&cmd, "-fsanitize=thread") && check_flags(&cmd, s->kind == SRC_C ? cc : cxx);
         if (s->kind == SRC_CU) /* preprocessed already: the rewriter's two macros, the user's compile flags */
             built = built && sv_push(&cmd, "-include") && sv_push(&cmd, "warpsim/cuda_macros.h") &&
                     sv_append_compile_flags(&cmd, &flags);
@@ -1032,6 +1054,7 @@ int cmd_cc(int argc, char **argv)
                      /* WARPSIM_TRACE's writers, pulled in by their entry point alone */
                      sv_push(&cmd, "-Wl,-u,ws_cuda_trace_write") &&
                      sv_pushf(&cmd, "%s/libwarpsim_trace.a", lay.libdir) &&
+                     (!check || sv_pushf(&cmd, "%s/libwarpsim_check.a", lay.libdir)) &&
                      sv_pushf(&cmd, "%s/libwarpsim_cuda.a", lay.libdir) &&
                      sv_pushf(&cmd, "%s/libwarpsim.a", lay.libdir) && sv_push(&cmd, "-fopenmp") &&
                      sv_push(&cmd, "-pthread") && sv_push(&cmd, "-lm") && sv_words(&cmd, WS_CC_LINK_FLAGS) &&

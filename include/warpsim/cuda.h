@@ -139,6 +139,19 @@ typedef struct ws_cuda_thread_ctx {
  * change, so no __tls_get_addr call from the shared library either. */
 WS_API extern __thread const ws_cuda_thread_ctx *ws_cuda_ctx_ __attribute__((tls_model("initial-exec")));
 
+/* warpsim's own code that a checked build's checker must not see (its
+ * atomics: they check their memory when they take their turn). */
+#if defined(__SANITIZE_THREAD__)
+#define WS_CUDA_UNCHECKED __attribute__((no_sanitize("thread")))
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define WS_CUDA_UNCHECKED __attribute__((no_sanitize("thread")))
+#endif
+#endif
+#ifndef WS_CUDA_UNCHECKED
+#define WS_CUDA_UNCHECKED
+#endif
+
 /* Sync points beyond the model's collectives (ws_coll_kind). */
 enum {
     WS_CUDA_OP_ACTIVEMASK = 64,
@@ -205,6 +218,14 @@ WS_API void *ws_cuda_shared_(const ws_cuda_shared_site *site);
 WS_API void *ws_cuda_malloc_(size_t size);
 WS_API int ws_cuda_free_(void *ptr);
 WS_API int ws_cuda_check_range_(const void *ptr, size_t bytes);
+/* Managed and pinned host memory: device memory the host writes directly. */
+WS_API void *ws_cuda_malloc_host_(size_t size);
+
+/* What the runtime tells the checker of a checked build (warpsim cc
+ * --check; nothing happens in other programs): bytes a copy (src) or a
+ * set (src NULL) wrote, and an API call that failed. */
+WS_API void ws_cuda_check_written_(void *dst, const void *src, size_t bytes);
+WS_API void ws_cuda_check_api_(const char *api, int error, const char *name, const char *text);
 
 #ifdef __cplusplus
 }
@@ -517,7 +538,7 @@ inline int __syncthreads_or(int pred, WS_CUDA_SITE)
 
 /* ---- atomics: one block at a time in block order, so plain code suffices ---- */
 namespace warpsim_cuda {
-template <typename T, typename F> inline T atomic_rmw(T *address, F update, const char *file, int line)
+template <typename T, typename F> WS_CUDA_UNCHECKED inline T atomic_rmw(T *address, F update, const char *file, int line)
 {
     ws_cuda_atomic_turn_(address, sizeof(T), file, line);
     T old = *address;
@@ -697,7 +718,7 @@ static inline unsigned ws_cuda_match_all_(uint64_t r, int *pred)
 
 /* Atomics on int, unsigned, unsigned long long, float (add, exch) and double (add). */
 #define WS_CUDA_ATOMIC_C_(name, T, expr)                                 \
-    static inline T ws_cuda_##name(T *address, T val)                    \
+    WS_CUDA_UNCHECKED static inline T ws_cuda_##name(T *address, T val)  \
     {                                                                    \
         ws_cuda_atomic_turn_(address, sizeof(T), NULL, 0);               \
         T old = *address;                                                \
@@ -742,7 +763,7 @@ WS_CUDA_ATOMIC_C_(dec_u, unsigned, (old == 0u || old > val) ? val : old - 1u)
 #define atomicXor(p, v) _Generic((p), int *: ws_cuda_xor_i, unsigned *: ws_cuda_xor_u)(p, v)
 #define atomicInc(p, v) ws_cuda_inc_u(p, v)
 #define atomicDec(p, v) ws_cuda_dec_u(p, v)
-static inline unsigned ws_cuda_cas_u(unsigned *address, unsigned compare, unsigned val)
+WS_CUDA_UNCHECKED static inline unsigned ws_cuda_cas_u(unsigned *address, unsigned compare, unsigned val)
 {
     ws_cuda_atomic_turn_(address, sizeof(unsigned), NULL, 0);
     unsigned old = *address;

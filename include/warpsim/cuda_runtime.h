@@ -116,14 +116,19 @@ inline cudaError_t sticky_error = cudaSuccess;            /* a failed launch: th
 inline int current_device = 0;
 inline size_t printf_fifo = WS_CUDA_PRINTF_FIFO; /* cudaLimitPrintfFifoSize */
 
-inline cudaError_t record(cudaError_t e)
+/* A failed call: the last error, and a checked build's report (which names
+ * the API function: the caller of record or sticky). */
+inline void report_api_error(cudaError_t e, const char *api);
+inline cudaError_t record(cudaError_t e, const char *api = __builtin_FUNCTION())
 {
-    if (e != cudaSuccess)
+    if (e != cudaSuccess) {
         last_error = e;
+        report_api_error(e, api);
+    }
     return e;
 }
 /* Calls that wait for the device report a failed launch. */
-inline cudaError_t sticky() { return record(sticky_error); }
+inline cudaError_t sticky(const char *api = __builtin_FUNCTION()) { return record(sticky_error, api); }
 
 inline double now_ms()
 {
@@ -341,6 +346,11 @@ inline const char *cudaGetErrorName(cudaError_t e)
     }
     return "cudaErrorUnknown";
 }
+inline const char *cudaGetErrorString(cudaError_t e);
+inline void warpsim_cudart::report_api_error(cudaError_t e, const char *api)
+{
+    ws_cuda_check_api_(api, (int)e, cudaGetErrorName(e), cudaGetErrorString(e));
+}
 inline const char *cudaGetErrorString(cudaError_t e)
 {
     switch (e) {
@@ -403,15 +413,18 @@ inline cudaError_t cudaDeviceReset(void)
 }
 
 /* ---- memory ---- */
-inline cudaError_t cudaMalloc(void **ptr, size_t size)
+namespace warpsim_cudart {
+inline cudaError_t allocate(void **ptr, size_t size, bool host_visible, const char *api = __builtin_FUNCTION())
 {
     if (!ptr)
-        return warpsim_cudart::record(cudaErrorInvalidValue);
-    if (warpsim_cudart::sticky_error != cudaSuccess)
-        return warpsim_cudart::sticky();
-    *ptr = ws_cuda_malloc_(size);
-    return *ptr ? cudaSuccess : warpsim_cudart::record(cudaErrorMemoryAllocation);
+        return record(cudaErrorInvalidValue, api);
+    if (sticky_error != cudaSuccess)
+        return sticky(api);
+    *ptr = host_visible ? ws_cuda_malloc_host_(size) : ws_cuda_malloc_(size);
+    return *ptr ? cudaSuccess : record(cudaErrorMemoryAllocation, api);
 }
+} // namespace warpsim_cudart
+inline cudaError_t cudaMalloc(void **ptr, size_t size) { return warpsim_cudart::allocate(ptr, size, false); }
 template <typename T> inline cudaError_t cudaMalloc(T **ptr, size_t size)
 {
     return cudaMalloc(reinterpret_cast<void **>(ptr), size);
@@ -419,21 +432,21 @@ template <typename T> inline cudaError_t cudaMalloc(T **ptr, size_t size)
 inline cudaError_t cudaMallocManaged(void **ptr, size_t size, unsigned flags = cudaMemAttachGlobal)
 {
     (void)flags;
-    return cudaMalloc(ptr, size);
+    return warpsim_cudart::allocate(ptr, size, true);
 }
 template <typename T> inline cudaError_t cudaMallocManaged(T **ptr, size_t size, unsigned flags = cudaMemAttachGlobal)
 {
     return cudaMallocManaged(reinterpret_cast<void **>(ptr), size, flags);
 }
-inline cudaError_t cudaMallocHost(void **ptr, size_t size) { return cudaMalloc(ptr, size); }
+inline cudaError_t cudaMallocHost(void **ptr, size_t size) { return warpsim_cudart::allocate(ptr, size, true); }
 template <typename T> inline cudaError_t cudaMallocHost(T **ptr, size_t size)
 {
-    return cudaMalloc(reinterpret_cast<void **>(ptr), size);
+    return cudaMallocHost(reinterpret_cast<void **>(ptr), size);
 }
 inline cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned flags)
 {
     (void)flags;
-    return cudaMalloc(ptr, size);
+    return warpsim_cudart::allocate(ptr, size, true);
 }
 template <typename T> inline cudaError_t cudaHostAlloc(T **ptr, size_t size, unsigned flags)
 {
@@ -458,6 +471,7 @@ inline cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, cudaMemc
         return warpsim_cudart::record(cudaErrorInvalidValue); /* past an allocation's end: nothing copied */
     if (count)
         memmove(dst, src, count);
+    ws_cuda_check_written_(dst, src, count);
     return cudaSuccess;
 }
 inline cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, cudaMemcpyKind kind,
@@ -476,6 +490,7 @@ inline cudaError_t cudaMemset(void *ptr, int value, size_t count)
         return warpsim_cudart::record(cudaErrorInvalidValue); /* past an allocation's end: nothing set */
     if (count)
         memset(ptr, value, count);
+    ws_cuda_check_written_(ptr, NULL, count);
     return cudaSuccess;
 }
 inline cudaError_t cudaMemsetAsync(void *ptr, int value, size_t count, cudaStream_t stream = 0)
@@ -832,8 +847,11 @@ inline cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_
     if (height && (ws_cuda_check_range_(dst, (height - 1) * dpitch + width) != 0 ||
                    ws_cuda_check_range_(src, (height - 1) * spitch + width) != 0))
         return warpsim_cudart::record(cudaErrorInvalidValue); /* past an allocation's end: nothing copied */
-    for (size_t r = 0; r < height && width; r++)
+    for (size_t r = 0; r < height && width; r++) {
         memmove(static_cast<char *>(dst) + r * dpitch, static_cast<const char *>(src) + r * spitch, width);
+        ws_cuda_check_written_(static_cast<char *>(dst) + r * dpitch, static_cast<const char *>(src) + r * spitch,
+                               width);
+    }
     return cudaSuccess;
 }
 inline cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
@@ -850,8 +868,10 @@ inline cudaError_t cudaMemset2D(void *ptr, size_t pitch, int value, size_t width
         return warpsim_cudart::sticky();
     if (width && height && !ptr)
         return warpsim_cudart::record(cudaErrorInvalidValue);
-    for (size_t r = 0; r < height && width; r++)
+    for (size_t r = 0; r < height && width; r++) {
         memset(static_cast<char *>(ptr) + r * pitch, value, width);
+        ws_cuda_check_written_(static_cast<char *>(ptr) + r * pitch, NULL, width);
+    }
     return cudaSuccess;
 }
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "cuda_internal.h"
 
 typedef struct allocation {
@@ -36,10 +37,11 @@ static size_t above(uintptr_t p)
     return lo;
 }
 
-void *ws_cuda_malloc_(size_t size)
+/* Checked programs take device memory from the checker's arena (check_global.c). */
+static void *allocate(size_t size, bool host_visible)
 {
     size_t rounded = (size ? size + 255 : 256) / 256 * 256; /* cudaMalloc aligns to 256 bytes */
-    void *p = aligned_alloc(256, rounded);
+    void *p = wc_check_tools ? wc_check_alloc(size, host_visible) : aligned_alloc(256, rounded);
     if (!p)
         return NULL;
     pthread_mutex_lock(&lock);
@@ -48,7 +50,10 @@ void *ws_cuda_malloc_(size_t size)
         allocation *grown = realloc(table, n * sizeof *grown);
         if (!grown) {
             pthread_mutex_unlock(&lock);
-            free(p);
+            if (wc_check_tools)
+                wc_check_release(p, size);
+            else
+                free(p);
             return NULL;
         }
         table = grown;
@@ -62,6 +67,12 @@ void *ws_cuda_malloc_(size_t size)
     return p;
 }
 
+void *ws_cuda_malloc_(size_t size) { return allocate(size, false); }
+
+/* Managed and pinned host memory: the host writes it directly, so it
+ * counts as written for initcheck. */
+void *ws_cuda_malloc_host_(size_t size) { return allocate(size, true); }
+
 int ws_cuda_free_(void *p)
 {
     if (!p)
@@ -69,6 +80,7 @@ int ws_cuda_free_(void *p)
     pthread_mutex_lock(&lock);
     size_t at = above((uintptr_t)p);
     bool found = at > 0 && table[at - 1].start == (uintptr_t)p;
+    size_t size = found ? table[at - 1].size : 0;
     if (found) {
         memmove(&table[at - 1], &table[at], (count - at) * sizeof *table);
         count--;
@@ -76,7 +88,10 @@ int ws_cuda_free_(void *p)
     pthread_mutex_unlock(&lock);
     if (!found)
         return -1;
-    free(p);
+    if (wc_check_tools)
+        wc_check_release(p, size); /* never given again: a use after free is found */
+    else
+        free(p);
     return 0;
 }
 
@@ -105,5 +120,23 @@ void wc_alloc_describe(const void *p, char *buf, size_t size)
     else
         snprintf(buf, size, a < 65536 ? "address 0x%lx, near a null pointer" : "an address outside every cudaMalloc "
                  "allocation", (unsigned long)a); /* no address: it would differ from run to run */
+    pthread_mutex_unlock(&lock);
+}
+
+void wc_check_nearest(const void *p, size_t size, char *buf, size_t buf_size)
+{
+    (void)size;
+    uintptr_t a = (uintptr_t)p;
+    buf[0] = 0;
+    pthread_mutex_lock(&lock);
+    size_t at = above(a);
+    const allocation *below = at > 0 ? &table[at - 1] : NULL, *over = at < count ? &table[at] : NULL;
+    /* The nearer of the allocations on either side. */
+    const allocation *near = below;
+    if (!near || (over && a >= below->start + below->size &&
+                  over->start - a < a - (below->start + (below->size ? below->size - 1 : 0))))
+        near = over;
+    if (near)
+        wc_check_format_nearest(a, near->start, near->size, buf, buf_size);
     pthread_mutex_unlock(&lock);
 }

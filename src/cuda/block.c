@@ -102,6 +102,8 @@ void wc_warps_destroy(wc_warp *warps, int count)
     for (int w = 0; w < count; w++) {
         ws_warp_destroy(warps[w].model);
         warps[w].model = NULL;
+        free(warps[w].check_vc);
+        warps[w].check_vc = NULL;
     }
 }
 
@@ -120,6 +122,8 @@ static void warp_restart(wc_block *b, int w)
     wp->chain = 0; /* the lanes' links are the last block's */
     memset(wp->in, 0, sizeof wp->in);
     wp->in[WC_RUNNABLE] = wp->present;
+    if (wc_check_tools & WC_CHECK_RACECHECK)
+        wc_check_warp_restart(wp);
 }
 
 /* The model's new diagnostics, with each lane's call site added. */
@@ -176,6 +180,8 @@ static void wake_completed(wc_block *b, int w, ws_mask call_lanes, size_t diags_
             diags_before = ws_diag_count(wp->model);
         }
     }
+    if (wp->check_vc) /* a checked program: the lanes that met are ordered */
+        wc_check_warp_synced(wp, completed);
     wc_move_lanes(wp, completed, WC_RUNNABLE);
 }
 
@@ -334,6 +340,8 @@ static bool run_site(wc_block *b, int w, ws_mask group)
                       .width_reg = from_desc ? WS_NO_REG : wp->width};
     if (values) {
         if (ws_shfl_lanes_values(wp->model, group, &d, type, wp->value, wp->result)) {
+            if (wp->check_vc)
+                wc_check_warp_synced(wp, group);
             wc_move_lanes(wp, group, WC_RUNNABLE); /* nothing to report, nobody waits */
             return true;
         }
@@ -356,6 +364,14 @@ static bool warp_step(wc_block *b, int w)
         if (wp->in[WC_RUNNABLE]) { /* each stopping lane hands over to the next runnable one */
             resume(b, lane_of(b, w, __builtin_ctzll(wp->in[WC_RUNNABLE])));
             moved = true;
+            if (b->check.faulted) { /* memcheck stopped a thread: the launch fails */
+                wc_check_after_run(b);
+                return true;
+            }
+            continue;
+        }
+        if (wp->in[WC_STEPPED]) { /* lockstep: every lane has made its access; the next one */
+            wc_move_lanes(wp, wp->in[WC_STEPPED], WC_RUNNABLE);
             continue;
         }
         ws_mask done = wp->in[WC_DONE] & ~wp->exited;
@@ -449,6 +465,8 @@ static void release_barrier(wc_block *b)
                              exited ? WS_DIAG_BARRIER_EXITED : WS_DIAG_BARRIER_SITES);
         wc_move_lanes(wp, at, WC_RUNNABLE);
     }
+    if (wc_check_tools)
+        wc_check_barrier(b);
 }
 
 /* Whether a thread of the block waits at grid.sync() (a cooperative launch:
@@ -532,6 +550,11 @@ void wc_block_start(wc_block *b, wc_fiber *fibers)
     b->trace_warps = wc_trace_warps(b->launch, b->linear, b->warps);
     block_setup(b, fibers);
     wc_shared_block_start(b);
+    if (wc_check_tools) {
+        b->check.window = wc_shared_window();
+        b->check.cells = wc_shared_cells();
+        wc_check_block_start(b);
+    }
 }
 
 bool wc_block_continue(wc_block *b)

@@ -157,6 +157,7 @@ static void finish(coop *c, coop_block *cb)
     free(cb->shared);
     wc_launch_keep(c->L, b, c->left);
     wc_trace_free(&b->trace);
+    wc_check_log_free(&b->check.log);
     if (b->warp)
         wc_warps_destroy(b->warp, b->warps);
     free(b->warp);

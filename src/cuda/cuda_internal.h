@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <setjmp.h>
 
+#include "check.h"
 #include "fiber.h"
 #include "warpsim/cuda.h"
 #include "warpsim/cuda_trace.h"
@@ -24,6 +25,7 @@ typedef enum wc_state {
     WC_IN_MODEL,   /* arrived at a collective the model has not completed */
     WC_AT_BARRIER, /* waits in __syncthreads */
     WC_PAUSED,     /* paused while it spun (preempt.c): runs again after the block's other warps */
+    WC_STEPPED,    /* stopped before a shared access in lockstep (check_shared.c): runs again with its warp */
     WC_DONE,       /* returned from the kernel */
     WC_STATE_COUNT
 } wc_state;
@@ -89,6 +91,7 @@ typedef struct wc_warp {
     /* What each lane gets back when it runs again (__match_all_sync's
      * predicate in bit 32). */
     uint64_t result[WC_WARP];
+    uint32_t *check_vc; /* a checked program's order of the lanes (check_shared.c) */
 } wc_warp;
 
 typedef struct wc_launch wc_launch;
@@ -196,6 +199,7 @@ typedef struct wc_block {
     } divisions;
     uint32_t trace_warps;  /* the warps WARPSIM_TRACE records (trace.c); 0 in the usual case */
     ws_cuda_trace trace;   /* their steps so far */
+    wc_check_block check;  /* a checked program's findings and ordering (check.c) */
     sigjmp_buf trap_jump;  /* trap.c jumps back here */
 } wc_block;
 
@@ -352,6 +356,9 @@ void wc_alloc_describe(const void *p, char *buf, size_t size);
 /* Maps this OS thread's shared-memory window and its guard (once). */
 bool wc_shared_prepare_thread(void);
 bool wc_shared_in_guard(const void *addr);
+/* This OS thread's window, and its checker's cells (NULL in an unchecked program). */
+char *wc_shared_window(void);
+wc_shared_cell *wc_shared_cells(void);
 /* Whether addr lies in this OS thread's window: the running block's own shared memory. */
 bool wc_shared_holds(const void *addr);
 size_t wc_shared_past_end(const void *addr);
@@ -374,6 +381,8 @@ void wc_preempt_user_code(wc_launch *L, const void *code);
 void wc_preempt_enter(wc_launch *L, int slot, struct wc_block *b);
 /* device.c: the running lane l pauses; it returns when the scheduler resumes it. */
 void wc_lane_pause(wc_lane *l);
+/* device.c: the running lane l stops until every runnable lane of its warp has stopped. */
+void wc_lane_step(wc_lane *l);
 /* One more step of progress for the watchdog. */
 static inline void wc_progress(struct wc_block *b);
 

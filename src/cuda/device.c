@@ -82,6 +82,14 @@ void wc_lane_pause(wc_lane *l)
     wc_current_lane()->in_runtime = 0;
 }
 
+void wc_lane_step(wc_lane *l)
+{
+    l->in_runtime = 1;
+    wc_stop(l, WC_STEPPED);
+    wc_fiber_switch(l->fiber, wc_next_fiber(l));
+    wc_current_lane()->in_runtime = 0;
+}
+
 /* A thread that waits through memory for other warps of its block
  * (Cooperative Groups' multi-warp tiles) steps aside: it runs again once
  * the block's other warps can go no further, as a paused spinner does,
@@ -112,6 +120,8 @@ void ws_cuda_atomic_turn_(const void *address, size_t size, const char *file, in
 {
     wc_lane *l = running_lane("an atomic function", file, line);
     l->in_runtime = 1;
+    if (wc_check_tools) /* a checked program: memcheck's bounds (the atomic is a write) */
+        wc_check_access(l, address, size, WC_ACCESS_WRITE | WC_ACCESS_ATOMIC, __builtin_return_address(0));
     if ((uintptr_t)address % size != 0) {
         char where[300];
         if (file)

@@ -25,6 +25,7 @@ typedef struct wc_leftover {
     ws_cuda_fault fault;
     char error[400];
     ws_cuda_trace trace;  /* WARPSIM_TRACE's steps of the block (trace.c) */
+    wc_check_log check;   /* a checked program's findings (check.c) */
 } wc_leftover;
 
 static __thread ws_cuda_report *last_report;
@@ -206,7 +207,8 @@ void wc_launch_note_failed(wc_launch *L, size_t linear)
 
 void wc_launch_keep(wc_launch *L, wc_block *b, wc_leftover **left)
 {
-    if (!b->diags.count && !b->out_made && b->status == WS_OK && !b->trace.count)
+    if (!b->diags.count && !b->out_made && b->status == WS_OK && !b->trace.count && !b->check.log.findings &&
+        !b->check.log.hazard_count)
         return;
     wc_leftover *lo = calloc(1, sizeof *lo);
     if (!lo) {
@@ -218,6 +220,8 @@ void wc_launch_keep(wc_launch *L, wc_block *b, wc_leftover **left)
     memcpy(lo->error, b->error, sizeof lo->error);
     lo->trace = b->trace;
     b->trace = (ws_cuda_trace){0};
+    lo->check = b->check.log;
+    b->check.log = (wc_check_log){0};
     b->diags = (wc_diags){0};
     b->out = NULL;
     b->out_len = b->out_cap = 0;
@@ -253,6 +257,7 @@ static void run_block(wc_launch *L, wc_runner *r, size_t linear, wc_leftover **l
         wc_launch_note_failed(L, linear); /* later blocks are skipped, as a failed launch stops */
     wc_launch_keep(L, &b, left);
     wc_trace_free(&b.trace);
+    wc_check_log_free(&b.check.log);
     free(b.shared.extra);
     wc_diags_free(&b.diags);
     free(b.out);
@@ -402,9 +407,11 @@ ws_status ws_cuda_launch_c(const ws_cuda_launch_desc *desc, void (*kernel)(void 
     if (L.coop_out.len) /* a cooperative launch's, phase by phase (the blocks' own are empty) */
         out_printed += write_output(L.coop_out.text, L.coop_out.len, &tail);
     free(L.coop_out.text);
+    wc_check_log checked = {0};
     for (size_t i = 0; i < L.blocks; i++) {
         if (!left[i])
             continue;
+        wc_check_log_move(&checked, &left[i]->check);
         if (left[i]->status != WS_OK && rep->status == WS_OK) {
             rep->status = left[i]->status;
             rep->fault = left[i]->fault ? left[i]->fault : WS_CUDA_FAULT_LAUNCH;
@@ -423,10 +430,13 @@ ws_status ws_cuda_launch_c(const ws_cuda_launch_desc *desc, void (*kernel)(void 
         if (left[i]) {
             wc_diags_free(&left[i]->diags);
             wc_trace_free(&left[i]->trace);
+            wc_check_log_free(&left[i]->check);
             free(left[i]->out);
             free(left[i]);
         }
     fflush(stdout);
+    if (wc_check_tools)
+        wc_check_launch_report(L.name, &checked, rep->diags.count);
     if (out_made > out_printed && !L.desc.quiet)
         fprintf(stderr, "warpsim: %s: device printf made %zu bytes; the %zu-byte FIFO keeps the last %zu, as the "
                 "GPU's circular buffer does (cudaDeviceSetLimit(cudaLimitPrintfFifoSize, bytes) makes it larger)\n",

@@ -19,6 +19,7 @@
 #include "cuda_internal.h"
 
 static __thread char *window_map;   /* WC_SHARED_WINDOW bytes, then the guard page */
+static __thread wc_shared_cell *cells; /* a checked program's: one per byte of the window */
 static size_t page_bytes(void) { return (size_t)sysconf(_SC_PAGESIZE); }
 
 bool wc_shared_prepare_thread(void)
@@ -33,9 +34,16 @@ bool wc_shared_prepare_thread(void)
         munmap(m, WC_SHARED_WINDOW + page);
         return false;
     }
+    if (wc_check_tools && !(cells = wc_check_cells_map(WC_SHARED_WINDOW))) {
+        munmap(m, WC_SHARED_WINDOW + page);
+        return false;
+    }
     window_map = m;
     return true;
 }
+
+char *wc_shared_window(void) { return window_map; }
+wc_shared_cell *wc_shared_cells(void) { return cells; }
 
 bool wc_shared_in_guard(const void *addr)
 {

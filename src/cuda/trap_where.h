@@ -9,4 +9,8 @@ void *wc_trap_pc(void *ucontext);
  * built with line information: warpsim cc passes -g1); "" where there is
  * none. Not for a signal handler: it runs addr2line. */
 void wc_trap_where(void *pc, char *buf, size_t size);
+/* The function (as CUDA's tools write it: "fill(int *, int)") and the
+ * file:line of the code at pc: the innermost inlined function that is not
+ * in warpsim's own headers. Empty where unknown. Runs addr2line. */
+void wc_code_site(void *pc, char *function, size_t fsize, char *where, size_t wsize);
 #endif
