@@ -226,6 +226,12 @@ WS_API void *ws_cuda_malloc_host_(size_t size);
  * set (src NULL) wrote, and an API call that failed. */
 WS_API void ws_cuda_check_written_(void *dst, const void *src, size_t bytes);
 WS_API void ws_cuda_check_api_(const char *api, int error, const char *name, const char *text);
+/* warpsim's headers synchronise warps through memory here (multi-warp
+ * tiles): racecheck takes what came before as ordered before what follows. */
+WS_API void ws_cuda_check_order_(void);
+/* ... and between these two calls (nested) the checker leaves the running
+ * thread's accesses alone: warpsim's own exchanges through shared memory. */
+WS_API void ws_cuda_check_quiet_(int on);
 
 #ifdef __cplusplus
 }

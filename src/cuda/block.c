@@ -517,6 +517,7 @@ static void block_setup(wc_block *b, wc_fiber *fibers)
         l->ctx.block_dim = d->block;
         l->ctx.grid_dim = d->grid;
         l->in_runtime = 1;
+        l->check_quiet = 0;
         wc_fiber_prepare(l->fiber, lane_main, l);
     }
     for (int w = 0; w < b->warps; w++)

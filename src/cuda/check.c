@@ -115,6 +115,8 @@ void wc_check_start(void)
 
 void wc_check_access(wc_lane *l, const void *addr, size_t size, unsigned kind, void *pc)
 {
+    if (l->check_quiet)
+        return;
     if (wc_shared_holds(addr) || wc_shared_in_guard(addr)) {
         if (!wc_check_shared_access(l, addr, size, kind, pc))
             wc_check_stop_lane(l);
@@ -166,6 +168,13 @@ void wc_check_after_run(wc_block *b)
     else
         snprintf(b->error, sizeof b->error, "block (%u,%u,%u): an invalid access (memcheck)", b->idx.x, b->idx.y,
                  b->idx.z);
+}
+
+void ws_cuda_check_quiet_(int on)
+{
+    wc_lane *l = wc_current_lane();
+    if (wc_check_tools && l)
+        l->check_quiet += on ? 1 : -1;
 }
 
 /* ---- findings ---- */

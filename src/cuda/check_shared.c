@@ -85,6 +85,13 @@ void wc_check_block_start(wc_block *b)
 
 void wc_check_barrier(wc_block *b) { b->check.epoch = next_epoch(); }
 
+void ws_cuda_check_order_(void)
+{
+    wc_lane *l = wc_current_lane();
+    if (wc_check_tools && l)
+        wc_check_barrier(l->block);
+}
+
 /* Whether the earlier access r is ordered before the running lane's now. */
 static bool ordered(const race_access *r, uint32_t epoch, int thread, const uint32_t *vc_row)
 {

@@ -68,6 +68,7 @@ typedef struct wc_lane {
     const ws_cuda_thread_ctx *next_ctx;
     wc_fiber *next_fiber;
     volatile int in_runtime; /* in the front end's code, or stopped: not to be paused (preempt.c) */
+    int check_quiet;         /* in warpsim's own exchanges: the checker leaves it alone (check.c) */
 } wc_lane;
 
 /* A warp: its lanes' operands travel through these model registers. */

@@ -40,6 +40,16 @@ template <typename T> inline T *slot(unsigned block_warp)
     return reinterpret_cast<T *>(&scratch()->slots[block_warp]);
 }
 
+/* While one lives, a checked build's checker leaves the thread's accesses alone: the
+ * exchanges between a tile's warps below are the front end's, not the program's (their
+ * order is told by tile_bar's arrivals and releases). */
+struct unchecked_scope {
+    unchecked_scope() { ws_cuda_check_quiet_(1); }
+    ~unchecked_scope() { ws_cuda_check_quiet_(0); }
+    unchecked_scope(const unchecked_scope &) = delete;
+    unchecked_scope &operator=(const unchecked_scope &) = delete;
+};
+
 /* The running warp in the barrier of the tiles of `threads` threads. */
 class tile_bar {
     unsigned threads_, *word_, bit_, group_;
@@ -47,8 +57,17 @@ class tile_bar {
     int line_;
     bool whole_block_;
 
-    unsigned arrive() const { return __atomic_fetch_or(word_, bit_, __ATOMIC_ACQ_REL); }
-    void release() const { __atomic_fetch_and(word_, ~group_, __ATOMIC_RELEASE); }
+    /* Each arrival and release orders what came before (a checked build's racecheck). */
+    unsigned arrive() const
+    {
+        ws_cuda_check_order_();
+        return __atomic_fetch_or(word_, bit_, __ATOMIC_ACQ_REL);
+    }
+    void release() const
+    {
+        ws_cuda_check_order_();
+        __atomic_fetch_and(word_, ~group_, __ATOMIC_RELEASE);
+    }
     void wait_released() const
     {
         while (__atomic_load_n(word_, __ATOMIC_ACQUIRE) & bit_)
@@ -127,6 +146,7 @@ class tile_bar {
      * that warp, read, and sync, which releases it. */
     template <typename T> T shfl(T val, unsigned src) const
     {
+        unchecked_scope quiet;
         unsigned src_warp = (block_rank() & ~(threads_ - 1)) / 32 + src / 32;
         T *where = slot<T>(src_warp);
         bool source_warp = block_rank() / 32 == src_warp;
@@ -167,6 +187,7 @@ class tile_bar {
 template <typename T, typename WarpPart, typename Across>
 inline T warps_combine(unsigned threads, const WarpPart &warp_part, const Across &across, const char *file, int line)
 {
+    unchecked_scope quiet;
     tile_bar bar(threads, file, line);
     unsigned warps = threads / 32, first_warp = (block_rank() & ~(threads - 1)) / 32;
     T *mine = slot<T>(block_rank() / 32);
