@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "cuda_internal.h"
 
 /* 64 GiB of addresses, mapped as allocations need them. */
 #define ARENA_BYTES ((size_t)64 << 30)
