@@ -364,10 +364,6 @@ static bool warp_step(wc_block *b, int w)
         if (wp->in[WC_RUNNABLE]) { /* each stopping lane hands over to the next runnable one */
             resume(b, lane_of(b, w, __builtin_ctzll(wp->in[WC_RUNNABLE])));
             moved = true;
-            if (b->check.faulted) { /* memcheck stopped a thread: the launch fails */
-                wc_check_after_run(b);
-                return true;
-            }
             continue;
         }
         if (wp->in[WC_STEPPED]) { /* lockstep: every lane has made its access; the next one */
@@ -565,6 +561,8 @@ bool wc_block_continue(wc_block *b)
         wc_trap_report(b);
         wc_trap_report_divisions(b);
         drop_pending_printf(b);
+        if (wc_check_tools)
+            wc_check_block_end(b);
         wc_shared_block_end(b);
         return false;
     }
@@ -614,6 +612,8 @@ bool wc_block_continue(wc_block *b)
         b->fault = WS_CUDA_FAULT_ASSERT;
         snprintf(b->error, sizeof b->error, "device-side assert triggered (%s)", b->assert_first);
     }
+    if (wc_check_tools) /* memcheck stopped threads: the launch fails, as under compute-sanitizer */
+        wc_check_block_end(b);
     wc_trap_report_divisions(b);
     drop_pending_printf(b);
     wc_shared_block_end(b);

@@ -145,34 +145,49 @@ void wc_check_access(wc_lane *l, const void *addr, size_t size, unsigned kind, v
         wc_check_note(l, WC_FIND_UNINITIALIZED, false, addr, size, kind, pc);
 }
 
+/* The thread stops before the access, which is not made. Its block runs
+ * on and every thread that makes an invalid access is reported, in every
+ * block (as compute-sanitizer reports them on the H200:
+ * docs/probes/sanitizer.h200/oob_two_warps, oob_read_2d); the launch fails. */
 void wc_check_stop_lane(wc_lane *l)
 {
-    wc_block *b = l->block;
-    if (!b->check.faulted) {
-        b->check.faulted = true;
-        b->check.fault_warp = l->warp;
-    }
     wc_lane_exit(l);
 }
 
-void wc_check_after_run(wc_block *b)
+/* A read of shared bytes that another thread of the block wrote later is
+ * a race (racecheck says so), not a read of memory nobody wrote: on the
+ * GPU it may see the write. The block keeps only reads of bytes it never
+ * wrote (compute-sanitizer's initcheck on the H200 reports none in shared
+ * memory; docs/probes/sanitizer.h200/shared_uninit). */
+static void drop_raced_reads(wc_block *b)
 {
-    if (!b->check.faulted || b->status != WS_OK)
+    wc_check_log *log = &b->check.log;
+    size_t kept = 0;
+    for (size_t i = 0; i < log->count; i++) {
+        const wc_check_finding *f = &log->items[i];
+        if (f->what == WC_FIND_UNINITIALIZED && f->shared && wc_check_shared_written(b, f->real, f->size)) {
+            log->findings--;
+            continue;
+        }
+        log->items[kept++] = *f;
+    }
+    log->count = kept;
+}
+
+void wc_check_block_end(wc_block *b)
+{
+    drop_raced_reads(b);
+    if (!b->check.faulted)
         return;
-    const wc_check_finding *f = b->check.log.count ? &b->check.log.items[0] : NULL;
-    char where[300] = "";
-    if (f)
-        wc_trap_where(f->pc, where, sizeof where);
+    char where[300];
+    wc_trap_where(b->check.fault.pc, where, sizeof where);
     b->status = WS_ERR_TRAP;
     b->fault = WS_CUDA_FAULT_LAUNCH;
-    if (f)
-        snprintf(b->error, sizeof b->error, "thread (%u,%u,%u) of block (%u,%u,%u) made an invalid %s %s of %zu "
-                 "bytes%s%.200s (memcheck)", f->thread.x, f->thread.y, f->thread.z, f->block.x, f->block.y,
-                 f->block.z, f->shared ? "__shared__" : "__global__", f->write ? "write" : "read", f->size,
-                 where[0] ? " at " : "", where);
-    else
-        snprintf(b->error, sizeof b->error, "block (%u,%u,%u): an invalid access (memcheck)", b->idx.x, b->idx.y,
-                 b->idx.z);
+    snprintf(b->error, sizeof b->error, "thread (%u,%u,%u) of block (%u,%u,%u) made an invalid %s %s of %zu "
+             "bytes%s%.200s (memcheck)", b->check.fault.thread[0], b->check.fault.thread[1],
+             b->check.fault.thread[2], b->idx.x, b->idx.y, b->idx.z,
+             b->check.fault.shared ? "__shared__" : "__global__", b->check.fault.write ? "write" : "read",
+             b->check.fault.size, where[0] ? " at " : "", where);
 }
 
 void ws_cuda_check_quiet_(int on)
@@ -189,14 +204,16 @@ void wc_check_note(wc_lane *l, wc_find_kind what, bool shared, const void *addr,
 {
     wc_block *b = l->block;
     wc_check_log *log = &b->check.log;
-    /* After a thread's invalid access the launch is over: the other lanes
-     * of its warp that make the same access are reported with it, as the
-     * GPU reports a warp's instruction, and nothing else is. */
-    if (b->check.faulted && what != WC_FIND_UNINITIALIZED &&
-        (l->warp != b->check.fault_warp || pc != b->check.fault_pc))
-        return;
-    if (what != WC_FIND_UNINITIALIZED && !b->check.faulted)
-        b->check.fault_pc = pc;
+    if (what != WC_FIND_UNINITIALIZED && !b->check.faulted) {
+        b->check.faulted = true;
+        b->check.fault.thread[0] = l->ctx.thread_idx.x;
+        b->check.fault.thread[1] = l->ctx.thread_idx.y;
+        b->check.fault.thread[2] = l->ctx.thread_idx.z;
+        b->check.fault.shared = shared;
+        b->check.fault.write = (kind & WC_ACCESS_WRITE) != 0;
+        b->check.fault.size = size;
+        b->check.fault.pc = pc;
+    }
     log->findings++;
     if (log->count >= WC_CHECK_KEEP)
         return;

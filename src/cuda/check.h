@@ -59,9 +59,13 @@ typedef struct wc_check_block {
     const char *window;
     uint32_t epoch;       /* changes at every barrier: accesses of another epoch are ordered */
     uint32_t generation;  /* the block's run on its OS thread: shared bytes it wrote carry it */
-    bool faulted;         /* memcheck stopped a thread: the block fails when its warp stops */
-    int fault_warp;
-    void *fault_pc;
+    bool faulted;         /* memcheck stopped a thread: the block fails at its end */
+    struct {              /* the first thread it stopped, for the launch's error */
+        unsigned thread[3];
+        bool shared, write;
+        size_t size;
+        void *pc;
+    } fault;
     wc_check_log log;
 } wc_check_block;
 
@@ -70,8 +74,9 @@ wc_shared_cell *wc_check_cells_map(size_t bytes);
 /* A block starts on this OS thread, and its barrier completes. */
 void wc_check_block_start(struct wc_block *b);
 void wc_check_barrier(struct wc_block *b);
-/* After a warp's lanes ran: a thread memcheck stopped fails the block. */
-void wc_check_after_run(struct wc_block *b);
+/* At the block's end (its shared window as it left it): a thread memcheck
+ * stopped fails it; reads of shared bytes written later are races only. */
+void wc_check_block_end(struct wc_block *b);
 /* The lanes `lanes` of warp wp completed a collective together: they are ordered. */
 void wc_check_warp_synced(struct wc_warp *wp, uint64_t lanes);
 /* The warp's ordering starts afresh for a block. */
@@ -97,6 +102,8 @@ void wc_check_nearest(const void *addr, size_t size, char *buf, size_t buf_size)
 /* Checks an access to this OS thread's shared window (or its guard):
  * returns false when it is outside the block's shared memory. */
 bool wc_check_shared_access(struct wc_lane *l, const void *addr, size_t size, unsigned kind, void *pc);
+/* Whether the block wrote every byte of [addr, addr + size) of its window. */
+bool wc_check_shared_written(const struct wc_block *b, const void *addr, size_t size);
 /* The shared address the GPU would show for addr (0x400 past the reserved part). */
 uintptr_t wc_check_shared_address(const struct wc_block *b, const void *addr);
 

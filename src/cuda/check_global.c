@@ -1,7 +1,7 @@
 /* Device memory in a checked program: every allocation in one arena of
  * addresses, with a shadow byte per byte that says whether it belongs to a
  * live allocation and whether anything wrote it. Between allocations lie
- * bytes of no allocation (an access there is out of bounds), and a freed
+ * the bytes up to the next start (an access there is out of bounds), and a freed
  * allocation's addresses are never given again, so a use after cudaFree
  * is found too. */
 #define _GNU_SOURCE
@@ -15,8 +15,11 @@
 
 /* 64 GiB of addresses, mapped as allocations need them. */
 #define ARENA_BYTES ((size_t)64 << 30)
-/* At least this many bytes of no allocation after each one; starts as cudaMalloc aligns them. */
-#define GAP 256
+/* Each allocation starts at the next multiple of 512 bytes after the last
+ * one's end, as the H200's cudaMalloc placed them (a 960-byte buffer, then
+ * the next 1,024 bytes after its start: docs/probes/sanitizer.h200/oob_read_2d),
+ * so the distances to the nearest allocation are the GPU's. Like there, an
+ * access just past a buffer whose size is a multiple of 512 is inside the next. */
 #define ALIGN 512
 
 enum { NONE = 0, UNWRITTEN = 1, WRITTEN = 2 };
@@ -51,7 +54,7 @@ void *wc_check_alloc(size_t size, bool initialized)
     if (!arena && !reserve())
         goto done;
     size_t start = round_up(used, ALIGN), end = start + (size ? size : 1);
-    size_t need = round_up(end + GAP, (size_t)sysconf(_SC_PAGESIZE));
+    size_t need = round_up(end, (size_t)sysconf(_SC_PAGESIZE));
     if (end < start || need > ARENA_BYTES)
         goto done;
     if (need > mapped) {
@@ -61,7 +64,7 @@ void *wc_check_alloc(size_t size, bool initialized)
         mapped = need;
     }
     memset(shadow + start, initialized ? WRITTEN : UNWRITTEN, size);
-    used = end + GAP;
+    used = end;
     p = arena + start;
 done:
     pthread_mutex_unlock(&lock);

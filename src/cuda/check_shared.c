@@ -110,6 +110,15 @@ uintptr_t wc_check_shared_address(const wc_block *b, const void *addr)
     return 0x400 + (uintptr_t)((const char *)addr - b->shared.low);
 }
 
+bool wc_check_shared_written(const wc_block *b, const void *addr, size_t size)
+{
+    const wc_shared_cell *c = &b->check.cells[(const char *)addr - b->check.window];
+    for (size_t i = 0; i < size; i++)
+        if (c[i].written != b->check.generation)
+            return false;
+    return true;
+}
+
 typedef struct found {
     bool error, then_write;
     void *then_pc;

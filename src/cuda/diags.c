@@ -93,6 +93,8 @@ static ws_cuda_diag *find_same(wc_diags *d, const ws_cuda_diag *item)
 
 void wc_diag_add(wc_block *b, ws_diag_code code, int warp, ws_mask lanes, const char *where, const char *fmt, ...)
 {
+    if (b->check.faulted)
+        return; /* after memcheck stopped a thread, what its block does is not the program's */
     ws_cuda_diag item = {.code = code, .block = {b->idx.x, b->idx.y, b->idx.z}, .warp = warp, .lanes = lanes};
     snprintf(item.where, sizeof item.where, "%s", where);
     va_list ap;

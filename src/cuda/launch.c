@@ -253,8 +253,10 @@ static void run_block(wc_launch *L, wc_runner *r, size_t linear, wc_leftover **l
     wc_preempt_enter(L, slot, &b);
     wc_block_run(&b, r->fibers);
     wc_preempt_enter(L, slot, NULL);
-    if (b.status != WS_OK)
-        wc_launch_note_failed(L, linear); /* later blocks are skipped, as a failed launch stops */
+    /* Later blocks are skipped, as a failed launch stops; but memcheck's
+     * findings are every block's, as compute-sanitizer reports them. */
+    if (b.status != WS_OK && !b.check.faulted)
+        wc_launch_note_failed(L, linear);
     wc_launch_keep(L, &b, left);
     wc_trace_free(&b.trace);
     wc_check_log_free(&b.check.log);

@@ -23,7 +23,8 @@ normalize() {
     sed -E -e 's/0x[0-9a-f]+/0xADDR/g' -e 's/\+0xADDR in / in /'
 }
 
-for name in global_oob misaligned shared_oob use_after_free uninit missing_sync warp_sync_legacy; do
+for name in global_oob misaligned shared_oob use_after_free uninit missing_sync warp_sync_legacy \
+            oob_two_warps oob_read_2d dyn_shared_oob race_warps shared_uninit; do
   if ! "$warpsim" cc --check "$cases/$name.cu" -o "$dir/$name" > "$dir/$name.build" 2>&1; then
     check "$name: builds with --check" 1; sed 's/^/    | /' "$dir/$name.build" | head; continue
   fi
@@ -34,14 +35,17 @@ for name in global_oob misaligned shared_oob use_after_free uninit missing_sync 
   check "$name: the same report and output with 1 and 3 OpenMP threads" $?
 done
 
-# memcheck and initcheck: the H200's report, line for line (its stdout and stderr were one file).
-for pair in global_oob:memcheck misaligned:memcheck shared_oob:memcheck use_after_free:memcheck uninit:initcheck; do
+# memcheck and initcheck: the H200's report, line for line (its stdout and stderr were one file),
+# each tool alone as compute-sanitizer ran it.
+for pair in global_oob:memcheck misaligned:memcheck shared_oob:memcheck use_after_free:memcheck uninit:initcheck \
+            oob_two_warps:memcheck oob_read_2d:memcheck dyn_shared_oob:memcheck; do
   name=${pair%%:*} tool=${pair#*:}
   want=$(normalize < "$h200/$name.$tool.txt")
   # use_after_free: the H200's nearest live allocation is one of the CUDA runtime's own (64 KiB);
   # a program here has none after its cudaFree, so that line is not given.
   [ "$name" = use_after_free ] && want=$(grep -v 'nearest allocation' <<< "$want")
-  got=$(cat "$dir/$name.err" "$dir/$name.out" | normalize)
+  WARPSIM_CHECK=$tool "$dir/$name" > "$dir/$name.$tool.out" 2> "$dir/$name.$tool.err"
+  got=$(cat "$dir/$name.$tool.err" "$dir/$name.$tool.out" | normalize)
   # stdout comes after stderr here: compare the program's line apart.
   if [ "$(grep -v '^=========' <<< "$want")" = "$(grep -v '^=========' <<< "$got")" ] &&
      [ "$(grep '^=========' <<< "$want")" = "$(grep '^=========' <<< "$got")" ]; then
@@ -63,6 +67,21 @@ grep -q 'Warning: Race reported' "$err" && ! grep -q 'Error: Race' "$err" &&
   ! grep 'access at' "$err" | grep -v -q 'in warp_sync_legacy.cu:\(8\|9\|10\|11\|12\|13\)\( \[[0-9,]* hazards*\]\)*$' &&
   grep -q 'at warp_reduce(volatile int \*, int) in' "$err"
 check "warp_sync_legacy: warnings only, in warp_reduce(volatile int *, int) at lines 8-13, as on the H200" $?
+
+err=$dir/race_warps.err
+grep -q 'Error: Race reported between Write access at swap_halves(int \*) in race_warps.cu:9$' "$err" &&
+  grep -q 'and Read access at swap_halves(int \*) in race_warps.cu:11 \[' "$err" && ! grep -q 'Warning: Race' "$err" &&
+  ! grep -q 'Uninitialized' "$err"
+check "race_warps: an error between the write at line 9 and the read at line 11, as on the H200; no initcheck" $?
+
+# initcheck in shared memory (the H200's initcheck reports none there): threads 0..31 read
+# s[63..32], which nothing wrote (worked out from the program).
+err=$dir/shared_uninit.err
+[ "$(grep -c 'Uninitialized __shared__ memory read of size 4 bytes' "$err")" -eq 32 ] &&
+  [ "$(grep -c 'at mirror(int \*) in shared_uninit.cu:11$' "$err")" -eq 32 ] &&
+  [ "$(grep 'by thread' "$err" | sed -E 's/.*thread \(([0-9]+),0,0\) in block \(0,0,0\)/\1/' | tr '\n' ' ')" = "$(seq -s ' ' 0 31) " ] &&
+  grep -q 'ERROR SUMMARY: 32 errors' "$err"
+check "shared_uninit: 32 uninitialized __shared__ reads at line 11, threads 0..31" $?
 
 # Lockstep: a warp's lanes in step at shared memory give the H200's bits.
 WARPSIM_CHECK=lockstep "$dir/warp_sync_legacy" > "$dir/lockstep.out" 2> "$dir/lockstep.err"
