@@ -974,6 +974,12 @@ int cmd_cc(int argc, char **argv)
     if (!cc || !*cc)
         cc = WS_CC_CC;
 
+    /* A checked build: every load and store announced to the checker
+     * (libwarpsim_check.a takes the calls). The preprocessing too: the
+     * headers leave warpsim's own atomics uninstrumented (__SANITIZE_THREAD__). */
+    if (check && !(sv_push(&cxxflags, "-fsanitize=thread") && check_flags(&cxxflags, cxx) &&
+                   sv_push(&cflags, "-fsanitize=thread") && check_flags(&cflags, cc)))
+        goto oom;
     strv objs = {0};
     status = EXIT_FAIL;
     for (size_t i = 0; i < n_srcs; i++) {
@@ -1023,8 +1029,6 @@ int cmd_cc(int argc, char **argv)
         built = built && sv_push(&cmd, "-O2") && sv_push(&cmd, "-ffp-contract=off") && sv_push(&cmd, "-fopenmp") &&
                 sv_push(&cmd, "-g1") &&
                 sv_push(&cmd, "-gdwarf-4") && sv_pushf(&cmd, "-I%s", lay.include);
-        if (check) /* every load and store announced to the checker (libwarpsim_check.a takes the calls) */
-            built = built && sv_push(&cmd, "-fsanitize=thread") && check_flags(&cmd, s->kind == SRC_C ? cc : cxx);
         if (s->kind == SRC_CU) /* preprocessed already: the rewriter's two macros, the user's compile flags */
             built = built && sv_push(&cmd, "-include") && sv_push(&cmd, "warpsim/cuda_macros.h") &&
                     sv_append_compile_flags(&cmd, &flags);

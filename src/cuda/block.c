@@ -6,6 +6,7 @@
 #define _GNU_SOURCE /* sigjmp_buf, MAP_ANONYMOUS with -std=c17 */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cuda_internal.h"
 
@@ -514,6 +515,7 @@ static void block_setup(wc_block *b, wc_fiber *fibers)
         l->ctx.grid_dim = d->grid;
         l->in_runtime = 1;
         l->check_quiet = 0;
+        l->check_clock = 1;
         wc_fiber_prepare(l->fiber, lane_main, l);
     }
     for (int w = 0; w < b->warps; w++)
@@ -549,6 +551,7 @@ void wc_block_start(wc_block *b, wc_fiber *fibers)
     wc_shared_block_start(b);
     if (wc_check_tools) {
         b->check.window = wc_shared_window();
+        b->check.window_span = WC_SHARED_WINDOW + (size_t)sysconf(_SC_PAGESIZE);
         b->check.cells = wc_shared_cells();
         wc_check_block_start(b);
     }

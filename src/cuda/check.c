@@ -11,8 +11,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "check.h"
-#include "cuda_internal.h"
+#include "check_access.h"
 #include "trap_where.h"
 
 unsigned wc_check_tools;
@@ -118,11 +117,12 @@ void wc_check_start(void)
 
 /* ---- accesses ---- */
 
-void wc_check_access(wc_lane *l, const void *addr, size_t size, unsigned kind, void *pc)
+/* What the fast path (check_access.h) leaves: a shared access, or a global
+ * one that is not a plain access to written bytes. */
+void wc_check_access_slow(wc_lane *l, const void *addr, size_t size, unsigned kind, void *pc)
 {
-    if (l->check_quiet)
-        return;
-    if (wc_shared_holds(addr) || wc_shared_in_guard(addr)) {
+    wc_block *b = l->block;
+    if ((uintptr_t)addr - (uintptr_t)b->check.window < b->check.window_span) {
         if (!wc_check_shared_access(l, addr, size, kind, pc))
             wc_check_stop_lane(l);
         return;
@@ -131,7 +131,7 @@ void wc_check_access(wc_lane *l, const void *addr, size_t size, unsigned kind, v
     int state = wc_check_global_state(addr, size, &in_arena);
     if (!in_arena)
         return; /* the thread's stack, __device__ variables, the host's memory */
-    bool misaligned = !(kind & (WC_ACCESS_UNALIGNED | WC_ACCESS_RANGE)) && size > 1 && (size & (size - 1)) == 0 &&
+    bool misaligned = !(kind & (WC_ACCESS_UNALIGNED | WC_ACCESS_RANGE)) && (size & (size - 1)) == 0 &&
                       (uintptr_t)addr % size != 0;
     if ((misaligned || state < 0) && (wc_check_tools & WC_CHECK_MEMCHECK)) {
         wc_check_note(l, misaligned ? WC_FIND_MISALIGNED : WC_FIND_OUT_OF_BOUNDS, false, addr, size, kind, pc);
@@ -462,7 +462,28 @@ static void print_hazards(const wc_check_log *log)
     free(lines);
 }
 
-void wc_check_launch_report(const char *kernel, wc_check_log *log, size_t diags)
+/* The model's diagnostics that are synccheck's kind of error (masks without
+ * their caller or naming exited lanes, barriers some threads miss or meet
+ * at different calls, deadlocks) or a fault; the others (a shuffle's lane
+ * argument out of range, a read of an exited lane, a NaN's payload, ...) are
+ * warpsim's own remarks on defined-by-the-H200 behaviour: printed, not counted. */
+static bool counted(ws_diag_code code)
+{
+    switch (code) {
+    case WS_DIAG_CALLER_NOT_IN_MASK:
+    case WS_DIAG_MASK_NAMES_EXITED:
+    case WS_DIAG_DEADLOCK:
+    case WS_DIAG_BARRIER_EXITED:
+    case WS_DIAG_BARRIER_SITES:
+    case WS_DIAG_STACK_OVERFLOW:
+    case WS_DIAG_TRAP:
+        return true;
+    default:
+        return false;
+    }
+}
+
+void wc_check_launch_report(const char *kernel, wc_check_log *log, const wc_diags *diags)
 {
     (void)kernel;
     fflush(stdout);
@@ -473,8 +494,8 @@ void wc_check_launch_report(const char *kernel, wc_check_log *log, size_t diags)
         fprintf(stderr, PREFIX "(%lu more errors of this launch are counted, not shown)\n",
                 log->findings - log->count);
     errors += log->findings;
-    if (wc_check_tools & WC_CHECK_SYNCCHECK)
-        errors += diags; /* the model's own findings, printed as "warpsim: ..." lines */
+    for (size_t i = 0; diags && i < diags->count && (wc_check_tools & WC_CHECK_SYNCCHECK); i++)
+        errors += counted(diags->items[i].code) ? 1 + diags->items[i].repeats : 0;
     print_hazards(log);
     pthread_mutex_unlock(&lock);
     fflush(stderr);

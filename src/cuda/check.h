@@ -14,6 +14,7 @@ struct wc_lane;
 struct wc_block;
 struct wc_warp;
 struct wc_launch;
+struct wc_diags;
 
 /* The tools WARPSIM_CHECK picks (all by default), and the lockstep mode. */
 enum {
@@ -38,8 +39,7 @@ extern unsigned wc_check_tools;
 
 /* check.c: the program is checked (the instrumented code's constructor). */
 void wc_check_start(void);
-/* A load or store of the running lane l, from the code at pc. */
-void wc_check_access(struct wc_lane *l, const void *addr, size_t size, unsigned kind, void *pc);
+/* A load or store of the running lane l, from the code at pc: wc_check_access (check_access.h). */
 
 /* ---- what the block and the launch keep (check.c) ---- */
 typedef struct wc_check_finding wc_check_finding;
@@ -55,8 +55,9 @@ typedef struct wc_check_log {
 /* The block's part of the checker's state. */
 typedef struct wc_shared_cell wc_shared_cell;
 typedef struct wc_check_block {
-    wc_shared_cell *cells; /* one per byte of the block's shared window and its guard page */
+    wc_shared_cell *cells; /* one per 4-byte word of the block's shared window */
     const char *window;
+    size_t window_span;    /* the window and its guard page */
     uint32_t epoch;       /* changes at every barrier: accesses of another epoch are ordered */
     uint32_t generation;  /* the block's run on its OS thread: shared bytes it wrote carry it */
     bool faulted;         /* memcheck stopped a thread: the block fails at its end */
@@ -85,9 +86,15 @@ void wc_check_warp_restart(struct wc_warp *wp);
 void wc_check_log_move(wc_check_log *into, wc_check_log *from);
 void wc_check_log_free(wc_check_log *log);
 /* At a launch's end, the blocks' logs in block order: printed, counted. */
-void wc_check_launch_report(const char *kernel, wc_check_log *log, size_t diags);
+void wc_check_launch_report(const char *kernel, wc_check_log *log, const struct wc_diags *diags);
 
 /* ---- check_global.c: device allocations in their own arena ---- */
+/* 64 GiB of addresses, mapped as allocations need them; a state per byte. */
+#define WC_CHECK_ARENA_BYTES ((size_t)64 << 30)
+enum { WC_STATE_NONE = 0, WC_STATE_UNWRITTEN = 1, WC_STATE_WRITTEN = 2 };
+extern char *wc_check_arena;
+extern unsigned char *wc_check_states;
+extern size_t wc_check_mapped;
 void *wc_check_alloc(size_t size, bool initialized);
 void wc_check_release(void *p, size_t size);
 /* 0 valid and written, 1 valid but never written, -1 outside every live allocation. */

@@ -13,8 +13,7 @@
 #include "check.h"
 #include "cuda_internal.h"
 
-/* 64 GiB of addresses, mapped as allocations need them. */
-#define ARENA_BYTES ((size_t)64 << 30)
+#define ARENA_BYTES WC_CHECK_ARENA_BYTES
 /* Each allocation starts at the next multiple of 512 bytes after the last
  * one's end, as the H200's cudaMalloc placed them (a 960-byte buffer, then
  * the next 1,024 bytes after its start: docs/probes/sanitizer.h200/oob_read_2d),
@@ -22,11 +21,15 @@
  * access just past a buffer whose size is a multiple of 512 is inside the next. */
 #define ALIGN 512
 
-enum { NONE = 0, UNWRITTEN = 1, WRITTEN = 2 };
+enum { NONE = WC_STATE_NONE, UNWRITTEN = WC_STATE_UNWRITTEN, WRITTEN = WC_STATE_WRITTEN };
 
-static char *arena;           /* the allocations */
-static unsigned char *shadow; /* one state per byte of the arena */
-static size_t used, mapped;
+char *wc_check_arena;                /* the allocations */
+unsigned char *wc_check_states;      /* one state per byte of the arena */
+size_t wc_check_mapped;              /* bytes mapped from the start, states too */
+#define arena wc_check_arena
+#define shadow wc_check_states
+#define mapped wc_check_mapped
+static size_t used;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 static size_t round_up(size_t n, size_t a) { return (n + a - 1) / a * a; }

@@ -14,22 +14,28 @@
 #include "check.h"
 #include "cuda_internal.h"
 
-/* One access: by which thread of the block, in which barrier epoch, and at
- * which point of its own lane's order (its vector clock entry). */
+/* One access to a 4-byte word: by which thread of the block, in which
+ * barrier epoch, at which point of its lane's order (its vector clock
+ * entry), and which bytes of the word (bit i: byte i). Two accesses whose
+ * bytes do not meet are no hazard, so char arrays shared byte by byte are
+ * not reported; a cell keeps one writer and two readers, so some hazards
+ * are missed, never invented. */
 typedef struct race_access {
     void *pc;
     uint32_t epoch, clock;
     uint16_t thread;
+    uint8_t bytes;
 } race_access;
 
 struct wc_shared_cell {
     race_access write, read[2];
-    uint32_t written; /* the generation of the block that wrote it (0: none) */
+    uint32_t written;       /* the generation of the block whose writes ... */
+    uint8_t written_bytes;  /* ... wrote these bytes */
 };
 
 wc_shared_cell *wc_check_cells_map(size_t bytes)
 {
-    void *m = mmap(NULL, bytes * sizeof(wc_shared_cell), PROT_READ | PROT_WRITE,
+    void *m = mmap(NULL, bytes / 4 * sizeof(wc_shared_cell), PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     return m == MAP_FAILED ? NULL : m;
 }
@@ -47,7 +53,7 @@ void wc_check_warp_restart(wc_warp *wp)
     }
     memset(wp->check_vc, 0, WC_WARP * WC_WARP * sizeof *wp->check_vc);
     for (int a = 0; a < WC_WARP; a++)
-        wp->check_vc[a * WC_WARP + a] = 1;
+        wp->check_vc[a * WC_WARP + a] = 1; /* the lanes' check_clock: 1 (block_setup) */
 }
 
 void wc_check_warp_synced(wc_warp *wp, uint64_t lanes)
@@ -64,7 +70,7 @@ void wc_check_warp_synced(wc_warp *wp, uint64_t lanes)
     for (uint64_t t = lanes; t; t &= t - 1) {
         int a = __builtin_ctzll(t);
         memcpy(&vc[a * WC_WARP], joined, sizeof joined);
-        vc[a * WC_WARP + a]++; /* what it does next comes after */
+        wp->lanes[a].check_clock = ++vc[a * WC_WARP + a]; /* what it does next comes after */
     }
 }
 
@@ -92,14 +98,15 @@ void ws_cuda_check_order_(void)
         wc_check_barrier(l->block);
 }
 
-/* Whether the earlier access r is ordered before the running lane's now. */
-static bool ordered(const race_access *r, uint32_t epoch, int thread, const uint32_t *vc_row)
+/* Whether the earlier access r is ordered before the running lane l's now. */
+static inline bool ordered(const race_access *r, uint32_t epoch, int thread, const wc_lane *l)
 {
     if (r->epoch != epoch || r->thread == thread)
         return true;
     if (r->thread / WC_WARP != thread / WC_WARP)
         return false;
-    return vc_row && vc_row[r->thread % WC_WARP] >= r->clock;
+    const uint32_t *vc = l->wp->check_vc;
+    return vc && vc[l->lane * WC_WARP + r->thread % WC_WARP] >= r->clock;
 }
 
 /* ---- the checks ---- */
@@ -110,97 +117,134 @@ uintptr_t wc_check_shared_address(const wc_block *b, const void *addr)
     return 0x400 + (uintptr_t)((const char *)addr - b->shared.low);
 }
 
+static const wc_shared_cell *cell_of(const wc_block *b, const char *a)
+{
+    return &b->check.cells[(uintptr_t)(a - b->check.window) / 4];
+}
+
 bool wc_check_shared_written(const wc_block *b, const void *addr, size_t size)
 {
-    const wc_shared_cell *c = &b->check.cells[(const char *)addr - b->check.window];
-    for (size_t i = 0; i < size; i++)
-        if (c[i].written != b->check.generation)
+    const char *a = addr;
+    for (size_t i = 0; i < size; i++) {
+        const wc_shared_cell *c = cell_of(b, a + i);
+        if (c->written != b->check.generation || !(c->written_bytes >> ((uintptr_t)(a + i) % 4) & 1))
             return false;
+    }
     return true;
 }
 
-typedef struct found {
-    bool error, then_write;
-    void *then_pc;
-} found;
-
-static void add_found(found *f, int *n, bool error, const race_access *r, bool then_write)
+/* Which bytes of the word at w the range [a, end) covers. */
+static inline uint8_t word_bytes(uintptr_t w, uintptr_t a, uintptr_t end)
 {
-    for (int i = 0; i < *n; i++)
-        if (f[i].then_pc == r->pc && f[i].then_write == then_write && f[i].error == error)
-            return;
-    if (*n < 6)
-        f[(*n)++] = (found){.error = error, .then_write = then_write, .then_pc = r->pc};
+    unsigned lo = a > w ? (unsigned)(a - w) : 0, hi = end < w + 4 ? (unsigned)(end - w) : 4;
+    return (uint8_t)(((1u << hi) - 1) & ~((1u << lo) - 1));
 }
 
-static void race(wc_lane *l, wc_shared_cell *c, size_t size, bool write, void *pc)
+/* The running lane's access `now` (its bytes of the word of c) against the
+ * word's earlier accesses; then it is one of them. */
+static inline void race_word(wc_block *b, wc_shared_cell *c, race_access now, bool write, const wc_lane *vc)
 {
-    wc_block *b = l->block;
-    int thread = l->warp * WC_WARP + l->lane;
-    uint32_t epoch = b->check.epoch;
-    const uint32_t *vc = l->wp->check_vc ? &l->wp->check_vc[l->lane * WC_WARP] : NULL;
-    race_access now = {.pc = pc, .epoch = epoch, .clock = vc ? vc[l->lane] : 0, .thread = (uint16_t)thread};
-    found f[6];
-    int n = 0;
-    for (size_t i = 0; i < size; i++, c++) {
-        if (!ordered(&c->write, epoch, thread, vc))
-            add_found(f, &n, c->write.thread / WC_WARP != thread / WC_WARP, &c->write, true);
-        if (write) {
-            for (int r = 0; r < 2; r++)
-                if (!ordered(&c->read[r], epoch, thread, vc))
-                    add_found(f, &n, c->read[r].thread / WC_WARP != thread / WC_WARP, &c->read[r], false);
-            c->write = now;
-            c->read[0].epoch = c->read[1].epoch = 0; /* later writes meet this one first */
-        } else {
-            /* Two readers at most are kept: the slot of the same thread, an
-             * empty or ordered one, or the second one. */
-            int slot = 1;
-            for (int r = 0; r < 2; r++)
-                if (c->read[r].epoch != epoch || c->read[r].thread == thread) {
-                    slot = r;
-                    break;
-                }
-            c->read[slot] = now;
-        }
+    uint32_t epoch = now.epoch;
+    int thread = now.thread;
+    if ((c->write.bytes & now.bytes) && !ordered(&c->write, epoch, thread, vc))
+        wc_check_hazard_note(b, c->write.thread / WC_WARP != thread / WC_WARP, write, now.pc, true, c->write.pc);
+    if (write) {
+        for (int r = 0; r < 2; r++)
+            if ((c->read[r].bytes & now.bytes) && !ordered(&c->read[r], epoch, thread, vc))
+                wc_check_hazard_note(b, c->read[r].thread / WC_WARP != thread / WC_WARP, true, now.pc, false,
+                                     c->read[r].pc);
+        c->write = now;
+        c->read[0].epoch = c->read[1].epoch = 0; /* later writes meet this one first */
+        return;
     }
-    for (int i = 0; i < n; i++)
-        wc_check_hazard_note(b, f[i].error, write, pc, f[i].then_write, f[i].then_pc);
+    /* Two readers are kept: the same thread's slot, an empty or older one, or the second. */
+    race_access *slot = &c->read[1];
+    if (c->read[0].epoch != epoch || c->read[0].thread == thread)
+        slot = &c->read[0];
+    if (slot->epoch == epoch && slot->thread == thread)
+        now.bytes |= slot->bytes;
+    *slot = now;
 }
 
-bool wc_check_shared_access(wc_lane *l, const void *addr, size_t size, unsigned kind, void *pc)
+/* initcheck's record: the bytes of the word this block wrote. */
+static inline void mark_written(wc_shared_cell *c, uint8_t bytes, uint32_t gen)
+{
+    if (c->written != gen) {
+        c->written = gen;
+        c->written_bytes = 0;
+    }
+    c->written_bytes |= bytes;
+}
+
+/* Any access: bounds, alignment, lockstep, then each word it covers. */
+static bool access_words(wc_lane *l, const void *addr, size_t size, unsigned kind, void *pc)
 {
     wc_block *b = l->block;
-    const char *a = addr, *end = b->check.window + WC_SHARED_WINDOW;
+    uintptr_t a = (uintptr_t)addr, end = a + size, base = (uintptr_t)b->check.window;
     bool write = kind & WC_ACCESS_WRITE;
-    bool memcheck = wc_check_tools & WC_CHECK_MEMCHECK;
-    if (a < b->shared.low || a + size > end) {
-        if (!memcheck)
+    unsigned tools = wc_check_tools;
+    if (a < (uintptr_t)b->shared.low || end > base + WC_SHARED_WINDOW) {
+        if (!(tools & WC_CHECK_MEMCHECK))
             return true;
         wc_check_note(l, WC_FIND_OUT_OF_BOUNDS, true, addr, size, kind, pc);
         return false;
     }
-    if (memcheck && !(kind & (WC_ACCESS_UNALIGNED | WC_ACCESS_RANGE)) && size > 1 && (size & (size - 1)) == 0 &&
-        (uintptr_t)a % size != 0) {
+    if ((tools & WC_CHECK_MEMCHECK) && !(kind & (WC_ACCESS_UNALIGNED | WC_ACCESS_RANGE)) && (size & (size - 1)) == 0 &&
+        (a & (size - 1)) != 0) {
         wc_check_note(l, WC_FIND_MISALIGNED, true, addr, size, kind, pc);
         return false;
     }
-    if ((wc_check_tools & WC_CHECK_LOCKSTEP) && !(kind & WC_ACCESS_ATOMIC))
+    if (__builtin_expect((tools & WC_CHECK_LOCKSTEP) && !(kind & WC_ACCESS_ATOMIC), 0))
         wc_lane_step(l); /* every lane of the warp makes its access k before any makes k + 1 */
-    wc_shared_cell *c = b->check.cells ? &b->check.cells[a - b->check.window] : NULL;
-    if (!c)
+    if (!b->check.cells)
         return true;
     uint32_t gen = b->check.generation;
-    if (!write && gen && !(kind & (WC_ACCESS_RANGE | WC_ACCESS_ATOMIC)) && (wc_check_tools & WC_CHECK_INITCHECK)) {
-        for (size_t i = 0; i < size; i++)
-            if (c[i].written != gen) {
-                wc_check_note(l, WC_FIND_UNINITIALIZED, true, addr, size, kind, pc);
-                break;
-            }
+    bool init = !write && gen && !(kind & (WC_ACCESS_RANGE | WC_ACCESS_ATOMIC)) && (tools & WC_CHECK_INITCHECK);
+    bool race = (tools & WC_CHECK_RACECHECK) && !(kind & WC_ACCESS_ATOMIC);
+    race_access now = {.pc = pc, .epoch = b->check.epoch, .clock = l->check_clock,
+                       .thread = (uint16_t)(l->warp * WC_WARP + l->lane)};
+    bool unwritten = false;
+    for (uintptr_t w = a & ~(uintptr_t)3; w < end; w += 4) { /* one word, in the usual case */
+        wc_shared_cell *c = &b->check.cells[(w - base) / 4];
+        uint8_t bytes = word_bytes(w, a, end);
+        if (init && (c->written != gen || (c->written_bytes & bytes) != bytes))
+            unwritten = true;
+        if (write || (kind & WC_ACCESS_ATOMIC))
+            mark_written(c, bytes, gen);
+        if (race) {
+            now.bytes = bytes;
+            race_word(b, c, now, write, l);
+        }
     }
-    if (write || (kind & WC_ACCESS_ATOMIC))
-        for (size_t i = 0; i < size; i++)
-            c[i].written = gen;
-    if ((wc_check_tools & WC_CHECK_RACECHECK) && !(kind & WC_ACCESS_ATOMIC))
-        race(l, c, size, write, pc);
+    if (unwritten)
+        wc_check_note(l, WC_FIND_UNINITIALIZED, true, addr, size, kind, pc);
+    return true;
+}
+
+/* The usual access, first: aligned, inside one word of the block's
+ * variables, a plain load or store, no lockstep. */
+bool wc_check_shared_access(wc_lane *l, const void *addr, size_t size, unsigned kind, void *pc)
+{
+    wc_block *b = l->block;
+    uintptr_t a = (uintptr_t)addr, base = (uintptr_t)b->check.window;
+    unsigned tools = wc_check_tools;
+    if (__builtin_expect(a < (uintptr_t)b->shared.low || a + size > base + WC_SHARED_WINDOW || (a & 3) + size > 4 ||
+                             (a & (size - 1)) || (kind & (WC_ACCESS_ATOMIC | WC_ACCESS_RANGE)) ||
+                             (tools & WC_CHECK_LOCKSTEP) || !b->check.cells,
+                         0))
+        return access_words(l, addr, size, kind, pc);
+    wc_shared_cell *c = &b->check.cells[(a - base) / 4];
+    uint8_t bytes = (uint8_t)(((1u << size) - 1) << (a & 3));
+    uint32_t gen = b->check.generation;
+    bool write = kind & WC_ACCESS_WRITE;
+    if (write)
+        mark_written(c, bytes, gen);
+    else if (gen && (tools & WC_CHECK_INITCHECK) && (c->written != gen || (c->written_bytes & bytes) != bytes))
+        wc_check_note(l, WC_FIND_UNINITIALIZED, true, addr, size, kind, pc);
+    if (tools & WC_CHECK_RACECHECK)
+        race_word(b, c,
+                  (race_access){.pc = pc, .epoch = b->check.epoch, .clock = l->check_clock,
+                                .thread = (uint16_t)(l->warp * WC_WARP + l->lane), .bytes = bytes},
+                  write, l);
     return true;
 }

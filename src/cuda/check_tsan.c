@@ -8,8 +8,7 @@
 #define _GNU_SOURCE
 #include <stdint.h>
 
-#include "check.h"
-#include "cuda_internal.h"
+#include "check_access.h"
 
 /* The compiler's names for these functions are reserved identifiers. */
 #pragma GCC diagnostic ignored "-Wmissing-prototypes"
@@ -50,11 +49,17 @@ void __tsan_write_range(void *addr, unsigned long size)
 }
 
 /* What the checker does not need: function entries (warpsim cc turns them
- * off; a CMake build may not), virtual tables, synchronisation annotations. */
+ * off; a CMake build may not), synchronisation annotations. */
 void __tsan_func_entry(void *pc) { (void)pc; }
 void __tsan_func_exit(void) {}
-void __tsan_vptr_read(void **vptr) { (void)vptr; }
-void __tsan_vptr_update(void **vptr, void *value) { (void)vptr, (void)value; }
+/* A C++ object's virtual table pointer: its constructor writes it (an
+ * object placed in shared memory is initialised by it), calls read it. */
+void __tsan_vptr_read(void **vptr) { access(vptr, sizeof *vptr, 0, __builtin_return_address(0)); }
+void __tsan_vptr_update(void **vptr, void *value)
+{
+    (void)value;
+    access(vptr, sizeof *vptr, WC_ACCESS_WRITE, __builtin_return_address(0));
+}
 void __tsan_acquire(void *addr) { (void)addr; }
 void __tsan_release(void *addr) { (void)addr; }
 void __tsan_ignore_thread_begin(void) {}

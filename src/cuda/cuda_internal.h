@@ -69,6 +69,7 @@ typedef struct wc_lane {
     wc_fiber *next_fiber;
     volatile int in_runtime; /* in the front end's code, or stopped: not to be paused (preempt.c) */
     int check_quiet;         /* in warpsim's own exchanges: the checker leaves it alone (check.c) */
+    uint32_t check_clock;    /* its place in its warp's order (check_shared.c: its vector clock entry) */
 } wc_lane;
 
 /* A warp: its lanes' operands travel through these model registers. */

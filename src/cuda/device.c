@@ -7,7 +7,7 @@
 
 #include <time.h>
 
-#include "cuda_internal.h"
+#include "check_access.h"
 #include "trap_where.h"
 
 static wc_lane *running_lane(const char *what, const char *file, int line)

@@ -438,7 +438,7 @@ ws_status ws_cuda_launch_c(const ws_cuda_launch_desc *desc, void (*kernel)(void 
         }
     fflush(stdout);
     if (wc_check_tools)
-        wc_check_launch_report(L.name, &checked, rep->diags.count);
+        wc_check_launch_report(L.name, &checked, &rep->diags);
     if (out_made > out_printed && !L.desc.quiet)
         fprintf(stderr, "warpsim: %s: device printf made %zu bytes; the %zu-byte FIFO keeps the last %zu, as the "
                 "GPU's circular buffer does (cudaDeviceSetLimit(cudaLimitPrintfFifoSize, bytes) makes it larger)\n",
