@@ -1,5 +1,5 @@
 // scripts/check-bench.sh's heavy case: a shared-memory tree reduction and a
-// 1-D stencil over 2^20 elements each, and a 256x256 matrix product in
+// 1-D stencil over 2^20 elements each, and a 512x512 matrix product in
 // 16x16 shared tiles (matrixMul's loop): every load and store a checked one.
 #include <cstdio>
 
@@ -54,7 +54,7 @@ int main()
     cudaMemset(out, 0, n * sizeof(float));
     tree_sum<<<blocks, 256>>>(in, sums);
     stencil<<<blocks, 256>>>(in, out, n);
-    mat_mul<<<dim3(16, 16), dim3(16, 16)>>>(in, in + 65536, out, 256);
+    mat_mul<<<dim3(32, 32), dim3(16, 16)>>>(in, in + 262144, out, 512);
     cudaMemcpy(h, sums, blocks * sizeof(float), cudaMemcpyDeviceToHost);
     double total = 0;
     for (int b = 0; b < blocks; b++)

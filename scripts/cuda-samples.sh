@@ -12,7 +12,8 @@
 #   nvcc:    nvcc -arch=sm_90 -fmad=false (the H200)
 #   JOBS=N builds N samples at once (default 1); LIMIT=seconds per run (300)
 #   RUN_JOBS=N runs N samples at once, each on its own PIN_CORES cores (default 2,
-#   through taskset, with OMP_NUM_THREADS=PIN_CORES): "on 2 cores" on a larger machine
+#   through taskset, with OMP_NUM_THREADS=PIN_CORES): "on 2 cores" on a larger machine;
+#   SLOT_BASE=K starts at slot K (two runs side by side on other cores)
 set -u
 samples=$(cd "$1" && pwd) || exit 2
 out=$(mkdir -p "$2" && cd "$2" && pwd) || exit 2
@@ -58,9 +59,9 @@ run_one() {
   name=$(basename "$rel"); dir=$samples/Samples/$rel
   if [ ! -x "$out/$name.exe" ]; then echo "$name build FAIL"; return; fi
   local pin=()
-  if [ -n "${SLOT:-}" ]; then # xargs' process slot: cores SLOT*PIN_CORES ...
-    local c=${PIN_CORES:-2}
-    pin=(taskset -c "$((SLOT * c))-$((SLOT * c + c - 1))" env OMP_NUM_THREADS="$c")
+  if [ -n "${SLOT:-}" ]; then # xargs' process slot: cores (SLOT_BASE+SLOT)*PIN_CORES ...
+    local c=${PIN_CORES:-2} k=$((SLOT + ${SLOT_BASE:-0}))
+    pin=(taskset -c "$((k * c))-$((k * c + c - 1))" env OMP_NUM_THREADS="$c")
   fi
   t0=$(date +%s%N)
   (cd "$dir" && timeout "$limit" "${pin[@]}" "$out/$name.exe") > "$out/$name.out" 2>&1 < /dev/null
