@@ -51,8 +51,9 @@ static void summary(void)
     fflush(stdout);
     pthread_mutex_lock(&lock);
     if (wc_check_tools & WC_CHECK_RACECHECK)
-        fprintf(stderr, PREFIX "RACECHECK SUMMARY: %lu hazards displayed (%lu errors, %lu warnings)\n",
-                hazards_shown, hazard_errors, hazard_warnings);
+        fprintf(stderr, PREFIX "RACECHECK SUMMARY: %lu hazard%s displayed (%lu error%s, %lu warning%s)\n",
+                hazards_shown, hazards_shown == 1 ? "" : "s", hazard_errors, hazard_errors == 1 ? "" : "s",
+                hazard_warnings, hazard_warnings == 1 ? "" : "s");
     unsigned long n = errors + hazards_shown;
     fprintf(stderr, PREFIX "ERROR SUMMARY: %lu error%s\n", n, n == 1 ? "" : "s");
     pthread_mutex_unlock(&lock);
@@ -418,13 +419,23 @@ static void print_hazards(const wc_check_log *log)
     for (size_t i = 0; i < log->hazard_count; i++) {
         const wc_check_hazard *h = &log->hazards[i];
         const code_site *now = site_of((char *)h->now_pc - 1), *then = site_of((char *)h->then_pc - 1);
+        /* The read of the two leads its line, with the writes it met, as
+         * racecheck groups them (docs/probes/sanitizer.h200/warp_sync_legacy). */
+        bool now_write = h->now_write, then_write = h->then_write;
+        if (now_write && !then_write) {
+            const code_site *t = now;
+            now = then;
+            then = t;
+            now_write = false;
+            then_write = true;
+        }
         size_t j = 0;
-        while (j < n && !(lines[j].error == h->error && lines[j].now_write == h->now_write &&
-                          lines[j].then_write == h->then_write && same_site(lines[j].now, now) &&
+        while (j < n && !(lines[j].error == h->error && lines[j].now_write == now_write &&
+                          lines[j].then_write == then_write && same_site(lines[j].now, now) &&
                           same_site(lines[j].then, then)))
             j++;
         if (j == n)
-            lines[n++] = (hazard_line){.error = h->error, .now_write = h->now_write, .then_write = h->then_write,
+            lines[n++] = (hazard_line){.error = h->error, .now_write = now_write, .then_write = then_write,
                                        .now = now, .then = then};
         lines[j].count += h->count;
     }

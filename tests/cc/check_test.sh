@@ -69,10 +69,11 @@ grep -q 'Warning: Race reported' "$err" && ! grep -q 'Error: Race' "$err" &&
 check "warp_sync_legacy: warnings only, in warp_reduce(volatile int *, int) at lines 8-13, as on the H200" $?
 
 err=$dir/race_warps.err
-grep -q 'Error: Race reported between Write access at swap_halves(int \*) in race_warps.cu:9$' "$err" &&
-  grep -q 'and Read access at swap_halves(int \*) in race_warps.cu:11 \[' "$err" && ! grep -q 'Warning: Race' "$err" &&
-  ! grep -q 'Uninitialized' "$err"
-check "race_warps: an error between the write at line 9 and the read at line 11, as on the H200; no initcheck" $?
+# (the H200 names the write first; here the read of a pair leads, as in its warp_sync_legacy report)
+grep -q 'Error: Race reported between Read access at swap_halves(int \*) in race_warps.cu:11$' "$err" &&
+  grep -q 'and Write access at swap_halves(int \*) in race_warps.cu:9 \[' "$err" && ! grep -q 'Warning: Race' "$err" &&
+  grep -q 'RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 warnings)' "$err" && ! grep -q 'Uninitialized' "$err"
+check "race_warps: one error between the write at line 9 and the read at line 11, as on the H200; no initcheck" $?
 
 # initcheck in shared memory (the H200's initcheck reports none there): threads 0..31 read
 # s[63..32], which nothing wrote (worked out from the program).
@@ -87,6 +88,15 @@ check "shared_uninit: 32 uninitialized __shared__ reads at line 11, threads 0..3
 WARPSIM_CHECK=lockstep "$dir/warp_sync_legacy" > "$dir/lockstep.out" 2> "$dir/lockstep.err"
 grep -v '^exit ' "$h200/warp_sync_legacy.plain1.txt" | cmp -s - "$dir/lockstep.out"
 check "warp_sync_legacy in lockstep: the H200's 64 values" $?
+# ... and racecheck's five warnings of the H200: the read at line k (9..13) against the writes at
+# lines k-1 and k (docs/probes/sanitizer.h200/warp_sync_legacy.racecheck.txt).
+ok=0
+for k in 9 10 11 12 13; do
+  grep -A2 "Warning: Race reported between Read access at warp_reduce(volatile int \*, int) in warp_sync_legacy.cu:$k\$" \
+    "$dir/lockstep.err" | grep -q "and Write access at .* in warp_sync_legacy.cu:$((k - 1)) \[" && ok=$((ok + 1))
+done
+[ $ok -eq 5 ] && grep -q 'RACECHECK SUMMARY: 5 hazards displayed (0 errors, 5 warnings)' "$dir/lockstep.err"
+check "warp_sync_legacy in lockstep: racecheck's five warnings on the H200 (read at line k, writes at k-1 and k)" $?
 ! cmp -s "$dir/warp_sync_legacy.out" "$dir/lockstep.out"
 check "warp_sync_legacy without lockstep: other bits (lanes run one after another)" $?
 
