@@ -473,18 +473,17 @@ static void print_hazards(const wc_check_log *log)
     free(lines);
 }
 
-/* The model's diagnostics that are synccheck's kind of error (masks without
- * their caller or naming exited lanes, barriers some threads miss or meet
- * at different calls, deadlocks) or a fault; the others (a shuffle's lane
- * argument out of range, a read of an exited lane, a NaN's payload, ...) are
- * warpsim's own remarks on defined-by-the-H200 behaviour: printed, not counted. */
+/* The model's diagnostics that are synccheck's kind of error (a mask
+ * without its caller, threads of a block at different barrier calls, a
+ * deadlock) or a fault; the others (exited lanes named in a mask or missing
+ * at a barrier, which sm_70 and later allow, a lane argument out of range, a
+ * read of an exited lane, a NaN's payload) are warpsim's own remarks on what
+ * the H200 defines: printed, not counted. */
 static bool counted(ws_diag_code code)
 {
     switch (code) {
     case WS_DIAG_CALLER_NOT_IN_MASK:
-    case WS_DIAG_MASK_NAMES_EXITED:
     case WS_DIAG_DEADLOCK:
-    case WS_DIAG_BARRIER_EXITED:
     case WS_DIAG_BARRIER_SITES:
     case WS_DIAG_STACK_OVERFLOW:
     case WS_DIAG_TRAP:
