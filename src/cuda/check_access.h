@@ -6,8 +6,7 @@
 
 #include <string.h>
 
-#include "check.h"
-#include "cuda_internal.h"
+#include "check_cells.h"
 
 /* check.c: device memory's other cases. */
 void wc_check_access_slow(wc_lane *l, const void *addr, size_t size, unsigned kind, void *pc);
@@ -28,8 +27,8 @@ static inline __attribute__((always_inline)) void wc_check_access(wc_lane *l, co
             memcmp(wc_check_states + off, written, size) == 0)
             return;
     } else if (a - (uintptr_t)l->block->check.window < l->block->check.window_span) {
-        if (!wc_check_shared_access(l, addr, size, kind, pc)) /* the block's shared memory */
-            wc_check_stop_lane(l);
+        if (!wc_check_shared_word(l, addr, size, kind, pc) && !wc_check_shared_access(l, addr, size, kind, pc))
+            wc_check_stop_lane(l); /* the block's shared memory: outside its variables */
         return;
     } else {
         return; /* neither device nor shared memory: the thread's stack, a __device__ variable */
