@@ -295,15 +295,44 @@ static bool find_layout(layout *l)
 
 /* -fsanitize=thread's instrumentation as the checker wants it: no calls at
  * function entry and exit, volatile accesses told apart (gcc's --param,
- * clang's -mllvm). */
-static bool check_flags(strv *cmd, const char *compiler)
+ * clang's -mllvm), every access announced. */
+/* The copies and sets the compiler leaves as calls, seen by the checker (check_tsan.c). */
+#define WC_CHECK_WRAP "-Wl,--wrap=memcpy,--wrap=memmove,--wrap=memset"
+
+/* Whether the compiler is clang: by its name, or what --version says (cc, c++, a wrapper). */
+static bool is_clang(const char *compiler)
 {
     const char *base = strrchr(compiler, '/');
     if (strstr(base ? base + 1 : compiler, "clang"))
+        return true;
+    if (strchr(compiler, '\''))
+        return false;
+    char cmd[PATH_MAX + 40], line[256] = "";
+    snprintf(cmd, sizeof cmd, "'%s' --version 2>/dev/null", compiler);
+    FILE *p = popen(cmd, "r");
+    if (!p)
+        return false;
+    bool clang = fgets(line, sizeof line, p) && strstr(line, "clang");
+    while (fgets(line, sizeof line, p)) /* the rest, so that it exits */
+        ;
+    pclose(p);
+    return clang;
+}
+
+static bool check_flags(strv *cmd, const char *compiler)
+{
+    /* No vectorizing: the instrumentation skips vector accesses of odd
+     * sizes (clang's 48-byte stores of three doubles), and gcc expands
+     * memset and memcpy of known sizes inline, unseen, unless they stay calls. */
+    if (is_clang(compiler))
         return sv_push(cmd, "-mllvm") && sv_push(cmd, "-tsan-instrument-func-entry-exit=0") &&
-               sv_push(cmd, "-mllvm") && sv_push(cmd, "-tsan-distinguish-volatile=1");
+               sv_push(cmd, "-mllvm") && sv_push(cmd, "-tsan-distinguish-volatile=1") &&
+               sv_push(cmd, "-mllvm") && sv_push(cmd, "-vectorize-loops=false") && sv_push(cmd, "-mllvm") &&
+               sv_push(cmd, "-vectorize-slp=false"); /* (-fno-slp-vectorize leaves clang 14's <6 x double>) */
     return sv_push(cmd, "--param=tsan-instrument-func-entry-exit=0") &&
-           sv_push(cmd, "--param=tsan-distinguish-volatile=1");
+           sv_push(cmd, "--param=tsan-distinguish-volatile=1") && sv_push(cmd, "-fno-tree-vectorize") &&
+           sv_push(cmd, "-fno-builtin-memset") && sv_push(cmd, "-fno-builtin-memcpy") &&
+           sv_push(cmd, "-fno-builtin-memmove");
 }
 
 /* ---- the command ---- */
@@ -1058,7 +1087,8 @@ int cmd_cc(int argc, char **argv)
                      /* WARPSIM_TRACE's writers, pulled in by their entry point alone */
                      sv_push(&cmd, "-Wl,-u,ws_cuda_trace_write") &&
                      sv_pushf(&cmd, "%s/libwarpsim_trace.a", lay.libdir) &&
-                     (!check || sv_pushf(&cmd, "%s/libwarpsim_check.a", lay.libdir)) &&
+                     (!check || (sv_pushf(&cmd, "%s/libwarpsim_check.a", lay.libdir) &&
+                                 sv_push(&cmd, WC_CHECK_WRAP))) &&
                      sv_pushf(&cmd, "%s/libwarpsim_cuda.a", lay.libdir) &&
                      sv_pushf(&cmd, "%s/libwarpsim.a", lay.libdir) && sv_push(&cmd, "-fopenmp") &&
                      sv_push(&cmd, "-pthread") && sv_push(&cmd, "-lm") && sv_words(&cmd, WS_CC_LINK_FLAGS) &&

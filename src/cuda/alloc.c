@@ -40,6 +40,8 @@ static size_t above(uintptr_t p)
 /* Checked programs take device memory from the checker's arena (check_global.c). */
 static void *allocate(size_t size, bool host_visible)
 {
+    if (size > SIZE_MAX - 256)
+        return NULL; /* cudaErrorMemoryAllocation, not a size that wraps */
     size_t rounded = (size ? size + 255 : 256) / 256 * 256; /* cudaMalloc aligns to 256 bytes */
     void *p = wc_check_tools ? wc_check_alloc(size, host_visible) : aligned_alloc(256, rounded);
     if (!p)

@@ -62,8 +62,10 @@ static void summary(void)
      * would (ours is the last exit handler: the checker registered it
      * first); the system call, because AddressSanitizer (in warpsim's own
      * sanitized builds) warns of a no-return call after the fibers ran. */
-    if (n)
+    if (n) {
+        fflush(NULL); /* every stream the program left open, as exit would */
         syscall(SYS_exit_group, 1);
+    }
 }
 
 static const struct {
@@ -102,11 +104,13 @@ static unsigned parse_tools(const char *v)
 static void start_once(void)
 {
     wc_check_tools = parse_tools(getenv("WARPSIM_CHECK")) | WC_CHECK_ON;
-    fprintf(stderr, PREFIX "WARPSIM CHECK (%s%s%s%s%s)\n", wc_check_tools & WC_CHECK_MEMCHECK ? "memcheck " : "",
-            wc_check_tools & WC_CHECK_RACECHECK ? "racecheck " : "",
-            wc_check_tools & WC_CHECK_INITCHECK ? "initcheck " : "",
-            wc_check_tools & WC_CHECK_SYNCCHECK ? "synccheck" : "",
-            wc_check_tools & WC_CHECK_LOCKSTEP ? ", lanes in lockstep at shared memory" : "");
+    char names[80] = "";
+    for (size_t i = 0; i < sizeof tool_names / sizeof tool_names[0]; i++)
+        if ((wc_check_tools & tool_names[i].bit) && tool_names[i].bit != WC_CHECK_LOCKSTEP)
+            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", names[0] ? " " : "",
+                     tool_names[i].name);
+    fprintf(stderr, PREFIX "WARPSIM CHECK (%s%s)\n", names,
+            wc_check_tools & WC_CHECK_LOCKSTEP ? "; lanes in lockstep at shared memory" : "");
     atexit(summary);
 }
 
@@ -133,7 +137,7 @@ void wc_check_access_slow(wc_lane *l, const void *addr, size_t size, unsigned ki
     if (!in_arena)
         return; /* the thread's stack, __device__ variables, the host's memory */
     bool misaligned = !(kind & (WC_ACCESS_UNALIGNED | WC_ACCESS_RANGE)) && (size & (size - 1)) == 0 &&
-                      (uintptr_t)addr % size != 0;
+                      ((uintptr_t)addr & (wc_check_alignment(size) - 1)) != 0;
     if ((misaligned || state < 0) && (wc_check_tools & WC_CHECK_MEMCHECK)) {
         wc_check_note(l, misaligned ? WC_FIND_MISALIGNED : WC_FIND_OUT_OF_BOUNDS, false, addr, size, kind, pc);
         wc_check_stop_lane(l);
@@ -215,9 +219,12 @@ void wc_check_note(wc_lane *l, wc_find_kind what, bool shared, const void *addr,
         b->check.fault.size = size;
         b->check.fault.pc = pc;
     }
-    log->findings++;
-    if (log->count >= WC_CHECK_KEEP)
+    if (log->count >= WC_CHECK_KEEP) {
+        /* Counted, not kept; a shared read not kept cannot be found raced at the block's end, so it is not counted. */
+        log->findings += !(what == WC_FIND_UNINITIALIZED && shared);
         return;
+    }
+    log->findings++;
     if (log->count == log->cap) {
         size_t n = log->cap ? 2 * log->cap : 8;
         wc_check_finding *grown = realloc(log->items, n * sizeof *grown);

@@ -34,6 +34,11 @@ enum {
     WC_ACCESS_ATOMIC = 8     /* an atomic function's (device.c): bounds only */
 };
 
+/* The alignment an access of `size` bytes needs to be valid: its size, but 8
+ * for 16 bytes, as clang's instrumentation announces two 8-aligned doubles
+ * copied together as one 16-byte access (a float4 at 8 mod 16 is not found). */
+static inline size_t wc_check_alignment(size_t size) { return size > 8 ? 8 : size; }
+
 /* 0 in an unchecked program; the tools otherwise (set before main runs). */
 extern unsigned wc_check_tools;
 
@@ -89,8 +94,10 @@ void wc_check_log_free(wc_check_log *log);
 void wc_check_launch_report(const char *kernel, wc_check_log *log, const struct wc_diags *diags);
 
 /* ---- check_global.c: device allocations in their own arena ---- */
-/* 64 GiB of addresses, mapped as allocations need them; a state per byte. */
-#define WC_CHECK_ARENA_BYTES ((size_t)64 << 30)
+/* 1 TiB of addresses, mapped as allocations need them, with a state per
+ * byte: freed ones are never given again, so this is what a checked program
+ * can allocate in its life (a freed allocation's pages go back to the system). */
+#define WC_CHECK_ARENA_BYTES ((size_t)1 << 40)
 enum { WC_STATE_NONE = 0, WC_STATE_UNWRITTEN = 1, WC_STATE_WRITTEN = 2 };
 extern char *wc_check_arena;
 extern unsigned char *wc_check_states;

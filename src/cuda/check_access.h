@@ -19,11 +19,12 @@ static inline __attribute__((always_inline)) void wc_check_access(wc_lane *l, co
     uintptr_t a = (uintptr_t)addr, off = a - (uintptr_t)wc_check_arena;
     if (!size)
         return;
+    size_t mapped = __atomic_load_n(&wc_check_mapped, __ATOMIC_RELAXED);
     if (off < WC_CHECK_ARENA_BYTES) {
         /* Device memory: a plain aligned access to bytes written before is the usual case. */
         static const unsigned char written[16] = {2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2};
-        if (size <= 16 && !(kind & WC_ACCESS_ATOMIC) && off + size <= wc_check_mapped &&
-            ((kind & (WC_ACCESS_UNALIGNED | WC_ACCESS_RANGE)) || (a & (size - 1)) == 0) &&
+        if (size <= 16 && !(kind & WC_ACCESS_ATOMIC) && off + size <= mapped &&
+            ((kind & (WC_ACCESS_UNALIGNED | WC_ACCESS_RANGE)) || (a & (wc_check_alignment(size) - 1)) == 0) &&
             memcmp(wc_check_states + off, written, size) == 0)
             return;
     } else if (a - (uintptr_t)l->block->check.window < l->block->check.window_span) {

@@ -59,8 +59,8 @@ static inline void race_word(wc_block *b, wc_shared_cell *c, race_access now, bo
     race_access *slot = &c->read[1];
     if (c->read[0].epoch != epoch || c->read[0].thread == thread)
         slot = &c->read[0];
-    if (slot->epoch == epoch && slot->thread == thread)
-        now.bytes |= slot->bytes;
+    if (slot->epoch == epoch && slot->thread == thread && slot->clock == now.clock)
+        now.bytes |= slot->bytes; /* the same thread at the same point of its order: one read */
     *slot = now;
 }
 

@@ -56,15 +56,15 @@ void *wc_check_alloc(size_t size, bool initialized)
     void *p = NULL;
     if (!arena && !reserve())
         goto done;
-    size_t start = round_up(used, ALIGN), end = start + (size ? size : 1);
-    size_t need = round_up(end, (size_t)sysconf(_SC_PAGESIZE));
-    if (end < start || need > ARENA_BYTES)
-        goto done;
+    size_t start = round_up(used, ALIGN);
+    if (size >= ARENA_BYTES - start)
+        goto done; /* more than the arena has left: cudaErrorMemoryAllocation */
+    size_t end = start + (size ? size : 1), need = round_up(end, (size_t)sysconf(_SC_PAGESIZE));
     if (need > mapped) {
         if (mprotect(arena + mapped, need - mapped, PROT_READ | PROT_WRITE) != 0 ||
             mprotect(shadow + mapped, need - mapped, PROT_READ | PROT_WRITE) != 0)
             goto done;
-        mapped = need;
+        __atomic_store_n(&mapped, need, __ATOMIC_RELAXED);
     }
     memset(shadow + start, initialized ? WRITTEN : UNWRITTEN, size);
     used = end;

@@ -123,7 +123,7 @@ static bool access_words(wc_lane *l, const void *addr, size_t size, unsigned kin
         return false;
     }
     if ((tools & WC_CHECK_MEMCHECK) && !(kind & (WC_ACCESS_UNALIGNED | WC_ACCESS_RANGE)) && (size & (size - 1)) == 0 &&
-        (a & (size - 1)) != 0) {
+        (a & (wc_check_alignment(size) - 1)) != 0) {
         wc_check_note(l, WC_FIND_MISALIGNED, true, addr, size, kind, pc);
         return false;
     }
