@@ -13,7 +13,9 @@ if ! command -v "$cc" >/dev/null || ! command -v qemu-aarch64 >/dev/null; then
   exit 77
 fi
 mkdir -p "$work"
-sources=("$src"/src/*.c "$src"/src/cuda/*.c "$src"/tests/cuda/fiber_regs_kernel.c)
+# The front end's runtime: src/cuda/ but check_tsan.c (libwarpsim_check.a, for checked programs only).
+sources=("$src"/src/*.c "$src"/tests/cuda/fiber_regs_kernel.c)
+for f in "$src"/src/cuda/*.c; do [ "$(basename "$f")" = check_tsan.c ] || sources+=("$f"); done
 flags=(-O2 -std=c17 -ffp-contract=off -I"$src"/include -I"$src"/src -fopenmp -static)
 "$cc" "${flags[@]}" "${sources[@]}" -lpthread -lm -o "$work/regs_asm" 2>"$work/build_asm.log" ||
   { cat "$work/build_asm.log"; exit 1; }
