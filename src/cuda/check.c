@@ -204,6 +204,21 @@ void ws_cuda_check_quiet_(int on)
 
 /* ---- findings ---- */
 
+/* f kept in the log (false when there is no memory for it). */
+static bool keep_finding(wc_check_log *log, const wc_check_finding *f)
+{
+    if (log->count == log->cap) {
+        size_t n = log->cap ? 2 * log->cap : 8;
+        wc_check_finding *grown = realloc(log->items, n * sizeof *grown);
+        if (!grown)
+            return false;
+        log->items = grown;
+        log->cap = n;
+    }
+    log->items[log->count++] = *f;
+    return true;
+}
+
 void wc_check_note(wc_lane *l, wc_find_kind what, bool shared, const void *addr, size_t size, unsigned kind,
                    void *pc)
 {
@@ -225,31 +240,26 @@ void wc_check_note(wc_lane *l, wc_find_kind what, bool shared, const void *addr,
         return;
     }
     log->findings++;
-    if (log->count == log->cap) {
-        size_t n = log->cap ? 2 * log->cap : 8;
-        wc_check_finding *grown = realloc(log->items, n * sizeof *grown);
-        if (!grown)
-            return;
-        log->items = grown;
-        log->cap = n;
-    }
-    log->items[log->count++] = (wc_check_finding){
+    keep_finding(log, &(wc_check_finding){
         .what = what, .shared = shared, .write = (kind & WC_ACCESS_WRITE) != 0, .size = size,
         .addr = shared ? wc_check_shared_address(b, addr) : (uintptr_t)addr, .real = addr, .pc = pc,
-        .thread = l->ctx.thread_idx, .block = b->idx};
+        .thread = l->ctx.thread_idx, .block = b->idx});
 }
 
-void wc_check_hazard_note(wc_block *b, bool error, bool now_write, void *now_pc, bool then_write, void *then_pc)
+static bool same_pair(const wc_check_hazard *a, const wc_check_hazard *h)
 {
-    wc_check_log *log = &b->check.log;
-    for (size_t i = log->hazard_count; i-- > 0;) {
-        wc_check_hazard *h = &log->hazards[i];
-        if (h->now_pc == now_pc && h->then_pc == then_pc && h->error == error && h->now_write == now_write &&
-            h->then_write == then_write) {
-            h->count++;
+    return a->now_pc == h->now_pc && a->then_pc == h->then_pc && a->error == h->error &&
+           a->now_write == h->now_write && a->then_write == h->then_write;
+}
+
+/* h's count added to the log's entry for its pair of accesses, or a new one. */
+static void add_hazard(wc_check_log *log, const wc_check_hazard *h)
+{
+    for (size_t i = log->hazard_count; i-- > 0;)
+        if (same_pair(&log->hazards[i], h)) {
+            log->hazards[i].count += h->count;
             return;
         }
-    }
     if (log->hazard_count == log->hazard_cap) {
         size_t n = log->hazard_cap ? 2 * log->hazard_cap : 8;
         wc_check_hazard *grown = realloc(log->hazards, n * sizeof *grown);
@@ -258,47 +268,23 @@ void wc_check_hazard_note(wc_block *b, bool error, bool now_write, void *now_pc,
         log->hazards = grown;
         log->hazard_cap = n;
     }
-    log->hazards[log->hazard_count++] = (wc_check_hazard){.error = error, .now_write = now_write,
-                                                          .then_write = then_write, .now_pc = now_pc,
-                                                          .then_pc = then_pc, .count = 1};
+    log->hazards[log->hazard_count++] = *h;
+}
+
+void wc_check_hazard_note(wc_block *b, bool error, bool now_write, void *now_pc, bool then_write, void *then_pc)
+{
+    add_hazard(&b->check.log, &(wc_check_hazard){.error = error, .now_write = now_write, .then_write = then_write,
+                                                 .now_pc = now_pc, .then_pc = then_pc, .count = 1});
 }
 
 void wc_check_log_move(wc_check_log *into, wc_check_log *from)
 {
     into->findings += from->findings;
-    for (size_t i = 0; i < from->count && into->count < WC_CHECK_PRINT; i++) {
-        if (into->count == into->cap) {
-            size_t n = into->cap ? 2 * into->cap : 8;
-            wc_check_finding *grown = realloc(into->items, n * sizeof *grown);
-            if (!grown)
-                break;
-            into->items = grown;
-            into->cap = n;
-        }
-        into->items[into->count++] = from->items[i];
-    }
-    for (size_t i = 0; i < from->hazard_count; i++) {
-        const wc_check_hazard *h = &from->hazards[i];
-        size_t j = 0;
-        while (j < into->hazard_count &&
-               !(into->hazards[j].now_pc == h->now_pc && into->hazards[j].then_pc == h->then_pc &&
-                 into->hazards[j].error == h->error && into->hazards[j].now_write == h->now_write &&
-                 into->hazards[j].then_write == h->then_write))
-            j++;
-        if (j < into->hazard_count) {
-            into->hazards[j].count += h->count;
-            continue;
-        }
-        if (into->hazard_count == into->hazard_cap) {
-            size_t n = into->hazard_cap ? 2 * into->hazard_cap : 8;
-            wc_check_hazard *grown = realloc(into->hazards, n * sizeof *grown);
-            if (!grown)
-                break;
-            into->hazards = grown;
-            into->hazard_cap = n;
-        }
-        into->hazards[into->hazard_count++] = *h;
-    }
+    for (size_t i = 0; i < from->count && into->count < WC_CHECK_PRINT; i++)
+        if (!keep_finding(into, &from->items[i]))
+            break;
+    for (size_t i = 0; i < from->hazard_count; i++)
+        add_hazard(into, &from->hazards[i]);
     wc_check_log_free(from);
 }
 
