@@ -184,6 +184,60 @@ static inline uint64_t ws_cuda_args_(int32_t b, int32_t width)
  * (cudaErrorMisalignedAddress); file and line name the call (NULL, 0: the
  * caller's line is looked up). */
 WS_API void ws_cuda_atomic_turn_(const void *address, size_t size, const char *file, int line);
+/* A block's shared memory is its own, so its atomics need no turn: the
+ * window of this OS thread's blocks (WS_CUDA_SHARED_WINDOW bytes from
+ * ws_cuda_shared_window_; 0 in a checked program, whose atomics the
+ * checker sees in the turn) takes an aligned atomic inline, with no call. */
+#define WS_CUDA_SHARED_WINDOW ((size_t)256 * 1024)
+WS_API extern __thread uintptr_t ws_cuda_shared_window_ __attribute__((tls_model("initial-exec")));
+WS_CUDA_UNCHECKED static inline void ws_cuda_atomic_turn_if_(const void *address, size_t size, const char *file, int line)
+{
+    uintptr_t a = (uintptr_t)address, window = ws_cuda_shared_window_;
+    if (!window || a - window >= WS_CUDA_SHARED_WINDOW || (a & (size - 1)) != 0)
+        ws_cuda_atomic_turn_(address, size, file, line);
+}
+/* An atomic reads the word, computes, then stores if the word still holds
+ * what it read (1), or takes what it holds and computes again (0). The
+ * watchdog may pause a thread anywhere in its own code, and another
+ * thread may change the word meanwhile: the check and the store are one
+ * step that no signal splits (x86-64: one cmpxchg, without lock, since
+ * only this OS thread's threads run atomics on the word now; elsewhere:
+ * ws_cuda_atomic_busy_ is 1 and preempt.c does not pause there). */
+WS_API extern __thread volatile int ws_cuda_atomic_busy_ __attribute__((tls_model("initial-exec")));
+typedef uint32_t __attribute__((may_alias)) ws_cuda_u32_alias_;
+typedef uint64_t __attribute__((may_alias)) ws_cuda_u64_alias_;
+WS_CUDA_UNCHECKED static inline int ws_cuda_atomic_store_if_(void *address, void *expected, const void *desired,
+                                                             size_t size)
+{
+#if defined(__x86_64__)
+    unsigned char same;
+    if (size == 4) {
+        uint32_t e, d;
+        memcpy(&e, expected, 4);
+        memcpy(&d, desired, 4);
+        __asm__ volatile("cmpxchgl %3, %1" : "=@ccz"(same), "+m"(*(ws_cuda_u32_alias_ *)address), "+a"(e) : "r"(d));
+        memcpy(expected, &e, 4);
+    } else {
+        uint64_t e, d;
+        memcpy(&e, expected, 8);
+        memcpy(&d, desired, 8);
+        __asm__ volatile("cmpxchgq %3, %1" : "=@ccz"(same), "+m"(*(ws_cuda_u64_alias_ *)address), "+a"(e) : "r"(d));
+        memcpy(expected, &e, 8);
+    }
+    return same;
+#else
+    ws_cuda_atomic_busy_ = 1;
+    __atomic_signal_fence(__ATOMIC_SEQ_CST); /* the check stays after the store of busy */
+    int same = memcmp(address, expected, size) == 0;
+    if (same)
+        memcpy(address, desired, size);
+    else
+        memcpy(expected, address, size);
+    __atomic_signal_fence(__ATOMIC_SEQ_CST); /* the store stays before busy drops */
+    ws_cuda_atomic_busy_ = 0;
+    return same;
+#endif
+}
 /* Device printf: buffered per block, written at the end of the launch. A
  * call is a sync point, as on the GPU, where a warp's converged lanes run
  * one printf together: their lines come out in lane order, call by call.
@@ -546,10 +600,13 @@ inline int __syncthreads_or(int pred, WS_CUDA_SITE)
 namespace warpsim_cuda {
 template <typename T, typename F> WS_CUDA_UNCHECKED inline T atomic_rmw(T *address, F update, const char *file, int line)
 {
-    ws_cuda_atomic_turn_(address, sizeof(T), file, line);
+    ws_cuda_atomic_turn_if_(address, sizeof(T), file, line);
     T old = *address;
-    *address = update(old);
-    return old;
+    for (;;) {
+        T desired = update(old);
+        if (ws_cuda_atomic_store_if_(address, &old, &desired, sizeof(T)))
+            return old;
+    }
 }
 } // namespace warpsim_cuda
 #define WS_CUDA_ATOMIC(name, T, expr)                                                             \
@@ -726,10 +783,13 @@ static inline unsigned ws_cuda_match_all_(uint64_t r, int *pred)
 #define WS_CUDA_ATOMIC_C_(name, T, expr)                                 \
     WS_CUDA_UNCHECKED static inline T ws_cuda_##name(T *address, T val)  \
     {                                                                    \
-        ws_cuda_atomic_turn_(address, sizeof(T), NULL, 0);               \
+        ws_cuda_atomic_turn_if_(address, sizeof(T), NULL, 0);            \
         T old = *address;                                                \
-        *address = (expr);                                               \
-        return old;                                                      \
+        for (;;) {                                                       \
+            T desired = (expr);                                          \
+            if (ws_cuda_atomic_store_if_(address, &old, &desired, sizeof(T))) \
+                return old;                                              \
+        }                                                                \
     }
 WS_CUDA_ATOMIC_C_(add_i, int, (int)((unsigned)old + (unsigned)val))
 WS_CUDA_ATOMIC_C_(add_u, unsigned, old + val)
@@ -771,10 +831,13 @@ WS_CUDA_ATOMIC_C_(dec_u, unsigned, (old == 0u || old > val) ? val : old - 1u)
 #define atomicDec(p, v) ws_cuda_dec_u(p, v)
 WS_CUDA_UNCHECKED static inline unsigned ws_cuda_cas_u(unsigned *address, unsigned compare, unsigned val)
 {
-    ws_cuda_atomic_turn_(address, sizeof(unsigned), NULL, 0);
+    ws_cuda_atomic_turn_if_(address, sizeof(unsigned), NULL, 0);
     unsigned old = *address;
-    *address = old == compare ? val : old;
-    return old;
+    for (;;) {
+        unsigned desired = old == compare ? val : old;
+        if (ws_cuda_atomic_store_if_(address, &old, &desired, sizeof(unsigned)))
+            return old;
+    }
 }
 #define atomicCAS(p, c, v) ws_cuda_cas_u((unsigned *)(p), (unsigned)(c), (unsigned)(v))
 #endif /* C */

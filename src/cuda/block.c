@@ -561,6 +561,7 @@ bool wc_block_continue(wc_block *b)
 {
     if (sigsetjmp(b->trap_jump, 1)) { /* trap.c: a thread trapped; the block ends here */
         ws_cuda_ctx_ = NULL;
+        ws_cuda_atomic_busy_ = 0; /* a trap in an atomic's read or write */
         wc_trap_report(b);
         wc_trap_report_divisions(b);
         drop_pending_printf(b);

@@ -146,7 +146,8 @@ typedef struct wc_shared_item {
 /* The H200 gives a block at most 48 KiB of static __shared__ variables
  * (ptxas refuses more) and 227 KiB in all: the window has room for both. */
 #define WC_SHARED_MAX_STATIC ((size_t)48 * 1024)
-#define WC_SHARED_WINDOW ((size_t)256 * 1024)
+#define WC_SHARED_WINDOW WS_CUDA_SHARED_WINDOW
+#define WC_SPIN_SAMPLES 16 /* ticks the watchdog samples a quiet block's thread before it decides */
 
 /* What a trap left for the block to report (trap.c). */
 typedef struct wc_trap_info {
@@ -194,6 +195,16 @@ typedef struct wc_block {
     char assert_first[200]; /* the first: "thread (x,y,z) at file:line" */
     unsigned long progress; /* call sites run, barriers released, threads ended (read by preempt.c) */
     volatile bool hung;    /* no progress for WARPSIM_HANG_SECONDS: the spinning thread is stopped */
+    /* The watchdog's look at a quiet block's running thread (preempt.c):
+     * the states its handler sampled in a round; one that comes again
+     * means the thread spins, all different that it computes. */
+    struct {
+        int round;          /* the round asked for (the watchdog's; 0: none) */
+        int round_seen;     /* the round the states belong to (the handler's) */
+        int count;
+        bool repeated;
+        uint64_t state[WC_SPIN_SAMPLES];
+    } spin;
     wc_trap_info trap;
     struct {
         wc_division at[WC_DIVISION_SITES];
@@ -211,8 +222,11 @@ typedef struct wc_slot {
     pthread_t thread;
     struct wc_block *block; /* running now, or NULL */
     unsigned long seen;
-    double since;
+    double since;       /* its last progress, or the last round that found it computing */
+    double quiet_since; /* its last progress */
     int quiet_ticks;
+    int sampled_ticks;  /* ticks into a round of sampling (0: none) */
+    int rounds;
 } wc_slot;
 
 struct wc_launch {

@@ -116,6 +116,8 @@ uint64_t ws_cuda_sync_(uint64_t call, uint32_t mask, uint64_t value, uint64_t ar
     return wait_for_result(l);
 }
 
+__thread volatile int ws_cuda_atomic_busy_ __attribute__((tls_model("initial-exec")));
+
 void ws_cuda_atomic_turn_(const void *address, size_t size, const char *file, int line)
 {
     wc_lane *l = running_lane("an atomic function", file, line);

@@ -6,10 +6,17 @@
  * made no progress (no call site run, no barrier released, no thread ended)
  * for two ticks gets SIGURG on its OS thread, and the handler pauses the
  * running thread where it is, on its own stack, if it runs the user's code
- * (not the runtime, not a library): the others run, then it resumes. A block
- * with no progress for WARPSIM_HANG_SECONDS (default 10) fails with the
- * spinning thread's line named (block 0 waiting for block 1, which has not
- * started: blocks do not all run at once here). A pause changes which
+ * (not the runtime, not a library, not inside ws_cuda_atomic_store_if_'s
+ * check and store, where it has no one instruction for them): the
+ * others run, then it resumes. A block with no progress for
+ * WARPSIM_HANG_SECONDS (default 10) is looked at for WC_SPIN_SAMPLES more
+ * ticks, its running thread left to run: if the thread's registers come
+ * back to a state they had, it spins, and the block fails with the spinning
+ * thread's line named (block 0 waiting for block 1, which has not started:
+ * blocks do not all run at once here). If every state differs it computes
+ * (a long loop with no sync point), and it is looked at again after another
+ * WARPSIM_HANG_SECONDS, up to WC_COMPUTE_LIMITS of them: a thread that
+ * changes its registers as it spins (a counter) still ends. A pause changes which
  * thread runs when, so only a program that needed one may print other bits
  * for another OMP_NUM_THREADS. */
 #define _GNU_SOURCE
@@ -25,6 +32,7 @@
 #include "trap_where.h"
 
 #define TICK_NS 10000000L /* 10 ms */
+#define WC_COMPUTE_LIMITS 60 /* hang limits a block may compute without progress */
 
 static double now_s(void)
 {
@@ -76,6 +84,26 @@ void wc_preempt_user_code(wc_launch *L, const void *code)
  * handler runs with SA_NODEFER) leaves it alone. */
 static __thread volatile sig_atomic_t in_handler;
 
+/* One sample of a round: the running thread's state, and whether it had it before. */
+static void sample(wc_block *b, const wc_lane *l, void *context)
+{
+    int round = __atomic_load_n(&b->spin.round, __ATOMIC_RELAXED);
+    if (b->spin.round_seen != round) {
+        __atomic_store_n(&b->spin.count, 0, __ATOMIC_RELAXED);
+        __atomic_store_n(&b->spin.repeated, false, __ATOMIC_RELAXED);
+        __atomic_store_n(&b->spin.round_seen, round, __ATOMIC_RELEASE);
+    }
+    uint64_t state = wc_trap_state(context) ^ (uint64_t)(uintptr_t)l * 0x9e3779b97f4a7c15ULL;
+    int n = b->spin.count;
+    for (int i = 0; i < n; i++)
+        if (b->spin.state[i] == state)
+            __atomic_store_n(&b->spin.repeated, true, __ATOMIC_RELAXED);
+    if (n < WC_SPIN_SAMPLES) {
+        b->spin.state[n] = state;
+        __atomic_store_n(&b->spin.count, n + 1, __ATOMIC_RELAXED);
+    }
+}
+
 static void on_urge(int sig, siginfo_t *si, void *context)
 {
     (void)sig;
@@ -84,12 +112,18 @@ static void on_urge(int sig, siginfo_t *si, void *context)
         return;
     in_handler = 1;
     wc_lane *l = wc_current_lane();
-    if (!l || l->in_runtime) {
+    if (!l || l->in_runtime || ws_cuda_atomic_busy_) {
+        in_handler = 0;
+        return;
+    }
+    wc_block *b = l->block;
+    int round = __atomic_load_n(&b->spin.round, __ATOMIC_RELAXED);
+    if (round && !b->hung) {
+        sample(b, l, context); /* no pause: the next tick looks at the same thread */
         in_handler = 0;
         return;
     }
     uintptr_t pc = (uintptr_t)wc_trap_pc(context);
-    wc_block *b = l->block;
     const wc_launch *L = b->launch;
     if (pc < L->user_lo || pc >= L->user_hi) {
         in_handler = 0;
@@ -106,6 +140,24 @@ static void on_urge(int sig, siginfo_t *si, void *context)
 }
 
 /* ---- the watchdog ---- */
+
+/* A tick of a round of sampling; at its end, whether the block spins. */
+static void judge(wc_slot *s, wc_block *b, double t, double limit)
+{
+    if (++s->sampled_ticks <= WC_SPIN_SAMPLES + 1)
+        return;
+    int round = __atomic_load_n(&b->spin.round, __ATOMIC_RELAXED);
+    bool seen = __atomic_load_n(&b->spin.round_seen, __ATOMIC_ACQUIRE) == round;
+    int count = seen ? __atomic_load_n(&b->spin.count, __ATOMIC_RELAXED) : 0;
+    bool repeated = seen && __atomic_load_n(&b->spin.repeated, __ATOMIC_RELAXED);
+    s->sampled_ticks = 0;
+    __atomic_store_n(&b->spin.round, 0, __ATOMIC_RELAXED);
+    /* Fewer than two samples: it stayed where none is taken (the runtime). */
+    if (repeated || count < 2 || t - s->quiet_since >= limit * WC_COMPUTE_LIMITS)
+        b->hung = true;
+    else
+        s->since = t; /* it computes: another limit */
+}
 
 static void *watch(void *arg)
 {
@@ -133,11 +185,17 @@ static void *watch(void *arg)
                 unsigned long p = __atomic_load_n(&b->progress, __ATOMIC_RELAXED);
                 if (p != s->seen || !s->since) {
                     s->seen = p;
-                    s->since = t;
+                    s->since = s->quiet_since = t;
                     s->quiet_ticks = 0;
+                    s->sampled_ticks = 0;
+                    __atomic_store_n(&b->spin.round, 0, __ATOMIC_RELAXED);
                 } else if (++s->quiet_ticks >= 2) {
-                    if (t - s->since >= limit)
-                        b->hung = true;
+                    if (s->sampled_ticks)
+                        judge(s, b, t, limit);
+                    else if (t - s->since >= limit) {
+                        s->sampled_ticks = 1;
+                        __atomic_store_n(&b->spin.round, ++s->rounds, __ATOMIC_RELAXED);
+                    }
                     pthread_kill(s->thread, SIGURG);
                 }
             }

@@ -19,6 +19,7 @@
 #include "cuda_internal.h"
 
 static __thread char *window_map;   /* WC_SHARED_WINDOW bytes, then the guard page */
+__thread uintptr_t ws_cuda_shared_window_ __attribute__((tls_model("initial-exec")));
 static __thread wc_shared_cell *cells; /* a checked program's: one per byte of the window */
 static size_t page_bytes(void) { return (size_t)sysconf(_SC_PAGESIZE); }
 
@@ -39,6 +40,8 @@ bool wc_shared_prepare_thread(void)
         return false;
     }
     window_map = m;
+    if (!wc_check_tools)
+        ws_cuda_shared_window_ = (uintptr_t)m;
     return true;
 }
 

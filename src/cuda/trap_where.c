@@ -29,6 +29,35 @@ void *wc_trap_pc(void *ucontext)
 #endif
 }
 
+static uint64_t mix(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *c = p;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ c[i]) * 0x100000001b3ULL; /* FNV-1a */
+    return h;
+}
+
+uint64_t wc_trap_state(void *ucontext)
+{
+    const ucontext_t *uc = ucontext;
+    uint64_t h = 0xcbf29ce484222325ULL;
+    if (!uc)
+        return h;
+#if defined(__x86_64__)
+    h = mix(h, uc->uc_mcontext.gregs, (REG_EFL + 1) * sizeof uc->uc_mcontext.gregs[0]); /* r8..rip, flags */
+    if (uc->uc_mcontext.fpregs)
+        h = mix(h, uc->uc_mcontext.fpregs->_xmm, sizeof uc->uc_mcontext.fpregs->_xmm);
+#elif defined(__aarch64__)
+    h = mix(h, uc->uc_mcontext.regs, sizeof uc->uc_mcontext.regs);
+    h = mix(h, &uc->uc_mcontext.sp, sizeof uc->uc_mcontext.sp);
+    h = mix(h, &uc->uc_mcontext.pc, sizeof uc->uc_mcontext.pc);
+#else
+    void *pc = wc_trap_pc(ucontext);
+    h = mix(h, &pc, sizeof pc);
+#endif
+    return h;
+}
+
 /* Runs addr2line [option] -e object address and reads what it prints. */
 static bool addr2line(const char *option, const char *object, uintptr_t address, char *out, size_t size)
 {
