@@ -200,7 +200,8 @@ WS_CUDA_UNCHECKED static inline void ws_cuda_atomic_turn_if_(const void *address
  * what it read (1), or takes what it holds and computes again (0). The
  * watchdog may pause a thread anywhere in its own code, and another
  * thread may change the word meanwhile: the check and the store are one
- * step that no signal splits (x86-64: one cmpxchg, without lock, since
+ * step that no signal splits, and that the compiler moves no other
+ * memory access across, as it could not the call it replaces (x86-64: one cmpxchg, without lock, since
  * only this OS thread's threads run atomics on the word now; elsewhere:
  * ws_cuda_atomic_busy_ is 1 and preempt.c does not pause there). */
 WS_API extern __thread volatile int ws_cuda_atomic_busy_ __attribute__((tls_model("initial-exec")));
@@ -215,24 +216,35 @@ WS_CUDA_UNCHECKED static inline int ws_cuda_atomic_store_if_(void *address, void
         uint32_t e, d;
         memcpy(&e, expected, 4);
         memcpy(&d, desired, 4);
-        __asm__ volatile("cmpxchgl %3, %1" : "=@ccz"(same), "+m"(*(ws_cuda_u32_alias_ *)address), "+a"(e) : "r"(d));
+        __asm__ volatile("cmpxchgl %3, %1" : "=@ccz"(same), "+m"(*(ws_cuda_u32_alias_ *)address), "+a"(e) : "r"(d) : "memory");
         memcpy(expected, &e, 4);
     } else {
         uint64_t e, d;
         memcpy(&e, expected, 8);
         memcpy(&d, desired, 8);
-        __asm__ volatile("cmpxchgq %3, %1" : "=@ccz"(same), "+m"(*(ws_cuda_u64_alias_ *)address), "+a"(e) : "r"(d));
+        __asm__ volatile("cmpxchgq %3, %1" : "=@ccz"(same), "+m"(*(ws_cuda_u64_alias_ *)address), "+a"(e) : "r"(d) : "memory");
         memcpy(expected, &e, 8);
     }
     return same;
 #else
     ws_cuda_atomic_busy_ = 1;
     __atomic_signal_fence(__ATOMIC_SEQ_CST); /* the check stays after the store of busy */
-    int same = memcmp(address, expected, size) == 0;
-    if (same)
-        memcpy(address, desired, size);
-    else
-        memcpy(expected, address, size);
+    int same; /* typed accesses, no library call: a checked build's checker would see memcpy's */
+    if (size == 4) {
+        uint32_t now = *(ws_cuda_u32_alias_ *)address;
+        same = now == *(const ws_cuda_u32_alias_ *)expected;
+        if (same)
+            *(ws_cuda_u32_alias_ *)address = *(const ws_cuda_u32_alias_ *)desired;
+        else
+            *(ws_cuda_u32_alias_ *)expected = now;
+    } else {
+        uint64_t now = *(ws_cuda_u64_alias_ *)address;
+        same = now == *(const ws_cuda_u64_alias_ *)expected;
+        if (same)
+            *(ws_cuda_u64_alias_ *)address = *(const ws_cuda_u64_alias_ *)desired;
+        else
+            *(ws_cuda_u64_alias_ *)expected = now;
+    }
     __atomic_signal_fence(__ATOMIC_SEQ_CST); /* the store stays before busy drops */
     ws_cuda_atomic_busy_ = 0;
     return same;
@@ -396,6 +408,41 @@ static inline double __fma_rn(double a, double b, double c)
     return __longlong_as_double((long long)ws_f64_fma((uint64_t)__double_as_longlong(a), (uint64_t)__double_as_longlong(b),
                                                       (uint64_t)__double_as_longlong(c)));
 }
+/* The _rz/_ru/_rd forms, and _rn of div, rcp, sqrt: IEEE rounding in
+ * the suffix's mode, the GPU's NaN bits (src/fprounded.c). */
+static inline float ws_cuda_f32_rounded_(ws_fp_op op, ws_rounding r, float a, float b, float c)
+{
+    return __uint_as_float(ws_f32_rounded(op, r, __float_as_uint(a), __float_as_uint(b), __float_as_uint(c)));
+}
+static inline double ws_cuda_f64_rounded_(ws_fp_op op, ws_rounding r, double a, double b, double c)
+{
+    return __longlong_as_double((long long)ws_f64_rounded(op, r, (uint64_t)__double_as_longlong(a),
+                                                          (uint64_t)__double_as_longlong(b),
+                                                          (uint64_t)__double_as_longlong(c)));
+}
+#define WS_CUDA_ROUNDED_(sfx, r)                                                                                  \
+    static inline float __fdiv_##sfx(float a, float b) { return ws_cuda_f32_rounded_(WS_FP_DIV, r, a, b, 0); }    \
+    static inline float __frcp_##sfx(float a) { return ws_cuda_f32_rounded_(WS_FP_RCP, r, a, 0, 0); }             \
+    static inline float __fsqrt_##sfx(float a) { return ws_cuda_f32_rounded_(WS_FP_SQRT, r, a, 0, 0); }           \
+    static inline double __ddiv_##sfx(double a, double b) { return ws_cuda_f64_rounded_(WS_FP_DIV, r, a, b, 0); } \
+    static inline double __drcp_##sfx(double a) { return ws_cuda_f64_rounded_(WS_FP_RCP, r, a, 0, 0); }           \
+    static inline double __dsqrt_##sfx(double a) { return ws_cuda_f64_rounded_(WS_FP_SQRT, r, a, 0, 0); }
+#define WS_CUDA_DIRECTED_(sfx, r)                                                                                  \
+    WS_CUDA_ROUNDED_(sfx, r)                                                                                       \
+    static inline float __fadd_##sfx(float a, float b) { return ws_cuda_f32_rounded_(WS_FP_ADD, r, a, b, 0); }     \
+    static inline float __fsub_##sfx(float a, float b) { return ws_cuda_f32_rounded_(WS_FP_SUB, r, a, b, 0); }     \
+    static inline float __fmul_##sfx(float a, float b) { return ws_cuda_f32_rounded_(WS_FP_MUL, r, a, b, 0); }     \
+    static inline float __fmaf_##sfx(float a, float b, float c) { return ws_cuda_f32_rounded_(WS_FP_FMA, r, a, b, c); } \
+    static inline double __dadd_##sfx(double a, double b) { return ws_cuda_f64_rounded_(WS_FP_ADD, r, a, b, 0); }  \
+    static inline double __dsub_##sfx(double a, double b) { return ws_cuda_f64_rounded_(WS_FP_SUB, r, a, b, 0); }  \
+    static inline double __dmul_##sfx(double a, double b) { return ws_cuda_f64_rounded_(WS_FP_MUL, r, a, b, 0); }  \
+    static inline double __fma_##sfx(double a, double b, double c) { return ws_cuda_f64_rounded_(WS_FP_FMA, r, a, b, c); }
+WS_CUDA_ROUNDED_(rn, WS_ROUND_NEAREST)
+WS_CUDA_DIRECTED_(rz, WS_ROUND_ZERO)
+WS_CUDA_DIRECTED_(ru, WS_ROUND_UP)
+WS_CUDA_DIRECTED_(rd, WS_ROUND_DOWN)
+#undef WS_CUDA_DIRECTED_
+#undef WS_CUDA_ROUNDED_
 /* fminf/fmaxf/fmin/fmax as the GPU: a NaN operand counts as missing
  * (signalling NaNs too), -0 < +0 in either order. */
 static inline float ws_cuda_fminf(float a, float b) { return __uint_as_float(ws_f32_min(__float_as_uint(a), __float_as_uint(b))); }

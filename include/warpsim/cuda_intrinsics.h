@@ -3,9 +3,9 @@
  *
  * The integer ones (__mul24, __mulhi, __sad, __hadd, __funnelshift_l, ...)
  * and the conversions (__float2int_rz, ... saturating, a NaN giving 0, as
- * the GPU's cvt does) compute the GPU's exact results. __fdiv_rn,
- * __frcp_rn, __fsqrt_rn and __saturatef are IEEE (round to nearest),
- * as on the GPU. The fast-math approximations (__fdividef, __expf, __logf,
+ * the GPU's cvt does) compute the GPU's exact results, and __saturatef
+ * clamps as the GPU does (the rounded float operations, __fdiv_rn,
+ * __fadd_rz ..., are in cuda.h). The fast-math approximations (__fdividef, __expf, __logf,
  * __sinf, __powf, ...) give the correctly computed value through the host's
  * libm: not the GPU's approximate last bits (docs/cuda-frontend.md). */
 #ifndef WARPSIM_CUDA_INTRINSICS_H
@@ -112,13 +112,6 @@ static inline float __ll2float_rn(long long x) { return (float)x; }
 static inline double __int2double_rn(int x) { return (double)x; }
 static inline float __double2float_rn(double x) { return (float)x; }
 
-/* ---- IEEE float operations (round to nearest, as the GPU's) ---- */
-static inline float __fdiv_rn(float x, float y) { return x / y; }
-static inline float __frcp_rn(float x) { return 1.0f / x; }
-static inline float __fsqrt_rn(float x) { return sqrtf(x); }
-static inline double __ddiv_rn(double x, double y) { return x / y; }
-static inline double __drcp_rn(double x) { return 1.0 / x; }
-static inline double __dsqrt_rn(double x) { return sqrt(x); }
 /* Clamped to [0, 1]; a NaN gives 0. */
 static inline float __saturatef(float x) { return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f; }
 

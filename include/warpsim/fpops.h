@@ -53,6 +53,18 @@ WS_API bool ws_f64_le(uint64_t a, uint64_t b);
 WS_API bool ws_f64_eq(uint64_t a, uint64_t b);
 WS_API bool ws_f64_is_nan(uint64_t a);
 
+/* The operations that CUDA has in four rounding modes (fprounded.c): the
+ * result of op(a, b, c) (rcp and sqrt use a; add ... div a and b; fma all
+ * three) rounded as r says, with the NaN bits above. f32 div, rcp and sqrt:
+ * every NaN result is 0x7FFFFFFF (all seven operations); f64: a NaN
+ * operand quieted, a made NaN 0xFFF8000000000000; of two NaN operands
+ * div's a, and the directed add/sub/mul's b (fma: b, then c, then a), as
+ * ptxas orders the instruction's operands (programs/cuda/samesource/rounded_intrinsics.cu). */
+typedef enum { WS_FP_ADD, WS_FP_SUB, WS_FP_MUL, WS_FP_DIV, WS_FP_RCP, WS_FP_SQRT, WS_FP_FMA } ws_fp_op;
+typedef enum { WS_ROUND_NEAREST, WS_ROUND_ZERO, WS_ROUND_UP, WS_ROUND_DOWN } ws_rounding;
+WS_API uint32_t ws_f32_rounded(ws_fp_op op, ws_rounding r, uint32_t a, uint32_t b, uint32_t c);
+WS_API uint64_t ws_f64_rounded(ws_fp_op op, ws_rounding r, uint64_t a, uint64_t b, uint64_t c);
+
 /* cond ? a : b on raw bits (PTX selp): never changes a NaN's payload. */
 static inline uint64_t ws_select_bits(bool cond, uint64_t a, uint64_t b) { return cond ? a : b; }
 

@@ -195,15 +195,15 @@ typedef struct wc_block {
     char assert_first[200]; /* the first: "thread (x,y,z) at file:line" */
     unsigned long progress; /* call sites run, barriers released, threads ended (read by preempt.c) */
     volatile bool hung;    /* no progress for WARPSIM_HANG_SECONDS: the spinning thread is stopped */
-    /* The watchdog's look at a quiet block's running thread (preempt.c):
-     * the states its handler sampled in a round; one that comes again
-     * means the thread spins, all different that it computes. */
+    /* The watchdog's look at a quiet block (preempt.c): the states its
+     * handler sampled in a round, with the thread each was of. A thread
+     * sampled twice or more with every state different computes. */
     struct {
         int round;          /* the round asked for (the watchdog's; 0: none) */
-        int round_seen;     /* the round the states belong to (the handler's) */
+        int round_seen;     /* the round the samples belong to (the handler's) */
         int count;
-        bool repeated;
         uint64_t state[WC_SPIN_SAMPLES];
+        const struct wc_lane *lane[WC_SPIN_SAMPLES];
     } spin;
     wc_trap_info trap;
     struct {

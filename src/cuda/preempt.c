@@ -10,13 +10,14 @@
  * check and store, where it has no one instruction for them): the
  * others run, then it resumes. A block with no progress for
  * WARPSIM_HANG_SECONDS (default 10) is looked at for WC_SPIN_SAMPLES more
- * ticks, its running thread left to run: if the thread's registers come
- * back to a state they had, it spins, and the block fails with the spinning
- * thread's line named (block 0 waiting for block 1, which has not started:
- * blocks do not all run at once here). If every state differs it computes
- * (a long loop with no sync point), and it is looked at again after another
- * WARPSIM_HANG_SECONDS, up to WC_COMPUTE_LIMITS of them: a thread that
- * changes its registers as it spins (a counter) still ends. A pause changes which
+ * ticks: each tick the running thread's registers are sampled (and it is
+ * paused as before). A thread sampled twice or more whose registers never
+ * came back to a state they had computes (a long loop with no sync point),
+ * and the block is looked at again after another WARPSIM_HANG_SECONDS, up
+ * to WC_COMPUTE_LIMITS of them: a thread that changes its registers as it
+ * spins (a counter) still ends. Otherwise the block spins and fails with
+ * the spinning thread's line named (block 0 waiting for block 1, which has
+ * not started: blocks do not all run at once here). A pause changes which
  * thread runs when, so only a program that needed one may print other bits
  * for another OMP_NUM_THREADS. */
 #define _GNU_SOURCE
@@ -84,23 +85,19 @@ void wc_preempt_user_code(wc_launch *L, const void *code)
  * handler runs with SA_NODEFER) leaves it alone. */
 static __thread volatile sig_atomic_t in_handler;
 
-/* One sample of a round: the running thread's state, and whether it had it before. */
+/* One sample of a round: the running thread's state. */
 static void sample(wc_block *b, const wc_lane *l, void *context)
 {
     int round = __atomic_load_n(&b->spin.round, __ATOMIC_RELAXED);
     if (b->spin.round_seen != round) {
         __atomic_store_n(&b->spin.count, 0, __ATOMIC_RELAXED);
-        __atomic_store_n(&b->spin.repeated, false, __ATOMIC_RELAXED);
         __atomic_store_n(&b->spin.round_seen, round, __ATOMIC_RELEASE);
     }
-    uint64_t state = wc_trap_state(context) ^ (uint64_t)(uintptr_t)l * 0x9e3779b97f4a7c15ULL;
     int n = b->spin.count;
-    for (int i = 0; i < n; i++)
-        if (b->spin.state[i] == state)
-            __atomic_store_n(&b->spin.repeated, true, __ATOMIC_RELAXED);
     if (n < WC_SPIN_SAMPLES) {
-        b->spin.state[n] = state;
-        __atomic_store_n(&b->spin.count, n + 1, __ATOMIC_RELAXED);
+        __atomic_store_n(&b->spin.state[n], wc_trap_state(context), __ATOMIC_RELAXED);
+        __atomic_store_n(&b->spin.lane[n], l, __ATOMIC_RELAXED);
+        __atomic_store_n(&b->spin.count, n + 1, __ATOMIC_RELEASE);
     }
 }
 
@@ -117,12 +114,8 @@ static void on_urge(int sig, siginfo_t *si, void *context)
         return;
     }
     wc_block *b = l->block;
-    int round = __atomic_load_n(&b->spin.round, __ATOMIC_RELAXED);
-    if (round && !b->hung) {
-        sample(b, l, context); /* no pause: the next tick looks at the same thread */
-        in_handler = 0;
-        return;
-    }
+    if (__atomic_load_n(&b->spin.round, __ATOMIC_RELAXED) && !b->hung)
+        sample(b, l, context); /* and it is paused as always: every thread of the block is looked at */
     uintptr_t pc = (uintptr_t)wc_trap_pc(context);
     const wc_launch *L = b->launch;
     if (pc < L->user_lo || pc >= L->user_hi) {
@@ -141,22 +134,49 @@ static void on_urge(int sig, siginfo_t *si, void *context)
 
 /* ---- the watchdog ---- */
 
-/* A tick of a round of sampling; at its end, whether the block spins. */
+/* Whether a thread of the round's samples computes: sampled twice or more, never in the same state. */
+static bool one_computes(const wc_block *b, int count)
+{
+    for (int i = 0; i < count; i++) {
+        const wc_lane *l = __atomic_load_n(&b->spin.lane[i], __ATOMIC_RELAXED);
+        int seen = 0;
+        bool repeats = false;
+        for (int j = 0; j < count; j++) {
+            if (__atomic_load_n(&b->spin.lane[j], __ATOMIC_RELAXED) != l)
+                continue;
+            if (j < i)
+                break; /* this thread was judged at its first sample */
+            seen++;
+            for (int k = i; k < j; k++)
+                if (__atomic_load_n(&b->spin.lane[k], __ATOMIC_RELAXED) == l &&
+                    __atomic_load_n(&b->spin.state[k], __ATOMIC_RELAXED) ==
+                        __atomic_load_n(&b->spin.state[j], __ATOMIC_RELAXED))
+                    repeats = true;
+        }
+        if (seen >= 2 && !repeats)
+            return true;
+    }
+    return false;
+}
+
+/* A tick of a round of sampling; at its end, whether the block spins:
+ * no thread of it computes, and a thread was seen in its own code. */
 static void judge(wc_slot *s, wc_block *b, double t, double limit)
 {
     if (++s->sampled_ticks <= WC_SPIN_SAMPLES + 1)
         return;
     int round = __atomic_load_n(&b->spin.round, __ATOMIC_RELAXED);
     bool seen = __atomic_load_n(&b->spin.round_seen, __ATOMIC_ACQUIRE) == round;
-    int count = seen ? __atomic_load_n(&b->spin.count, __ATOMIC_RELAXED) : 0;
-    bool repeated = seen && __atomic_load_n(&b->spin.repeated, __ATOMIC_RELAXED);
+    int count = seen ? __atomic_load_n(&b->spin.count, __ATOMIC_ACQUIRE) : 0;
     s->sampled_ticks = 0;
     __atomic_store_n(&b->spin.round, 0, __ATOMIC_RELAXED);
-    /* Fewer than two samples: it stayed where none is taken (the runtime). */
-    if (repeated || count < 2 || t - s->quiet_since >= limit * WC_COMPUTE_LIMITS)
+    /* Fewer than two samples: its threads stayed in the runtime (a wait
+     * for an earlier block's turn, say): another limit, as for a computation. */
+    bool spins = count >= 2 && !one_computes(b, count);
+    if (spins || t - s->quiet_since >= limit * WC_COMPUTE_LIMITS)
         b->hung = true;
     else
-        s->since = t; /* it computes: another limit */
+        s->since = t;
 }
 
 static void *watch(void *arg)
@@ -189,6 +209,7 @@ static void *watch(void *arg)
                     s->quiet_ticks = 0;
                     s->sampled_ticks = 0;
                     __atomic_store_n(&b->spin.round, 0, __ATOMIC_RELAXED);
+                    b->hung = false; /* it moved before the hung thread was stopped */
                 } else if (++s->quiet_ticks >= 2) {
                     if (s->sampled_ticks)
                         judge(s, b, t, limit);
