@@ -332,6 +332,7 @@ WS_API void ws_cuda_check_quiet_(int on);
 #pragma GCC diagnostic ignored "-Wunknown-pragmas"
 #endif
 #include "cuda_macros.h" /* __shared__ */
+#include "cuda_math.h"   /* logf, sin, exp ... with the GPU's bits in kernels */
 
 #ifdef __cplusplus
 constexpr int warpSize = 32; /* a variable, not a macro: cudaDeviceProp has a member of that name */

@@ -1,0 +1,148 @@
+/* warpsim/cuda_math.h: device code's math calls with the GPU's bits
+ * (warpsim/cuda.h includes it, after <math.h> and <cmath>, whose later
+ * inclusions are then no-ops and cannot #undef these names).
+ *
+ * A call of one of these names runs CUDA's algorithm (warpsim/gpumath.h)
+ * when it is made inside a kernel, as it would run on the GPU, and the
+ * host's libm otherwise, as host code's call would on a machine with a
+ * GPU: a __host__ __device__ function gets each side's bits. The names
+ * CUDA alone defines (sinpi, cospi, sincospi and their f forms) run CUDA's
+ * algorithm on both sides. Names not listed here still call the host's
+ * libm (docs/cuda-frontend.md, "Math functions"). In C++ the double
+ * names are overloaded for float as CUDA overloads them (sin(float) is
+ * sinf), and std::sin reaches the same functions. */
+#ifndef WARPSIM_CUDA_MATH_H
+#define WARPSIM_CUDA_MATH_H
+
+#include <math.h>
+
+#include "gpumath.h"
+
+/* Inside a kernel: the running CUDA thread's context is set (cuda.h). */
+#define WS_CUDA_ON_GPU_ (ws_cuda_ctx_ != NULL)
+
+static inline float ws_cuda_logf_(float x) { return WS_CUDA_ON_GPU_ ? ws_gpu_logf(x) : logf(x); }
+static inline float ws_cuda_log2f_(float x) { return WS_CUDA_ON_GPU_ ? ws_gpu_log2f(x) : log2f(x); }
+static inline float ws_cuda_log10f_(float x) { return WS_CUDA_ON_GPU_ ? ws_gpu_log10f(x) : log10f(x); }
+static inline float ws_cuda_log1pf_(float x) { return WS_CUDA_ON_GPU_ ? ws_gpu_log1pf(x) : log1pf(x); }
+static inline float ws_cuda_sinf_(float x) { return WS_CUDA_ON_GPU_ ? ws_gpu_sinf(x) : sinf(x); }
+static inline float ws_cuda_cosf_(float x) { return WS_CUDA_ON_GPU_ ? ws_gpu_cosf(x) : cosf(x); }
+static inline void ws_cuda_sincosf_(float x, float *s, float *c)
+{
+    if (WS_CUDA_ON_GPU_) {
+        ws_gpu_sincosf(x, s, c);
+    } else {
+        *s = sinf(x);
+        *c = cosf(x);
+    }
+}
+static inline float ws_cuda_atan2f_(float y, float x) { return WS_CUDA_ON_GPU_ ? ws_gpu_atan2f(y, x) : atan2f(y, x); }
+
+static inline double ws_cuda_exp_(double x) { return WS_CUDA_ON_GPU_ ? ws_gpu_exp(x) : exp(x); }
+static inline double ws_cuda_exp2_(double x) { return WS_CUDA_ON_GPU_ ? ws_gpu_exp2(x) : exp2(x); }
+static inline double ws_cuda_exp10_(double x) { return WS_CUDA_ON_GPU_ ? ws_gpu_exp10(x) : pow(10.0, x); }
+static inline double ws_cuda_expm1_(double x) { return WS_CUDA_ON_GPU_ ? ws_gpu_expm1(x) : expm1(x); }
+static inline double ws_cuda_sinh_(double x) { return WS_CUDA_ON_GPU_ ? ws_gpu_sinh(x) : sinh(x); }
+static inline double ws_cuda_sin_(double x) { return WS_CUDA_ON_GPU_ ? ws_gpu_sin(x) : sin(x); }
+static inline double ws_cuda_cos_(double x) { return WS_CUDA_ON_GPU_ ? ws_gpu_cos(x) : cos(x); }
+static inline void ws_cuda_sincos_(double x, double *s, double *c)
+{
+    if (WS_CUDA_ON_GPU_) {
+        ws_gpu_sincos(x, s, c);
+    } else {
+        *s = sin(x);
+        *c = cos(x);
+    }
+}
+static inline double ws_cuda_atan2_(double y, double x) { return WS_CUDA_ON_GPU_ ? ws_gpu_atan2(y, x) : atan2(y, x); }
+
+#ifdef __cplusplus
+/* CUDA's float overloads of the double names, and integers as doubles. */
+static inline float ws_cuda_exp_(float x) { return expf(x); }
+static inline float ws_cuda_exp2_(float x) { return exp2f(x); }
+static inline float ws_cuda_exp10_(float x) { return powf(10.0f, x); }
+static inline float ws_cuda_expm1_(float x) { return expm1f(x); }
+static inline float ws_cuda_sinh_(float x) { return sinhf(x); }
+static inline float ws_cuda_sin_(float x) { return ws_cuda_sinf_(x); }
+static inline float ws_cuda_cos_(float x) { return ws_cuda_cosf_(x); }
+static inline void ws_cuda_sincos_(float x, float *s, float *c) { ws_cuda_sincosf_(x, s, c); }
+static inline float ws_cuda_atan2_(float y, float x) { return ws_cuda_atan2f_(y, x); }
+static inline double ws_cuda_sinpi_(double x) { return ws_gpu_sinpi(x); }
+static inline float ws_cuda_sinpi_(float x) { return ws_gpu_sinpif(x); }
+static inline double ws_cuda_cospi_(double x) { return ws_gpu_cospi(x); }
+static inline float ws_cuda_cospi_(float x) { return ws_gpu_cospif(x); }
+#define WS_CUDA_MATH_INTEGER_(name)                                                                \
+    template <typename T, typename = typename std::enable_if<std::is_integral<T>::value>::type> \
+    static inline double name(T x)                                                                 \
+    {                                                                                              \
+        return name((double)x);                                                                    \
+    }
+WS_CUDA_MATH_INTEGER_(ws_cuda_exp_)
+WS_CUDA_MATH_INTEGER_(ws_cuda_exp2_)
+WS_CUDA_MATH_INTEGER_(ws_cuda_exp10_)
+WS_CUDA_MATH_INTEGER_(ws_cuda_expm1_)
+WS_CUDA_MATH_INTEGER_(ws_cuda_sinh_)
+WS_CUDA_MATH_INTEGER_(ws_cuda_sin_)
+WS_CUDA_MATH_INTEGER_(ws_cuda_cos_)
+WS_CUDA_MATH_INTEGER_(ws_cuda_sinpi_)
+WS_CUDA_MATH_INTEGER_(ws_cuda_cospi_)
+#undef WS_CUDA_MATH_INTEGER_
+/* atan2 of two arguments of other types: as <cmath>, in double. */
+template <typename A, typename B,
+          typename = typename std::enable_if<std::is_arithmetic<A>::value && std::is_arithmetic<B>::value &&
+                                             !(std::is_same<A, float>::value && std::is_same<B, float>::value) &&
+                                             !(std::is_same<A, double>::value && std::is_same<B, double>::value)>::type>
+static inline double ws_cuda_atan2_(A y, B x)
+{
+    return ws_cuda_atan2_((double)y, (double)x);
+}
+/* std::sin(x) names the same function as sin(x) once the macros below apply. */
+namespace std {
+using ::ws_cuda_atan2_;
+using ::ws_cuda_atan2f_;
+using ::ws_cuda_cos_;
+using ::ws_cuda_cosf_;
+using ::ws_cuda_exp10_;
+using ::ws_cuda_exp2_;
+using ::ws_cuda_exp_;
+using ::ws_cuda_expm1_;
+using ::ws_cuda_log10f_;
+using ::ws_cuda_log1pf_;
+using ::ws_cuda_log2f_;
+using ::ws_cuda_logf_;
+using ::ws_cuda_sin_;
+using ::ws_cuda_sincos_;
+using ::ws_cuda_sincosf_;
+using ::ws_cuda_sinf_;
+using ::ws_cuda_sinh_;
+} // namespace std
+#define sinpi(x) ws_cuda_sinpi_(x)
+#define cospi(x) ws_cuda_cospi_(x)
+#else
+#define sinpi(x) ws_gpu_sinpi(x)
+#define cospi(x) ws_gpu_cospi(x)
+#endif
+
+#define logf(x) ws_cuda_logf_(x)
+#define log2f(x) ws_cuda_log2f_(x)
+#define log10f(x) ws_cuda_log10f_(x)
+#define log1pf(x) ws_cuda_log1pf_(x)
+#define sinf(x) ws_cuda_sinf_(x)
+#define cosf(x) ws_cuda_cosf_(x)
+#define sincosf(x, s, c) ws_cuda_sincosf_(x, s, c)
+#define sinpif(x) ws_gpu_sinpif(x)
+#define cospif(x) ws_gpu_cospif(x)
+#define sincospif(x, s, c) ws_gpu_sincospif(x, s, c)
+#define atan2f(y, x) ws_cuda_atan2f_(y, x)
+#define exp(x) ws_cuda_exp_(x)
+#define exp2(x) ws_cuda_exp2_(x)
+#define exp10(x) ws_cuda_exp10_(x)
+#define expm1(x) ws_cuda_expm1_(x)
+#define sinh(x) ws_cuda_sinh_(x)
+#define sin(x) ws_cuda_sin_(x)
+#define cos(x) ws_cuda_cos_(x)
+#define sincos(x, s, c) ws_cuda_sincos_(x, s, c)
+#define sincospi(x, s, c) ws_gpu_sincospi(x, s, c)
+#define atan2(y, x) ws_cuda_atan2_(y, x)
+
+#endif

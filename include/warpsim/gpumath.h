@@ -1,0 +1,59 @@
+/* warpsim/gpumath.h: CUDA math functions with the bits an NVIDIA H200
+ * gives (nvcc 13.0's defaults: no -ftz, no -use_fast_math), in C17 and
+ * C++17. Each is the algorithm CUDA's device math library runs, step by
+ * step, in exact IEEE operations (fma, add, mul, integer work), so the
+ * host computes what the GPU computes; NaN results carry the GPU's bits
+ * (f32: 0x7FFFFFFF; f64: the payload rules of fpops.h). Where CUDA's
+ * algorithm runs the GPU's approximate special-function unit (MUFU: ex2,
+ * lg2, rcp, rsqrt approximations), the function is not here yet.
+ *
+ * The CUDA front end (warpsim/cuda.h) sends device code's calls of these
+ * names here inside a kernel, and to the host's libm outside one. Measured
+ * against the H200: docs/conformance.md, "Math functions". */
+#ifndef WARPSIM_GPUMATH_H
+#define WARPSIM_GPUMATH_H
+
+#include "types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* logarithms (src/gpumath_logf.c) */
+WS_API float ws_gpu_logf(float x);
+WS_API float ws_gpu_log2f(float x);
+WS_API float ws_gpu_log10f(float x);
+WS_API float ws_gpu_log1pf(float x);
+
+/* f32 trigonometry (src/gpumath_trigf.c) */
+WS_API float ws_gpu_sinf(float x);
+WS_API float ws_gpu_cosf(float x);
+WS_API void ws_gpu_sincosf(float x, float *s, float *c);
+WS_API float ws_gpu_sinpif(float x);
+WS_API float ws_gpu_cospif(float x);
+WS_API void ws_gpu_sincospif(float x, float *s, float *c);
+
+/* f64 exponentials (src/gpumath_exp.c) */
+WS_API double ws_gpu_exp(double x);
+WS_API double ws_gpu_exp2(double x);
+WS_API double ws_gpu_exp10(double x);
+WS_API double ws_gpu_expm1(double x);
+WS_API double ws_gpu_sinh(double x);
+
+/* f64 trigonometry (src/gpumath_trig.c) */
+WS_API double ws_gpu_sin(double x);
+WS_API double ws_gpu_cos(double x);
+WS_API void ws_gpu_sincos(double x, double *s, double *c);
+WS_API double ws_gpu_sinpi(double x);
+WS_API double ws_gpu_cospi(double x);
+WS_API void ws_gpu_sincospi(double x, double *s, double *c);
+
+/* arc tangent of two arguments (src/gpumath_atan2.c) */
+WS_API float ws_gpu_atan2f(float y, float x);
+WS_API double ws_gpu_atan2(double y, double x);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

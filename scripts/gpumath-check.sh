@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The math functions of include/warpsim/gpumath.h against the GPU (issue 23),
+# on a machine with nvcc and an NVIDIA GPU (sm_90: the H200), from the
+# repository root. Builds docs/probes/gpumath_probe.cu with warpsim's C
+# (gcc, -ffp-contract=off, OpenMP) and runs it: every f32 input of each
+# one-argument function, 2^25 inputs and every special pair of the others.
+# Writes OUT/gpumath.txt (one line a function: inputs, differing, libm's
+# count) and OUT/gpumath_replay.txt (the GPU's results that
+# tests/data/gpu/gpumath_h200.txt keeps for the ctest gpumath); prints the
+# table last. Exit 0 when no function differs anywhere.
+#   OUT=build/gpumath-out bash scripts/gpumath-check.sh
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 2
+out=${OUT:-build/gpumath-out}
+mkdir -p "$out"
+obj=$(mktemp -d)
+trap 'rm -rf "$obj"' EXIT
+for f in src/gpumath_*.c src/fpops.c src/fprounded.c; do
+  gcc -std=c17 -O2 -ffp-contract=off -fopenmp -Iinclude -DWARPSIM_BUILDING -c "$f" -o "$obj/$(basename "$f" .c).o" || exit 1
+done
+nvcc -arch="${ARCH:-sm_90}" -fmad=false -O2 -Xcompiler -fopenmp -Iinclude docs/probes/gpumath_probe.cu \
+  "$obj"/*.o -lgomp -o "$obj/probe" || exit 1
+{ date -u; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; nvcc --version | tail -1; } > "$out/gpumath.txt"
+"$obj/probe" "$out/gpumath_replay.txt" | tee -a "$out/gpumath.txt"
+rc=${PIPESTATUS[0]}
+[ "$rc" -eq 0 ] || { echo "probe failed: exit $rc"; exit 1; }
+! grep -qv ' differing 0\b' <(grep ' inputs ' "$out/gpumath.txt")

@@ -1,0 +1,131 @@
+/* atan2f and atan2 with the GPU's bits: CUDA's libdevice algorithms
+ * (__nv_atan2f, __nv_atan2, the non-FTZ path), re-expressed in C step by
+ * step. Both divide the smaller magnitude by the larger with an IEEE
+ * division (div.rn, the host's `/`), so the quotient lies in [0, 1]; an odd
+ * polynomial gives its arc tangent, and the octant is restored from the
+ * operands' magnitudes and the sign of x. Zeros, equal magnitudes (which
+ * include two infinities) and NaNs are settled last by selects.
+ * Build with -ffp-contract=off: every fma here is an fma in the algorithm,
+ * and every separate multiply and add must stay separate. */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "warpsim/gpumath.h"
+
+/* The GPU's f32 NaN: any NaN an f32 operation makes has these bits. */
+#define CANONICAL_NAN_F32 UINT32_C(0x7FFFFFFF)
+#define QUIET_BIT_F64 UINT64_C(0x0008000000000000)
+#define SIGN_F64 UINT64_C(0x8000000000000000)
+
+static uint32_t f32_bits(float v) { uint32_t b; memcpy(&b, &v, sizeof b); return b; }
+static float f32_from(uint32_t b) { float v; memcpy(&v, &b, sizeof v); return v; }
+static uint64_t f64_bits(double v) { uint64_t b; memcpy(&b, &v, sizeof b); return b; }
+static double f64_from(uint64_t b) { double v; memcpy(&v, &b, sizeof v); return v; }
+
+/* The sign test the algorithm makes on x: the sign bit itself, so that
+ * x = -0 counts as negative (atan2(+0, -0) = pi). */
+static int f32_sign_set(float x) { return (f32_bits(x) >> 31) != 0; }
+static int f64_sign_set(double x) { return (f64_bits(x) >> 63) != 0; }
+
+float ws_gpu_atan2f(float y, float x)
+{
+    float ax = fabsf(x), ay = fabsf(y);
+    int steep = ay > ax; /* |y| > |x|: the angle is nearer pi/2 than 0 or pi */
+
+    /* Quotient of the smaller magnitude by the larger, in [0, 1]. */
+    float big = steep ? ay : ax, small = steep ? ax : ay;
+    float q = small / big;
+
+    /* atan(q) = q + q * s * P(s) with s = q^2: Horner in fma, then the last
+     * step folds q back in with one more fma. */
+    float s = q * q;
+    float p = fmaf(0x1.66e216p-9f, s, -0x1.00ee9p-6f);
+    p = fmaf(p, s, 0x1.59b564p-5f);
+    p = fmaf(p, s, -0x1.325a2p-4f);
+    p = fmaf(p, s, 0x1.b3d4d8p-4f);
+    p = fmaf(p, s, -0x1.22f962p-3f);
+    p = fmaf(p, s, 0x1.9979cp-3f);
+    p = fmaf(p, s, -0x1.5554fap-2f);
+    p = p * s;
+    float t = fmaf(p, q, q);
+
+    /* Back to the octant. pi/2 and pi are each a product of two floats
+     * (0x1.ddcb02p-1 * 0x1.aee9d6p+0 and twice that), formed inside the
+     * fma so that the sum with +-t is rounded once from a longer pi. */
+    if (steep)
+        t = f32_sign_set(x) ? fmaf(0x1.ddcb02p-1f, 0x1.aee9d6p+0f, t) /* pi/2 + t */
+                            : fmaf(0x1.ddcb02p-1f, 0x1.aee9d6p+0f, -t); /* pi/2 - t */
+    else if (f32_sign_set(x))
+        t = fmaf(0x1.ddcb02p+0f, 0x1.aee9d6p+0f, -t); /* pi - t */
+
+    /* Cases the quotient gets wrong: both operands zero (0/0), and equal
+     * magnitudes, two infinities among them (inf/inf): exact constants. */
+    float sum = ax + ay; /* NaN exactly when an operand is NaN */
+    if (big == 0.0f)
+        t = f32_sign_set(x) ? 0x1.921fb6p+1f : 0.0f; /* pi or 0 */
+    else if (ax == ay)
+        t = f32_sign_set(x) ? 0x1.2d97c8p+1f : 0x1.921fb6p-1f; /* 3pi/4 or pi/4 */
+
+    /* A NaN operand: the sum's NaN, which the GPU makes canonical. Otherwise
+     * the angle takes y's sign. */
+    if (isnan(sum))
+        return f32_from(CANONICAL_NAN_F32);
+    return copysignf(t, y);
+}
+
+double ws_gpu_atan2(double y, double x)
+{
+    double ax = fabs(x), ay = fabs(y);
+    int steep = ay > ax; /* |y| > |x|: the angle is nearer pi/2 than 0 or pi */
+
+    /* Quotient of the smaller magnitude by the larger, in [0, 1]. */
+    double big = steep ? ay : ax, small = steep ? ax : ay;
+    double q = small / big;
+
+    /* atan(q) = q + q * s * P(s) with s = q^2, P of degree 18 in Horner
+     * form with fma; the last fma adds q back. */
+    double s = q * q;
+    double p = fma(-0x1.53e1d2a25ff7ep-16, s, 0x1.d3b63dbb65b49p-13);
+    p = fma(p, s, -0x1.312788dde082ep-10);
+    p = fma(p, s, 0x1.f9690c8249315p-9);
+    p = fma(p, s, -0x1.2cf5aabc7cf0dp-7);
+    p = fma(p, s, 0x1.162b0b2a3bfdep-6);
+    p = fma(p, s, -0x1.a7256feb6fc6bp-6);
+    p = fma(p, s, 0x1.171560ce4a489p-5);
+    p = fma(p, s, -0x1.4f44d841450e4p-5);
+    p = fma(p, s, 0x1.7ee3d3f36bb95p-5);
+    p = fma(p, s, -0x1.ad32ae04a9fd1p-5);
+    p = fma(p, s, 0x1.e17813d66954fp-5);
+    p = fma(p, s, -0x1.11089ca9a5bcdp-4);
+    p = fma(p, s, 0x1.3b12b2db51738p-4);
+    p = fma(p, s, -0x1.745d022f8dc5cp-4);
+    p = fma(p, s, 0x1.c71c709dfe927p-4);
+    p = fma(p, s, -0x1.2492491fa1744p-3);
+    p = fma(p, s, 0x1.99999999840d2p-3);
+    p = fma(p, s, -0x1.555555555544cp-2);
+    p = p * s;
+    double t = fma(p, q, q);
+
+    /* Back to the octant with plain adds of pi/2 and pi (double constants). */
+    if (steep)
+        t = f64_sign_set(x) ? 0x1.921fb54442d18p+0 + t : 0x1.921fb54442d18p+0 - t;
+    else if (f64_sign_set(x))
+        t = 0x1.921fb54442d18p+1 - t;
+
+    /* Both zero (0/0) and equal magnitudes (inf/inf among them): constants. */
+    double sum = ax + ay; /* NaN exactly when an operand is NaN */
+    if (big == 0.0)
+        t = f64_sign_set(x) ? 0x1.921fb54442d18p+1 : 0.0; /* pi or 0 */
+    else if (ax == ay)
+        t = f64_sign_set(x) ? 0x1.2d97c7f3321d2p+1 : 0x1.921fb54442d18p-1; /* 3pi/4 or pi/4 */
+
+    /* A NaN operand: the result is the sum |x| + |y| itself, so the GPU's
+     * add rule picks the NaN: the first NaN operand, |x| before |y|, with
+     * its sign cleared by fabs and the quiet bit set. */
+    if (isnan(sum)) {
+        uint64_t nan = isnan(x) ? f64_bits(x) : f64_bits(y);
+        return f64_from((nan & ~SIGN_F64) | QUIET_BIT_F64);
+    }
+    return copysign(t, y);
+}
