@@ -6,8 +6,9 @@
  * the GPU's cvt does) compute the GPU's exact results, and __saturatef
  * clamps as the GPU does (the rounded float operations, __fdiv_rn,
  * __fadd_rz ..., are in cuda.h). The fast-math approximations (__fdividef, __expf, __logf,
- * __sinf, __powf, ...) give the correctly computed value through the host's
- * libm: not the GPU's approximate last bits (docs/cuda-frontend.md). */
+ * __sinf, __powf, ...) give an accurate value (the accurate function they
+ * approximate, through cuda_math.h's routing where it covers the name, else
+ * the host's libm): not the GPU's approximate last bits (docs/cuda-frontend.md). */
 #ifndef WARPSIM_CUDA_INTRINSICS_H
 #define WARPSIM_CUDA_INTRINSICS_H
 
