@@ -10,7 +10,8 @@
 # table last. Exit 0 when no function differs anywhere.
 #   OUT=build/gpumath-out bash scripts/gpumath-check.sh
 # REPLAY_ONLY=K: the first K f32 functions on the replayed inputs only (checked
-# exhaustively before), for a run that must fit a shorter time.
+# exhaustively before), for a run that must fit a shorter time; NO_LIBM=1: the
+# host's libm is not counted.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 out=${OUT:-build/gpumath-out}
@@ -18,12 +19,12 @@ mkdir -p "$out"
 obj=$(mktemp -d)
 trap 'rm -rf "$obj"' EXIT
 for f in src/gpumath_*.c src/fpops.c src/fprounded.c; do
-  gcc -std=c17 -O2 -ffp-contract=off -fopenmp -Iinclude -DWARPSIM_BUILDING -c "$f" -o "$obj/$(basename "$f" .c).o" || exit 1
+  gcc -std=c17 -O2 -ffp-contract=off -fopenmp -Iinclude -DWARPSIM_BUILDING -DWARPSIM_MUFU_DIR="\"$PWD/src/mufu\"" -c "$f" -o "$obj/$(basename "$f" .c).o" || exit 1
 done
 nvcc -arch="${ARCH:-sm_90}" -fmad=false -O2 -Xcompiler -fopenmp -Iinclude docs/probes/gpumath_probe.cu \
   "$obj"/*.o -lgomp -o "$obj/probe" || exit 1
 { date -u; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; nvcc --version | tail -1; } > "$out/gpumath.txt"
-"$obj/probe" "$out/gpumath_replay.txt" ${REPLAY_ONLY:-0} | tee -a "$out/gpumath.txt"
+"$obj/probe" "$out/gpumath_replay.txt" "${REPLAY_ONLY:-0}" ${NO_LIBM:+nolibm} | tee -a "$out/gpumath.txt"
 rc=${PIPESTATUS[0]}
 [ "$rc" -eq 0 ] || { echo "probe failed: exit $rc"; exit 1; }
 ! grep -qv ' differing 0\b' <(grep ' inputs ' "$out/gpumath.txt")

@@ -40,7 +40,8 @@ static const struct {
 } f32_fns[] = {{"logf", ws_gpu_logf},       {"log2f", ws_gpu_log2f},          {"log10f", ws_gpu_log10f},
                {"log1pf", ws_gpu_log1pf},   {"sinf", ws_gpu_sinf},            {"cosf", ws_gpu_cosf},
                {"sincosf.sin", sincosf_sin}, {"sincosf.cos", sincosf_cos},    {"sinpif", ws_gpu_sinpif},
-               {"cospif", ws_gpu_cospif},   {"sincospif.sin", sincospif_sin}, {"sincospif.cos", sincospif_cos}};
+               {"cospif", ws_gpu_cospif},   {"sincospif.sin", sincospif_sin}, {"sincospif.cos", sincospif_cos},
+               {"tanf", ws_gpu_tanf},       {"atanf", ws_gpu_atanf},          {"rcp.approx.ftz", ws_gpu_rcp_approx_ftz}};
 
 static const struct {
     const char *name;
@@ -64,11 +65,13 @@ static uint64_t result_bits(const char *name, uint64_t x, uint64_t y, bool *know
         return ws_f64_bits(ws_gpu_atan2(ws_f64_from_bits(y), ws_f64_from_bits(x)));
     if (!strcmp(name, "atan2f"))
         return ws_f32_bits(ws_gpu_atan2f(ws_f32_from_bits((uint32_t)y), ws_f32_from_bits((uint32_t)x)));
+    if (!strcmp(name, "powf"))
+        return ws_f32_bits(ws_gpu_powf(ws_f32_from_bits((uint32_t)x), ws_f32_from_bits((uint32_t)y)));
     *known = false;
     return 0;
 }
 
-/* Every line of the H200's replay file: "name in out" (f32, one argument) or
+/* Every line of the GPU's replay file: "name in out" (f32, one argument) or
  * "name x y out" (f64 and the two-argument functions). */
 static void test_gpu_replay(void **state)
 {
@@ -98,8 +101,8 @@ static void test_gpu_replay(void **state)
     }
     fclose(f);
     assert_int_equal(wrong, 0);
-    assert_true(lines >= 40000); /* 27 functions, a thousand lines or more each */
-    assert_int_equal(functions, 27);
+    assert_true(lines >= 58000); /* 31 functions, 1,700 lines or more each */
+    assert_int_equal(functions, 31);
 }
 
 /* Results IEEE 754 (and CUDA's accuracy tables, which list them as exact) fix. */
@@ -129,6 +132,21 @@ static void test_exact_by_definition(void **state)
     assert_int_equal(ws_f64_bits(ws_gpu_cos(0.0)), 0x3FF0000000000000ull);
     assert_int_equal(ws_f64_bits(ws_gpu_sinpi(-2.0)), 0x8000000000000000ull);
     assert_int_equal(ws_f64_bits(ws_gpu_atan2(0.0, -1.0)), 0x400921FB54442D18ull); /* pi rounded */
+    assert_int_equal(ws_f32_bits(ws_gpu_powf(NAN, 0.0f)), 0x3F800000u); /* pow(x, 0) is 1, for a NaN x too */
+    assert_int_equal(ws_f32_bits(ws_gpu_powf(1.0f, NAN)), 0x3F800000u);  /* pow(1, y) is 1 */
+    assert_int_equal(ws_f32_bits(ws_gpu_powf(-1.0f, -INFINITY)), 0x3F800000u);
+    assert_int_equal(ws_f32_bits(ws_gpu_powf(-0.0f, -3.0f)), 0xFF800000u); /* -inf: odd negative power */
+    assert_int_equal(ws_f32_bits(ws_gpu_powf(-2.0f, 0.5f)), WS_F32_CANONICAL_NAN);
+    assert_int_equal(ws_f32_bits(ws_gpu_tanf(-0.0f)), 0x80000000u);
+    assert_int_equal(ws_f32_bits(ws_gpu_atanf(INFINITY)), 0x3FC90FDBu); /* pi/2 rounded to float */
+    /* The special-function unit's reciprocal at the points its probe printed
+     * (docs/probes/mufu_probe.h100.txt): exact powers of two, zeros, flushes. */
+    assert_int_equal(ws_f32_bits(ws_gpu_rcp_approx_ftz(0.5f)), 0x40000000u);
+    assert_int_equal(ws_f32_bits(ws_gpu_rcp_approx_ftz(-0.0f)), 0xFF800000u);
+    assert_int_equal(ws_f32_bits(ws_gpu_rcp_approx_ftz(ws_f32_from_bits(0x00000001u))), 0x7F800000u);
+    assert_int_equal(ws_f32_bits(ws_gpu_rcp_approx_ftz(ws_f32_from_bits(0x7F000000u))), 0x00000000u);
+    assert_int_equal(ws_f32_bits(ws_gpu_rcp_approx_ftz(ws_f32_from_bits(0x42FE0000u))), 0x3C010204u);
+    assert_int_equal(ws_f32_bits(ws_gpu_rcp_approx_ftz(ws_f32_from_bits(0xC2FCFFFFu))), 0xBC01848Eu);
     /* A NaN argument comes back quieted, payload and sign kept (f64's rule). */
     assert_int_equal(ws_f64_bits(ws_gpu_sin(ws_f64_from_bits(0xFFF4000000000123ull))), 0xFFFC000000000123ull);
 }

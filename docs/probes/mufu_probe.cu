@@ -11,7 +11,8 @@
 // Each rule's line gives the inputs checked and the number that break it, with examples. The
 // tables are written to OUTDIR/<op>.tab as the first differences of the result bits
 // (little-endian int32, the first entry the bits themselves), the specials' results printed.
-//   nvcc -arch=sm_90 -O2 -Xcompiler -fopenmp docs/probes/mufu_probe.cu -o mufu -lgomp && ./mufu OUTDIR
+//   nvcc -arch=sm_90 -O2 -Xcompiler -fopenmp docs/probes/mufu_probe.cu -o mufu -lgomp && ./mufu OUTDIR [ops]
+// (ops: a comma-separated list of rcp, rsqrt, ex2, lg2; default all)
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -134,7 +135,10 @@ int main(int argc, char **argv)
                                         0x7F800000u, 0xFF800000u, 0x7FC00000u, 0xFFC00000u, 0x7F800001u, 0x7FA12345u,
                                         0x42FE0000u, 0x43000000u, 0xC2FC0000u, 0xC2FE0000u, 0xC3000000u, 0xC2FCFFFFu,
                                         0x3F000000u, 0x33800000u, 0xB3800000u, 0x34000000u, 0xB4000000u, 0x3E800000u};
+    std::string only = argc > 2 ? std::string(",") + argv[2] + "," : ""; // e.g. "rsqrt,lg2"
     for (int op = 0; op < OPS; op++) {
+        if (!only.empty() && only.find(std::string(",") + short_names[op] + ",") == std::string::npos)
+            continue;
         uint32_t count = op == RSQ ? 1u << 24 : 1u << 23;
         std::vector<uint32_t> tab(count);
         if (op == EX2) {

@@ -37,6 +37,9 @@ static inline void ws_cuda_sincosf_(float x, float *s, float *c)
     }
 }
 static inline float ws_cuda_atan2f_(float y, float x) { return WS_CUDA_ON_GPU_ ? ws_gpu_atan2f(y, x) : atan2f(y, x); }
+static inline float ws_cuda_tanf_(float x) { return WS_CUDA_ON_GPU_ ? ws_gpu_tanf(x) : tanf(x); }
+static inline float ws_cuda_atanf_(float x) { return WS_CUDA_ON_GPU_ ? ws_gpu_atanf(x) : atanf(x); }
+static inline float ws_cuda_powf_(float x, float y) { return WS_CUDA_ON_GPU_ ? ws_gpu_powf(x, y) : powf(x, y); }
 
 static inline double ws_cuda_exp_(double x) { return WS_CUDA_ON_GPU_ ? ws_gpu_exp(x) : exp(x); }
 static inline double ws_cuda_exp2_(double x) { return WS_CUDA_ON_GPU_ ? ws_gpu_exp2(x) : exp2(x); }
@@ -67,6 +70,11 @@ static inline float ws_cuda_sin_(float x) { return ws_cuda_sinf_(x); }
 static inline float ws_cuda_cos_(float x) { return ws_cuda_cosf_(x); }
 static inline void ws_cuda_sincos_(float x, float *s, float *c) { ws_cuda_sincosf_(x, s, c); }
 static inline float ws_cuda_atan2_(float y, float x) { return ws_cuda_atan2f_(y, x); }
+/* tan and atan: CUDA's algorithm for float; the double ones are still the host's. */
+static inline float ws_cuda_tan_(float x) { return ws_cuda_tanf_(x); }
+static inline double ws_cuda_tan_(double x) { return tan(x); }
+static inline float ws_cuda_atan_(float x) { return ws_cuda_atanf_(x); }
+static inline double ws_cuda_atan_(double x) { return atan(x); }
 static inline double ws_cuda_sinpi_(double x) { return ws_gpu_sinpi(x); }
 static inline float ws_cuda_sinpi_(float x) { return ws_gpu_sinpif(x); }
 static inline double ws_cuda_cospi_(double x) { return ws_gpu_cospi(x); }
@@ -86,6 +94,8 @@ WS_CUDA_MATH_INTEGER_(ws_cuda_sin_)
 WS_CUDA_MATH_INTEGER_(ws_cuda_cos_)
 WS_CUDA_MATH_INTEGER_(ws_cuda_sinpi_)
 WS_CUDA_MATH_INTEGER_(ws_cuda_cospi_)
+WS_CUDA_MATH_INTEGER_(ws_cuda_tan_)
+WS_CUDA_MATH_INTEGER_(ws_cuda_atan_)
 #undef WS_CUDA_MATH_INTEGER_
 /* atan2 of two arguments of other types: as <cmath>, in double. */
 template <typename A, typename B,
@@ -100,6 +110,8 @@ static inline double ws_cuda_atan2_(A y, B x)
 namespace std {
 using ::ws_cuda_atan2_;
 using ::ws_cuda_atan2f_;
+using ::ws_cuda_atan_;
+using ::ws_cuda_atanf_;
 using ::ws_cuda_cos_;
 using ::ws_cuda_cosf_;
 using ::ws_cuda_exp10_;
@@ -115,9 +127,14 @@ using ::ws_cuda_sincos_;
 using ::ws_cuda_sincosf_;
 using ::ws_cuda_sinf_;
 using ::ws_cuda_sinh_;
+using ::ws_cuda_tan_;
+using ::ws_cuda_tanf_;
+using ::ws_cuda_powf_;
 } // namespace std
 #define sinpi(x) ws_cuda_sinpi_(x)
 #define cospi(x) ws_cuda_cospi_(x)
+#define tan(x) ws_cuda_tan_(x)
+#define atan(x) ws_cuda_atan_(x)
 #else
 #define sinpi(x) ws_gpu_sinpi(x)
 #define cospi(x) ws_gpu_cospi(x)
@@ -134,6 +151,9 @@ using ::ws_cuda_sinh_;
 #define cospif(x) ws_gpu_cospif(x)
 #define sincospif(x, s, c) ws_gpu_sincospif(x, s, c)
 #define atan2f(y, x) ws_cuda_atan2f_(y, x)
+#define tanf(x) ws_cuda_tanf_(x)
+#define atanf(x) ws_cuda_atanf_(x)
+#define powf(x, y) ws_cuda_powf_(x, y)
 #define exp(x) ws_cuda_exp_(x)
 #define exp2(x) ws_cuda_exp2_(x)
 #define exp10(x) ws_cuda_exp10_(x)

@@ -48,6 +48,16 @@ WS_API double ws_gpu_sinpi(double x);
 WS_API double ws_gpu_cospi(double x);
 WS_API void ws_gpu_sincospi(double x, double *s, double *c);
 
+/* The special-function unit's approximations, as measured (src/gpumath_mufu.c):
+ * PTX's rcp.approx.ftz.f32, which CUDA's tanf, atanf, powf ... run. */
+WS_API float ws_gpu_rcp_approx_ftz(float x);
+
+/* f32 tangent and arc tangent (src/gpumath_tanf.c), power (src/gpumath_powf.c):
+ * CUDA's algorithms, which run the approximate reciprocal above */
+WS_API float ws_gpu_tanf(float x);
+WS_API float ws_gpu_atanf(float x);
+WS_API float ws_gpu_powf(float x, float y);
+
 /* arc tangent of two arguments (src/gpumath_atan2.c) */
 WS_API float ws_gpu_atan2f(float y, float x);
 WS_API double ws_gpu_atan2(double y, double x);

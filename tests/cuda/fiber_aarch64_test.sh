@@ -16,7 +16,7 @@ mkdir -p "$work"
 # The front end's runtime: src/cuda/ but check_tsan.c (libwarpsim_check.a, for checked programs only).
 sources=("$src"/src/*.c "$src"/tests/cuda/fiber_regs_kernel.c)
 for f in "$src"/src/cuda/*.c; do [ "$(basename "$f")" = check_tsan.c ] || sources+=("$f"); done
-flags=(-O2 -std=c17 -ffp-contract=off -I"$src"/include -I"$src"/src -fopenmp -static)
+flags=(-O2 -std=c17 -ffp-contract=off -I"$src"/include -I"$src"/src -DWARPSIM_MUFU_DIR="\"$src/src/mufu\"" -fopenmp -static)
 "$cc" "${flags[@]}" "${sources[@]}" -lpthread -lm -o "$work/regs_asm" 2>"$work/build_asm.log" ||
   { cat "$work/build_asm.log"; exit 1; }
 "$cc" "${flags[@]}" -DWARPSIM_FIBER_UCONTEXT "${sources[@]}" -lpthread -lm -o "$work/regs_ucontext" \

@@ -1,5 +1,5 @@
 // CUDA math functions called by their usual names in a kernel (logf, sinf, sin, exp, atan2f,
-// sincospi ...; C++'s float overloads sin(float) and std::cos too), over 2^16 inputs each: a
+// sincospi, tanf, powf ...; C++'s float overloads sin(float) and std::cos too), over 2^16 inputs each: a
 // quarter any bit pattern (NaNs, infinities, subnormals), a quarter near 1, a quarter of
 // ordinary size, a quarter specials mixed with large arguments. Prints one FNV-1a hash of the
 // result bits per function and how many results were NaN. Built with nvcc for the H200 and with
@@ -13,10 +13,10 @@
 #include <vector>
 
 #define N (1 << 16)
-enum { F32_FNS = 14, F64_FNS = 15 };
+enum { F32_FNS = 18, F64_FNS = 15 };
 static const char *f32_names[F32_FNS] = {"logf", "log2f", "log10f", "log1pf", "sinf", "cosf", "sincosf", "sinpif",
                                          "cospif", "sincospif", "atan2f", "sin(float)", "std::cos(float)",
-                                         "atan2(float,float)"};
+                                         "atan2(float,float)", "tanf", "atanf", "powf", "tan(float)"};
 static const char *f64_names[F64_FNS] = {"exp", "exp2", "exp10", "expm1", "sinh", "sin", "cos", "sincos",
                                          "sinpi", "cospi", "sincospi", "atan2", "std::sin", "std::exp", "std::expm1"};
 
@@ -39,6 +39,10 @@ __global__ void f32_kernel(int fn, const float *a, const float *b, float *r, flo
         case 11: v = sin(x); break;
         case 12: v = std::cos(x); break;
         case 13: v = atan2(y, x); break;
+        case 14: v = tanf(x); break;
+        case 15: v = atanf(x); break;
+        case 16: v = powf(x, y); break;
+        case 17: v = tan(x); break;
         }
         r[i] = v;
         r2[i] = w;
