@@ -11,13 +11,8 @@
 #include <stdint.h>
 
 #include "warpsim/fpops.h"
+#include "gpumath_internal.h"
 #include "warpsim/gpumath.h"
-
-/* Any NaN an f32 operation makes on the GPU is 0x7FFFFFFF. */
-static float gpu_f32(float r)
-{
-    return isnan(r) ? ws_inl_f32(WS_F32_CANONICAL_NAN) : r;
-}
 
 /* Horner's scheme on t, highest coefficient first: c[0]*t + c[1], then
  * times t plus c[2] ..., each step one fma. */

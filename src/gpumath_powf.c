@@ -13,27 +13,8 @@
 #include <stdint.h>
 
 #include "warpsim/fpops.h"
+#include "gpumath_internal.h"
 #include "warpsim/gpumath.h"
-
-/* Any NaN an f32 operation makes on the GPU is 0x7FFFFFFF. */
-static float gpu_f32(float r)
-{
-    return isnan(r) ? ws_inl_f32(WS_F32_CANONICAL_NAN) : r;
-}
-
-/* float to int32 rounding toward zero, saturating (NaN -> 0), as the GPU
- * converts; only exact small values matter below, but this keeps the C
- * defined for any input. */
-static int32_t f2i_rz(float v)
-{
-    if (v != v)
-        return 0;
-    if (v >= 0x1p31f)
-        return INT32_MAX;
-    if (v < -0x1p31f)
-        return INT32_MIN;
-    return (int32_t)v;
-}
 
 /* 1/ln(2) as a float, and the next bits of it (1/ln(2) - that, about
  * 1.93e-8): together they carry log2(e) to about 48 bits. */
@@ -120,7 +101,7 @@ static float exp2_ext(float hi, float lo)
      * bits are n << 23 less the first's offset from 2^0's (wrapping). */
     uint32_t off = n > 0.0f ? 0u : 0x83000000u;
     float scale1 = ws_inl_f32(0x7F000000u + off);
-    float scale2 = ws_inl_f32(((uint32_t)f2i_rz(n) << 23) - off);
+    float scale2 = ws_inl_f32((f2i_rz(n) << 23) - off);
     float r = (q * scale1) * scale2;
 
     if (fabsf(hi) > 152.0f)

@@ -1,0 +1,44 @@
+/* What the f32 math functions (src/gpumath_*.c) share: the GPU's NaN, its
+ * float-to-integer conversions, and the reduction by pi/2 that sinf,
+ * cosf, sincosf and tanf run (gpumath_reducef.c). Internal: not installed. */
+#ifndef WARPSIM_GPUMATH_INTERNAL_H
+#define WARPSIM_GPUMATH_INTERNAL_H
+
+#include <math.h>
+#include <stdint.h>
+
+#include "warpsim/fpops.h"
+
+/* Any NaN an f32 operation makes on the GPU is 0x7FFFFFFF: a result that
+ * comes out of arithmetic goes through here. */
+static inline float gpu_f32(float r) { return isnan(r) ? ws_inl_f32(WS_F32_CANONICAL_NAN) : r; }
+
+/* PTX cvt.rni.s32.f32: to nearest even, saturating, NaN to 0. */
+static inline uint32_t f2i_rn(float x)
+{
+    if (isnan(x))
+        return 0;
+    if (x >= 0x1p31f)
+        return 0x7FFFFFFFu;
+    if (x <= -0x1p31f)
+        return 0x80000000u;
+    return (uint32_t)(int32_t)nearbyintf(x);
+}
+
+/* PTX cvt.rzi.s32.f32: toward zero, saturating, NaN to 0. */
+static inline uint32_t f2i_rz(float x)
+{
+    if (isnan(x))
+        return 0;
+    if (x >= 0x1p31f)
+        return 0x7FFFFFFFu;
+    if (x <= -0x1p31f)
+        return 0x80000000u;
+    return (uint32_t)(int32_t)x;
+}
+
+/* x = quadrant * pi/2 + t, t in about [-pi/4, pi/4], as CUDA's f32
+ * trigonometric functions reduce (gpumath_reducef.c). */
+float reduce_half_pi(float x, uint32_t *quadrant);
+
+#endif
