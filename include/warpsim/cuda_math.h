@@ -10,7 +10,9 @@
  * algorithm on both sides. Names not listed here still call the host's
  * libm (docs/cuda-frontend.md, "Math functions"). In C++ the double
  * names are overloaded for float as CUDA overloads them (sin(float) is
- * sinf), and std::sin reaches the same functions. */
+ * sinf), and std::sin reaches the same functions. The macros take any
+ * arguments (...), so that a standard header's own overloads of these
+ * names (valarray's, complex's) become overloads of the same functions. */
 #ifndef WARPSIM_CUDA_MATH_H
 #define WARPSIM_CUDA_MATH_H
 
@@ -70,6 +72,17 @@ static inline float ws_cuda_sin_(float x) { return ws_cuda_sinf_(x); }
 static inline float ws_cuda_cos_(float x) { return ws_cuda_cosf_(x); }
 static inline void ws_cuda_sincos_(float x, float *s, float *c) { ws_cuda_sincosf_(x, s, c); }
 static inline float ws_cuda_atan2_(float y, float x) { return ws_cuda_atan2f_(y, x); }
+/* long double is the host's everywhere (CUDA has none on the device). */
+static inline long double ws_cuda_exp_(long double x) { return expl(x); }
+static inline long double ws_cuda_exp2_(long double x) { return exp2l(x); }
+static inline long double ws_cuda_exp10_(long double x) { return powl(10.0L, x); }
+static inline long double ws_cuda_expm1_(long double x) { return expm1l(x); }
+static inline long double ws_cuda_sinh_(long double x) { return sinhl(x); }
+static inline long double ws_cuda_sin_(long double x) { return sinl(x); }
+static inline long double ws_cuda_cos_(long double x) { return cosl(x); }
+static inline long double ws_cuda_tan_(long double x) { return tanl(x); }
+static inline long double ws_cuda_atan_(long double x) { return atanl(x); }
+static inline long double ws_cuda_atan2_(long double y, long double x) { return atan2l(y, x); }
 /* tan and atan: CUDA's algorithm for float; the double ones are still the host's. */
 static inline float ws_cuda_tan_(float x) { return ws_cuda_tanf_(x); }
 static inline double ws_cuda_tan_(double x) { return tan(x); }
@@ -101,7 +114,8 @@ WS_CUDA_MATH_INTEGER_(ws_cuda_atan_)
 template <typename A, typename B,
           typename = typename std::enable_if<std::is_arithmetic<A>::value && std::is_arithmetic<B>::value &&
                                              !(std::is_same<A, float>::value && std::is_same<B, float>::value) &&
-                                             !(std::is_same<A, double>::value && std::is_same<B, double>::value)>::type>
+                                             !(std::is_same<A, double>::value && std::is_same<B, double>::value) &&
+                                             !std::is_same<A, long double>::value && !std::is_same<B, long double>::value>::type>
 static inline double ws_cuda_atan2_(A y, B x)
 {
     return ws_cuda_atan2_((double)y, (double)x);
@@ -131,38 +145,38 @@ using ::ws_cuda_tan_;
 using ::ws_cuda_tanf_;
 using ::ws_cuda_powf_;
 } // namespace std
-#define sinpi(x) ws_cuda_sinpi_(x)
-#define cospi(x) ws_cuda_cospi_(x)
-#define tan(x) ws_cuda_tan_(x)
-#define atan(x) ws_cuda_atan_(x)
+#define sinpi(...) ws_cuda_sinpi_(__VA_ARGS__)
+#define cospi(...) ws_cuda_cospi_(__VA_ARGS__)
+#define tan(...) ws_cuda_tan_(__VA_ARGS__)
+#define atan(...) ws_cuda_atan_(__VA_ARGS__)
 #else
-#define sinpi(x) ws_gpu_sinpi(x)
-#define cospi(x) ws_gpu_cospi(x)
+#define sinpi(...) ws_gpu_sinpi(__VA_ARGS__)
+#define cospi(...) ws_gpu_cospi(__VA_ARGS__)
 #endif
 
-#define logf(x) ws_cuda_logf_(x)
-#define log2f(x) ws_cuda_log2f_(x)
-#define log10f(x) ws_cuda_log10f_(x)
-#define log1pf(x) ws_cuda_log1pf_(x)
-#define sinf(x) ws_cuda_sinf_(x)
-#define cosf(x) ws_cuda_cosf_(x)
-#define sincosf(x, s, c) ws_cuda_sincosf_(x, s, c)
-#define sinpif(x) ws_gpu_sinpif(x)
-#define cospif(x) ws_gpu_cospif(x)
-#define sincospif(x, s, c) ws_gpu_sincospif(x, s, c)
-#define atan2f(y, x) ws_cuda_atan2f_(y, x)
-#define tanf(x) ws_cuda_tanf_(x)
-#define atanf(x) ws_cuda_atanf_(x)
-#define powf(x, y) ws_cuda_powf_(x, y)
-#define exp(x) ws_cuda_exp_(x)
-#define exp2(x) ws_cuda_exp2_(x)
-#define exp10(x) ws_cuda_exp10_(x)
-#define expm1(x) ws_cuda_expm1_(x)
-#define sinh(x) ws_cuda_sinh_(x)
-#define sin(x) ws_cuda_sin_(x)
-#define cos(x) ws_cuda_cos_(x)
-#define sincos(x, s, c) ws_cuda_sincos_(x, s, c)
-#define sincospi(x, s, c) ws_gpu_sincospi(x, s, c)
-#define atan2(y, x) ws_cuda_atan2_(y, x)
+#define logf(...) ws_cuda_logf_(__VA_ARGS__)
+#define log2f(...) ws_cuda_log2f_(__VA_ARGS__)
+#define log10f(...) ws_cuda_log10f_(__VA_ARGS__)
+#define log1pf(...) ws_cuda_log1pf_(__VA_ARGS__)
+#define sinf(...) ws_cuda_sinf_(__VA_ARGS__)
+#define cosf(...) ws_cuda_cosf_(__VA_ARGS__)
+#define sincosf(...) ws_cuda_sincosf_(__VA_ARGS__)
+#define sinpif(...) ws_gpu_sinpif(__VA_ARGS__)
+#define cospif(...) ws_gpu_cospif(__VA_ARGS__)
+#define sincospif(...) ws_gpu_sincospif(__VA_ARGS__)
+#define atan2f(...) ws_cuda_atan2f_(__VA_ARGS__)
+#define tanf(...) ws_cuda_tanf_(__VA_ARGS__)
+#define atanf(...) ws_cuda_atanf_(__VA_ARGS__)
+#define powf(...) ws_cuda_powf_(__VA_ARGS__)
+#define exp(...) ws_cuda_exp_(__VA_ARGS__)
+#define exp2(...) ws_cuda_exp2_(__VA_ARGS__)
+#define exp10(...) ws_cuda_exp10_(__VA_ARGS__)
+#define expm1(...) ws_cuda_expm1_(__VA_ARGS__)
+#define sinh(...) ws_cuda_sinh_(__VA_ARGS__)
+#define sin(...) ws_cuda_sin_(__VA_ARGS__)
+#define cos(...) ws_cuda_cos_(__VA_ARGS__)
+#define sincos(...) ws_cuda_sincos_(__VA_ARGS__)
+#define sincospi(...) ws_gpu_sincospi(__VA_ARGS__)
+#define atan2(...) ws_cuda_atan2_(__VA_ARGS__)
 
 #endif

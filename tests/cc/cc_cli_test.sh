@@ -280,5 +280,34 @@ long=$(printf 'x%.0s' $(seq 3000))
   [ "$(wc -l < "$dir/name.txt")" -eq 1 ] && [ "$(wc -c < "$dir/name.txt")" -lt 400 ] && grep -qF 'a\x1b[31m\x0ab' "$dir/name.txt"
 check "a file name in a message: bounded, control bytes escaped" $?
 
+# The math names warpsim routes (sin, exp, atan2 ...) leave the standard library's own overloads
+# working: <complex>, <valarray> and <random> after cuda.h, long double, std:: and integer calls;
+# a kernel's sinf is CUDA's (its bits: the ctest samesource_corpus), host code's the host's.
+cat > "$dir/mathnames.cu" <<'CU'
+#include <complex>
+#include <cstdio>
+#include <random>
+#include <valarray>
+__global__ void k(float *o) { o[threadIdx.x] = sinf(1.0f) + std::sin(2.0f) + tan(0.5f) + powf(2.0f, 0.5f); }
+int main()
+{
+    std::complex<double> z(0.0, 0.0);
+    std::valarray<double> v(0.0, 3);
+    v = std::exp(std::sin(v));
+    std::mt19937 g(1);
+    std::normal_distribution<double> nd(0.0, 1.0);
+    long double ld = 0.0L;
+    double h = std::abs(std::exp(z)) + v[2] + (double)std::cos(ld) + std::atan2(0, 1) + (nd(g) == nd(g) ? 0 : 0);
+    float *d, r;
+    cudaMalloc(&d, 32 * sizeof(float));
+    k<<<1, 32>>>(d);
+    cudaMemcpy(&r, d, sizeof r, cudaMemcpyDeviceToHost);
+    std::printf("%g %d %d\n", h, r == sinf(1.0f) + std::sin(2.0f) + tan(0.5f) + powf(2.0f, 0.5f) ? 1 : 2, sinf(1.0f) == 0x1.aed548p-1f);
+}
+CU
+"$warpsim" cc "$dir/mathnames.cu" -o "$dir/mathnames" > "$dir/mathnames.txt" 2>&1 && "$dir/mathnames" > "$dir/mathnames.out" 2>&1
+check "math names: <complex>, <valarray>, <random>, long double and std:: still build and run" $?
+grep -qx "3 [12] 1" "$dir/mathnames.out"; check "math names: |exp(0i)| + exp(sin(0)) + cos(0) + atan2(0, 1) = 3; host sinf(1) is the host's" $?
+
 echo "$fails failed"
 [ "$fails" -eq 0 ]
