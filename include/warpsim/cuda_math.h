@@ -18,11 +18,19 @@
 
 #include <math.h>
 
+#include "fpops.h"
 #include "gpumath.h"
 
 /* Inside a kernel: the running CUDA thread's context is set (cuda.h). */
 #define WS_CUDA_ON_GPU_ (ws_cuda_ctx_ != NULL)
 
+/* sqrtf is IEEE on both sides; only its NaN differs: the GPU's is 0x7FFFFFFF
+ * (x86 makes 0xFFC00000 of a negative, which printf shows as -nan). */
+static inline float ws_cuda_sqrtf_(float x)
+{
+    float r = sqrtf(x);
+    return isnan(r) && WS_CUDA_ON_GPU_ ? ws_inl_f32(WS_F32_CANONICAL_NAN) : r;
+}
 static inline float ws_cuda_logf_(float x) { return WS_CUDA_ON_GPU_ ? ws_gpu_logf(x) : logf(x); }
 static inline float ws_cuda_log2f_(float x) { return WS_CUDA_ON_GPU_ ? ws_gpu_log2f(x) : log2f(x); }
 static inline float ws_cuda_log10f_(float x) { return WS_CUDA_ON_GPU_ ? ws_gpu_log10f(x) : log10f(x); }
@@ -72,6 +80,11 @@ static inline float ws_cuda_sin_(float x) { return ws_cuda_sinf_(x); }
 static inline float ws_cuda_cos_(float x) { return ws_cuda_cosf_(x); }
 static inline void ws_cuda_sincos_(float x, float *s, float *c) { ws_cuda_sincosf_(x, s, c); }
 static inline float ws_cuda_atan2_(float y, float x) { return ws_cuda_atan2f_(y, x); }
+/* sqrt: f64's NaNs are the same on both sides (a negative's is 0xFFF8...,
+ * a NaN comes back quieted), so only float needs the GPU's. */
+static inline float ws_cuda_sqrt_(float x) { return ws_cuda_sqrtf_(x); }
+static inline double ws_cuda_sqrt_(double x) { return sqrt(x); }
+static inline long double ws_cuda_sqrt_(long double x) { return sqrtl(x); }
 /* long double is the host's everywhere (CUDA has none on the device). */
 static inline long double ws_cuda_exp_(long double x) { return expl(x); }
 static inline long double ws_cuda_exp2_(long double x) { return exp2l(x); }
@@ -109,6 +122,7 @@ WS_CUDA_MATH_INTEGER_(ws_cuda_sinpi_)
 WS_CUDA_MATH_INTEGER_(ws_cuda_cospi_)
 WS_CUDA_MATH_INTEGER_(ws_cuda_tan_)
 WS_CUDA_MATH_INTEGER_(ws_cuda_atan_)
+WS_CUDA_MATH_INTEGER_(ws_cuda_sqrt_)
 #undef WS_CUDA_MATH_INTEGER_
 /* atan2 of two arguments of other types: as <cmath>, in double. */
 template <typename A, typename B,
@@ -141,6 +155,8 @@ using ::ws_cuda_sincos_;
 using ::ws_cuda_sincosf_;
 using ::ws_cuda_sinf_;
 using ::ws_cuda_sinh_;
+using ::ws_cuda_sqrt_;
+using ::ws_cuda_sqrtf_;
 using ::ws_cuda_tan_;
 using ::ws_cuda_tanf_;
 using ::ws_cuda_powf_;
@@ -148,12 +164,14 @@ using ::ws_cuda_powf_;
 #define sinpi(...) ws_cuda_sinpi_(__VA_ARGS__)
 #define cospi(...) ws_cuda_cospi_(__VA_ARGS__)
 #define tan(...) ws_cuda_tan_(__VA_ARGS__)
+#define sqrt(...) ws_cuda_sqrt_(__VA_ARGS__)
 #define atan(...) ws_cuda_atan_(__VA_ARGS__)
 #else
 #define sinpi(...) ws_gpu_sinpi(__VA_ARGS__)
 #define cospi(...) ws_gpu_cospi(__VA_ARGS__)
 #endif
 
+#define sqrtf(...) ws_cuda_sqrtf_(__VA_ARGS__)
 #define logf(...) ws_cuda_logf_(__VA_ARGS__)
 #define log2f(...) ws_cuda_log2f_(__VA_ARGS__)
 #define log10f(...) ws_cuda_log10f_(__VA_ARGS__)

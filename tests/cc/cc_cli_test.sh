@@ -309,5 +309,40 @@ CU
 check "math names: <complex>, <valarray>, <random>, long double and std:: still build and run" $?
 grep -qx "3 [12] 1" "$dir/mathnames.out"; check "math names: |exp(0i)| + exp(sin(0)) + cos(0) + atan2(0, 1) = 3; host sinf(1) is the host's" $?
 
+# sqrtf of a negative in a kernel is the GPU's NaN, 0x7FFFFFFF (printf: nan, not x86's -nan); the
+# f64 one is 0xFFF8000000000000 on both (docs/probes/fp_nan_probe.h200.txt's rules).
+cat > "$dir/sqrt.cu" <<'CU'
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+__global__ void k(float *o, double *p)
+{
+    o[0] = sqrtf(-1.0f);
+    o[1] = sqrt(-2.0f);
+    o[2] = std::sqrt(4.0f);
+    p[0] = sqrt(-1.0);
+    printf("device %f\n", o[0]);
+}
+int main()
+{
+    float *d, h[3];
+    double *e, g;
+    cudaMalloc(&d, sizeof h);
+    cudaMalloc(&e, sizeof g);
+    k<<<1, 1>>>(d, e);
+    cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+    cudaMemcpy(&g, e, sizeof g, cudaMemcpyDeviceToHost);
+    unsigned a, b;
+    unsigned long long c;
+    std::memcpy(&a, &h[0], 4);
+    std::memcpy(&b, &h[1], 4);
+    std::memcpy(&c, &g, 8);
+    std::printf("%08x %08x %g %016llx\n", a, b, h[2], c);
+}
+CU
+"$warpsim" cc "$dir/sqrt.cu" -o "$dir/sqrt" > "$dir/sqrt.txt" 2>&1 && "$dir/sqrt" > "$dir/sqrt.out" 2>&1 &&
+  [ "$(cat "$dir/sqrt.out")" = "$(printf 'device nan\n7fffffff 7fffffff 2 fff8000000000000')" ]
+check "sqrtf(-1) in a kernel: the GPU's 0x7FFFFFFF (nan), sqrt(-1.0): 0xFFF8000000000000" $?
+
 echo "$fails failed"
 [ "$fails" -eq 0 ]
