@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "gpumath_internal.h"
 #include "warpsim/gpumath.h"
 
 /* The GPU's f32 NaN: any NaN an f32 operation makes has these bits. */
@@ -28,7 +29,7 @@ static double f64_from(uint64_t b) { double v; memcpy(&v, &b, sizeof v); return 
 static int f32_sign_set(float x) { return (f32_bits(x) >> 31) != 0; }
 static int f64_sign_set(double x) { return (f64_bits(x) >> 63) != 0; }
 
-float ws_gpu_atan2f(float y, float x)
+GPUMATH_CLONES float ws_gpu_atan2f(float y, float x)
 {
     float ax = fabsf(x), ay = fabsf(y);
     int steep = ay > ax; /* |y| > |x|: the angle is nearer pi/2 than 0 or pi */
@@ -74,7 +75,7 @@ float ws_gpu_atan2f(float y, float x)
     return copysignf(t, y);
 }
 
-double ws_gpu_atan2(double y, double x)
+GPUMATH_CLONES double ws_gpu_atan2(double y, double x)
 {
     double ax = fabs(x), ay = fabs(y);
     int steep = ay > ax; /* |y| > |x|: the angle is nearer pi/2 than 0 or pi */

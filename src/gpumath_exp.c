@@ -19,6 +19,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "gpumath_internal.h"
 #include "warpsim/gpumath.h"
 
 #define QUIET_BIT_F64 UINT64_C(0x0008000000000000)
@@ -57,7 +58,7 @@ static double add_to_exponent(double p, int32_t k)
 /* x = k * ln2 + r. k = rint(x * log2(e)); r is x minus k times ln2, ln2
  * taken in two parts (high 53 bits, then the next ones) so that r keeps
  * nearly twice the precision. */
-static double reduce_ln2(double x, int32_t *k)
+GPUMATH_CLONES static double reduce_ln2(double x, int32_t *k)
 {
     double t = fma(x, 0x1.71547652b82fep+0, MAGIC);
     *k = magic_integer(t);
@@ -67,7 +68,7 @@ static double reduce_ln2(double x, int32_t *k)
 }
 
 /* e^r for |r| <= ln2 / 2: a degree 11 polynomial, Horner in fma. */
-static double exp_poly(double r)
+GPUMATH_CLONES static double exp_poly(double r)
 {
     double p = fma(0x1.ade1569ce2bdfp-26, r, 0x1.28af3fca213eap-22);
     p = fma(p, r, 0x1.71dee62401315p-19);
@@ -105,7 +106,7 @@ static double exp_scale(double x, double p, int32_t k, uint32_t direct_limit, ui
 /* (e^x - 1) * 2^scale for scale 0 (expm1) or -1 (sinh): e^r - 1 is
  * evaluated directly, so that small results keep their relative accuracy,
  * and then (e^r - 1) * 2^(k+scale) + (2^(k+scale) - 2^scale). */
-static double expm1_scaled(double x, int32_t scale)
+GPUMATH_CLONES static double expm1_scaled(double x, int32_t scale)
 {
     int32_t k;
     double r = reduce_ln2(x, &k);
@@ -146,7 +147,7 @@ static double expm1_scaled(double x, int32_t scale)
     return t;
 }
 
-double ws_gpu_exp(double x)
+GPUMATH_CLONES double ws_gpu_exp(double x)
 {
     int32_t k;
     double p = exp_poly(reduce_ln2(x, &k));
@@ -154,7 +155,7 @@ double ws_gpu_exp(double x)
     return exp_scale(x, p, k, 0x4086232Bu, 0x40874800u);
 }
 
-double ws_gpu_exp2(double x)
+GPUMATH_CLONES double ws_gpu_exp2(double x)
 {
     /* x = k + f with k = rint(x) and |f| <= 1/2 exact; then r = f * ln2
      * with ln2 in two parts: the low part's product plus the high part's
@@ -168,7 +169,7 @@ double ws_gpu_exp2(double x)
     return exp_scale(x, exp_poly(r), k, 0x408FF000u, 0x4090CC00u);
 }
 
-double ws_gpu_exp10(double x)
+GPUMATH_CLONES double ws_gpu_exp10(double x)
 {
     /* x = k * log10(2) + f with k = rint(x * log2(10)); k * log10(2) is
      * taken off in two fma, its high part and then the correction to it
@@ -184,7 +185,7 @@ double ws_gpu_exp10(double x)
     return exp_scale(x, exp_poly(r), k, 0x40733A71u, 0x407439B8u);
 }
 
-double ws_gpu_expm1(double x)
+GPUMATH_CLONES double ws_gpu_expm1(double x)
 {
     /* The range test reads the high word as a signed f32: x below about
      * 709.78 (high word 0x40862E43) and above about -53 (magnitude of the
@@ -199,7 +200,7 @@ double ws_gpu_expm1(double x)
     return (hi >> 31) ? -1.0 : INFINITY;
 }
 
-double ws_gpu_sinh(double x)
+GPUMATH_CLONES double ws_gpu_sinh(double x)
 {
     /* A NaN passes unchanged through every step below but for the quiet
      * bit; |x| loses the sign, which the final copysign gives back. */

@@ -9,6 +9,16 @@
 
 #include "warpsim/fpops.h"
 
+/* The functions that run fma are built twice where the compiler can: for
+ * processors with FMA (the instruction instead of a call of libm's fmaf,
+ * which gives the same correctly rounded result) and without; the loader
+ * picks one (GNU ifunc). */
+#if defined(__x86_64__) && defined(__ELF__) && defined(__GNUC__)
+#define GPUMATH_CLONES __attribute__((target_clones("fma", "default")))
+#else
+#define GPUMATH_CLONES
+#endif
+
 /* Any NaN an f32 operation makes on the GPU is 0x7FFFFFFF: a result that
  * comes out of arithmetic goes through here. */
 static inline float gpu_f32(float r) { return isnan(r) ? ws_inl_f32(WS_F32_CANONICAL_NAN) : r; }

@@ -16,7 +16,7 @@
 
 /* Horner's scheme on t, highest coefficient first: c[0]*t + c[1], then
  * times t plus c[2] ..., each step one fma. */
-static float horner(const float *c, int n, float t)
+GPUMATH_CLONES static float horner(const float *c, int n, float t)
 {
     float p = c[0];
     for (int i = 1; i < n; i++)
@@ -31,7 +31,7 @@ static float horner(const float *c, int n, float t)
  * -1/2): p(t) approximates (ln(1 + t) - t) / t^2, so the sum is
  * t + p*t*t, with t added last inside an fma to keep its bits. Shared by
  * logf and log1pf, which differ in their reduction and coefficients. */
-static float ln_tail(const float *c, int n, float t, float e)
+GPUMATH_CLONES static float ln_tail(const float *c, int n, float t, float e)
 {
     float q = horner(c, n, t) * t;
     float r = fmaf(q, t, t);
@@ -62,7 +62,7 @@ static const float log2_coef[] = {
  * gives k in the exponent's place; subtracting that from x's bits gives m.
  * Subnormals are first scaled into the normal range by 2^23 (the exponent
  * starts at -23 to make up for it). */
-static float log_core(float x, bool base2)
+GPUMATH_CLONES static float log_core(float x, bool base2)
 {
     float e0 = 0.0f;
     if (x < 0x1p-126f) { /* subnormal, zero or negative */
@@ -97,12 +97,12 @@ static float log_core(float x, bool base2)
     return gpu_f32(r);
 }
 
-float ws_gpu_logf(float x) { return log_core(x, false); }
+GPUMATH_CLONES float ws_gpu_logf(float x) { return log_core(x, false); }
 
-float ws_gpu_log2f(float x) { return log_core(x, true); }
+GPUMATH_CLONES float ws_gpu_log2f(float x) { return log_core(x, true); }
 
 /* log10(x) = log10(e) * ln(x): one multiplication of logf's result. */
-float ws_gpu_log10f(float x) { return gpu_f32(0x1.bcb7b2p-2f * log_core(x, false)); }
+GPUMATH_CLONES float ws_gpu_log10f(float x) { return gpu_f32(0x1.bcb7b2p-2f * log_core(x, false)); }
 
 /* Coefficients of log1pf's polynomial on t in about [-1/4, 1/2). */
 static const float ln1p_coef[] = {
@@ -115,7 +115,7 @@ static const float ln1p_coef[] = {
  * (1 + x) * 2^-k lies in about [3/4, 3/2). Then t = (1 + x) * 2^-k - 1 is
  * formed as x * 2^-k (integer work on x's exponent) plus (2^-k - 1), the
  * latter as fma(1/4, 4 * 2^-k, -1), so no precision of x is lost. */
-float ws_gpu_log1pf(float x)
+GPUMATH_CLONES float ws_gpu_log1pf(float x)
 {
     uint32_t xbits = ws_inl_f32_bits(x);
     uint32_t u = ws_f32_rounded(WS_FP_ADD, WS_ROUND_ZERO, xbits, ws_inl_f32_bits(1.0f), 0);

@@ -29,7 +29,7 @@
  * recovered as a correction term ((2(m - 1) - u(m + 1)) times the
  * reciprocal), so the series u*log2(e) + u^3*P(u^2) gets an accurate
  * linear part. */
-static void log2_ext(float ax, float *hi_out, float *lo_out)
+GPUMATH_CLONES static void log2_ext(float ax, float *hi_out, float *lo_out)
 {
     float e0 = 0.0f;
     if (ax < 0x1p-126f) { /* subnormal or zero: scale into the normal range */
@@ -84,7 +84,7 @@ static void log2_ext(float ax, float *hi_out, float *lo_out)
  * two power-of-two multiplications so that results near the overflow and
  * underflow thresholds (including subnormals) round only once. Beyond
  * |hi| > 152 the result is 0 or +inf outright. */
-static float exp2_ext(float hi, float lo)
+GPUMATH_CLONES static float exp2_ext(float hi, float lo)
 {
     float n = nearbyintf(hi);
     float f = (hi - n) + lo;
@@ -109,7 +109,7 @@ static float exp2_ext(float hi, float lo)
     return r;
 }
 
-float ws_gpu_powf(float x, float y)
+GPUMATH_CLONES float ws_gpu_powf(float x, float y)
 {
     /* Whether y is an odd integer: y - 2*trunc(y/2) is +-1 exactly then. */
     float yh = truncf(0.5f * y);

@@ -23,7 +23,7 @@
  * libdevice returns t itself instead (the polynomial would give the
  * correctly rounded 0x1.01687ap-11 there; libdevice keeps t, and so does
  * this). */
-static float tan_poly(float t)
+GPUMATH_CLONES static float tan_poly(float t)
 {
     float z = t * t;
     float p = fmaf(0x1.32p-7f, z, 0x1.acp-9f);
@@ -41,7 +41,7 @@ static float tan_poly(float t)
 /* tan(x): reduce by pi/2; in odd quadrants tan(q*pi/2 + t) = -1/tan(t),
  * taken with the approximate reciprocal of -tan(t). Infinities and NaN
  * reach the polynomial as NaN in quadrant 0. */
-float ws_gpu_tanf(float x)
+GPUMATH_CLONES float ws_gpu_tanf(float x)
 {
     uint32_t q;
     float t = reduce_half_pi(x, &q);
@@ -60,7 +60,7 @@ float ws_gpu_tanf(float x)
  * the last step an fma with a added. pi/2 - p is one fma, pi/2 being the
  * exact product of two floats. The sign comes back by copysign; a NaN
  * skips that and leaves the arithmetic's NaN. */
-float ws_gpu_atanf(float x)
+GPUMATH_CLONES float ws_gpu_atanf(float x)
 {
     float ax = fabsf(x);
     float a = ax > 1.0f ? ws_gpu_rcp_approx_ftz(ax) : ax;

@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "warpsim/fpops.h"
+#include "gpumath_internal.h"
 #include "warpsim/gpumath.h"
 
 /* ---- bit helpers ---- */
@@ -171,7 +172,7 @@ static double reduce_quadrant_slow(double a, uint32_t *quadrant)
 /* a = t + q * pi/2. Below 2^31: q = round(a * 2/pi), t by three fma steps
  * with pi/2 split in three parts (q * each part is exact enough). From 2^31
  * up: Payne-Hanek. An infinity becomes the default NaN (a * 0). */
-static double reduce_quadrant(double a, uint32_t *quadrant)
+GPUMATH_CLONES static double reduce_quadrant(double a, uint32_t *quadrant)
 {
     if (fabs(a) == INFINITY) {
         *quadrant = 0;
@@ -200,7 +201,7 @@ static double drop_huge(double x)
 /* a = t/pi + q/2, for the pi forms: q = round(2a), exact (2a is made by
  * adding one to the exponent field, round to nearest even), the remainder
  * a - q/2 is exact, then times pi in two parts. */
-static double reduce_halfturn(double a, uint32_t *quadrant)
+GPUMATH_CLONES static double reduce_halfturn(double a, uint32_t *quadrant)
 {
     uint64_t b = ws_f64_bits(a);
     double twice = from_words((uint32_t)b, (uint32_t)(b >> 32) + (UINT32_C(1) << 20));
@@ -213,7 +214,7 @@ static double reduce_halfturn(double a, uint32_t *quadrant)
 /* ---- polynomials on [-pi/4, pi/4], t2 = t * t ---- */
 
 /* sin t = t + t^3 * P(t^2) */
-static double poly_sin(double t, double t2)
+GPUMATH_CLONES static double poly_sin(double t, double t2)
 {
     double p = fma(0x1.5db65f9785ebap-33, t2, -0x1.ae5f12cb0d246p-26);
     p = fma(p, t2, 0x1.71de369ace392p-19);
@@ -225,7 +226,7 @@ static double poly_sin(double t, double t2)
 }
 
 /* cos t = 1 + t^2 * Q(t^2) */
-static double poly_cos(double t2)
+GPUMATH_CLONES static double poly_cos(double t2)
 {
     double p = fma(-0x1.8ff8320fd8164p-37, t2, 0x1.1eea7c1ef8528p-29);
     p = fma(p, t2, -0x1.27e4f8e06e6d9p-22);
@@ -238,7 +239,7 @@ static double poly_cos(double t2)
 
 /* One value at quadrant q: odd q takes cosine's polynomial, q & 2 negates
  * (by fma(r, -1, 0), which turns a zero into +0). */
-static double quadrant_value(double t, uint32_t q)
+GPUMATH_CLONES static double quadrant_value(double t, uint32_t q)
 {
     double t2 = t * t;
     double r = (q & 1) ? poly_cos(t2) : poly_sin(t, t2);
@@ -268,21 +269,21 @@ static void quadrant_pair(double t, uint32_t q, double *s, double *c)
 
 /* ---- the functions ---- */
 
-double ws_gpu_sin(double x)
+GPUMATH_CLONES double ws_gpu_sin(double x)
 {
     uint32_t q;
     double t = reduce_quadrant(x, &q);
     return nan_fix(quadrant_value(t, q), x);
 }
 
-double ws_gpu_cos(double x)
+GPUMATH_CLONES double ws_gpu_cos(double x)
 {
     uint32_t q;
     double t = reduce_quadrant(x, &q);
     return nan_fix(quadrant_value(t, q + 1), x);
 }
 
-void ws_gpu_sincos(double x, double *s, double *c)
+GPUMATH_CLONES void ws_gpu_sincos(double x, double *s, double *c)
 {
     uint32_t q;
     double t = reduce_quadrant(x, &q);
@@ -295,7 +296,7 @@ void ws_gpu_sincos(double x, double *s, double *c)
 /* sinpi reduces x as it comes (no drop_huge): every |x| >= 2^52 is an
  * integer, and sinpi of an integer is a zero of the argument's sign (x * 0),
  * which also makes infinities NaN. */
-double ws_gpu_sinpi(double x)
+GPUMATH_CLONES double ws_gpu_sinpi(double x)
 {
     uint32_t q;
     double t = reduce_halfturn(x, &q);
@@ -305,7 +306,7 @@ double ws_gpu_sinpi(double x)
     return nan_fix(r, x);
 }
 
-double ws_gpu_cospi(double x)
+GPUMATH_CLONES double ws_gpu_cospi(double x)
 {
     uint32_t q;
     double t = reduce_halfturn(drop_huge(x), &q);
@@ -314,7 +315,7 @@ double ws_gpu_cospi(double x)
 
 /* The cosine gets + 0 (a zero comes out +0); the sine of an integer is a
  * zero of its sign. */
-void ws_gpu_sincospi(double x, double *s, double *c)
+GPUMATH_CLONES void ws_gpu_sincospi(double x, double *s, double *c)
 {
     double a = drop_huge(x);
     uint32_t q;

@@ -22,7 +22,7 @@
  *   cos: 1 + (z*1) * (C1 + z*(C2 + z*(C3 + z*C4)))
  * one shape for both: z times the leading term (t or 1) first, as an fma
  * with 0, and that leading term added last, inside the final fma. */
-static float sincos_poly(float t, bool cosine)
+GPUMATH_CLONES static float sincos_poly(float t, bool cosine)
 {
     float z = t * t;
     float lead = cosine ? 1.0f : t;
@@ -36,7 +36,7 @@ static float sincos_poly(float t, bool cosine)
 /* sin(x) for sinf and cos(x) = sin(x + pi/2) for cosf (quadrant one
  * further on): odd quadrants take the cosine polynomial, quadrants 2 and 3
  * negate it, as an fma with -1 and +0 (so +0 stays +0). */
-static float sin_quadrant(float x, uint32_t shift)
+GPUMATH_CLONES static float sin_quadrant(float x, uint32_t shift)
 {
     uint32_t q;
     float t = reduce_half_pi(x, &q);
@@ -47,15 +47,15 @@ static float sin_quadrant(float x, uint32_t shift)
     return gpu_f32(r);
 }
 
-float ws_gpu_sinf(float x) { return sin_quadrant(x, 0); }
+GPUMATH_CLONES float ws_gpu_sinf(float x) { return sin_quadrant(x, 0); }
 
-float ws_gpu_cosf(float x) { return sin_quadrant(x, 1); }
+GPUMATH_CLONES float ws_gpu_cosf(float x) { return sin_quadrant(x, 1); }
 
 /* sincosf: one reduction, both polynomials, exchanged in odd quadrants.
  * Unlike sinf and cosf, the negation is a plain sign flip (-0 for +0); the
  * results are the same bits, as a zero result never gets negated (only
  * x = +-0 gives one, in quadrant 0) and a NaN only comes in quadrant 0. */
-void ws_gpu_sincosf(float x, float *s, float *c)
+GPUMATH_CLONES void ws_gpu_sincosf(float x, float *s, float *c)
 {
     uint32_t q;
     float t = reduce_half_pi(x, &q);
@@ -73,7 +73,7 @@ void ws_gpu_sincosf(float x, float *s, float *c)
 
 /* 2x rounded to the nearest integer i (even on ties) splits x = i/2 + t
  * with t in [-1/4, 1/4], exactly: t = x - i*0.5 in one fma. */
-static float reduce_half(float x, uint32_t *i)
+GPUMATH_CLONES static float reduce_half(float x, uint32_t *i)
 {
     float r = nearbyintf(x + x);
     *i = f2i_rz(r);
@@ -86,7 +86,7 @@ static float reduce_half(float x, uint32_t *i)
  * with pi*t added last inside an fma. Both are computed side by side: this
  * is libdevice's sm_90 path (an older one selects the coefficients by
  * quadrant instead, with other roundings). */
-static void sincospi_poly(float t, float *s, float *c)
+GPUMATH_CLONES static void sincospi_poly(float t, float *s, float *c)
 {
     float z = t * t;
     float ps = fmaf(-0x1.2f5992p-1f, z, 0x1.466b2p+1f);
@@ -118,7 +118,7 @@ static float sinpi_quadrant(float x, uint32_t shift)
 
 /* sinpif: integers (all floats from 2^23 on) give a zero with x's sign,
  * x * 0; infinities give NaN that way. */
-float ws_gpu_sinpif(float x)
+GPUMATH_CLONES float ws_gpu_sinpif(float x)
 {
     float r = sinpi_quadrant(x, 0);
     if (x == truncf(x))
@@ -128,7 +128,7 @@ float ws_gpu_sinpif(float x)
 
 /* cospif: past 2^24 every float is an even integer and cos(pi*x) = 1; x is
  * replaced by x * 0 there (+-0, or NaN for infinities) before reducing. */
-float ws_gpu_cospif(float x)
+GPUMATH_CLONES float ws_gpu_cospif(float x)
 {
     if (fabsf(x) > 0x1p+24f)
         x = x * 0.0f;
@@ -138,7 +138,7 @@ float ws_gpu_cospif(float x)
 /* sincospif: one reduction, exchange in odd half-turns; sine negated by a
  * sign flip, cosine by an fma with -1 and +0. Integers give the sine x * 0;
  * past 2^24 the cosine is that sine + 1 (1, or NaN for infinities). */
-void ws_gpu_sincospif(float x, float *s, float *c)
+GPUMATH_CLONES void ws_gpu_sincospif(float x, float *s, float *c)
 {
     uint32_t i;
     float t = reduce_half(x, &i);
