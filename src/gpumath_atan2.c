@@ -29,7 +29,7 @@ static double f64_from(uint64_t b) { double v; memcpy(&v, &b, sizeof v); return 
 static int f32_sign_set(float x) { return (f32_bits(x) >> 31) != 0; }
 static int f64_sign_set(double x) { return (f64_bits(x) >> 63) != 0; }
 
-GPUMATH_CLONES float ws_gpu_atan2f(float y, float x)
+GPUMATH_CLONES static float gpu_atan2f(float y, float x)
 {
     float ax = fabsf(x), ay = fabsf(y);
     int steep = ay > ax; /* |y| > |x|: the angle is nearer pi/2 than 0 or pi */
@@ -74,8 +74,9 @@ GPUMATH_CLONES float ws_gpu_atan2f(float y, float x)
         return f32_from(CANONICAL_NAN_F32);
     return copysignf(t, y);
 }
+float ws_gpu_atan2f(float y, float x) { return gpu_atan2f(y, x); }
 
-GPUMATH_CLONES double ws_gpu_atan2(double y, double x)
+GPUMATH_CLONES static double gpu_atan2(double y, double x)
 {
     double ax = fabs(x), ay = fabs(y);
     int steep = ay > ax; /* |y| > |x|: the angle is nearer pi/2 than 0 or pi */
@@ -131,3 +132,4 @@ GPUMATH_CLONES double ws_gpu_atan2(double y, double x)
     }
     return copysign(t, y);
 }
+double ws_gpu_atan2(double y, double x) { return gpu_atan2(y, x); }

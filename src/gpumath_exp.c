@@ -147,15 +147,16 @@ GPUMATH_CLONES static double expm1_scaled(double x, int32_t scale)
     return t;
 }
 
-GPUMATH_CLONES double ws_gpu_exp(double x)
+GPUMATH_CLONES static double gpu_exp(double x)
 {
     int32_t k;
     double p = exp_poly(reduce_ln2(x, &k));
     /* Bounds: |x| < about 708.4 and 745.1 (high words 0x4086232B, 0x40874800). */
     return exp_scale(x, p, k, 0x4086232Bu, 0x40874800u);
 }
+double ws_gpu_exp(double x) { return gpu_exp(x); }
 
-GPUMATH_CLONES double ws_gpu_exp2(double x)
+GPUMATH_CLONES static double gpu_exp2(double x)
 {
     /* x = k + f with k = rint(x) and |f| <= 1/2 exact; then r = f * ln2
      * with ln2 in two parts: the low part's product plus the high part's
@@ -168,8 +169,9 @@ GPUMATH_CLONES double ws_gpu_exp2(double x)
     /* Bounds: |x| < 1023 and 1075 (high words 0x408FF000, 0x4090CC00). */
     return exp_scale(x, exp_poly(r), k, 0x408FF000u, 0x4090CC00u);
 }
+double ws_gpu_exp2(double x) { return gpu_exp2(x); }
 
-GPUMATH_CLONES double ws_gpu_exp10(double x)
+GPUMATH_CLONES static double gpu_exp10(double x)
 {
     /* x = k * log10(2) + f with k = rint(x * log2(10)); k * log10(2) is
      * taken off in two fma, its high part and then the correction to it
@@ -184,8 +186,9 @@ GPUMATH_CLONES double ws_gpu_exp10(double x)
     /* Bounds: |x| < about 307.7 and 323.6 (high words 0x40733A71, 0x407439B8). */
     return exp_scale(x, exp_poly(r), k, 0x40733A71u, 0x407439B8u);
 }
+double ws_gpu_exp10(double x) { return gpu_exp10(x); }
 
-GPUMATH_CLONES double ws_gpu_expm1(double x)
+GPUMATH_CLONES static double gpu_expm1(double x)
 {
     /* The range test reads the high word as a signed f32: x below about
      * 709.78 (high word 0x40862E43) and above about -53 (magnitude of the
@@ -199,8 +202,9 @@ GPUMATH_CLONES double ws_gpu_expm1(double x)
         return quieted(x);
     return (hi >> 31) ? -1.0 : INFINITY;
 }
+double ws_gpu_expm1(double x) { return gpu_expm1(x); }
 
-GPUMATH_CLONES double ws_gpu_sinh(double x)
+GPUMATH_CLONES static double gpu_sinh(double x)
 {
     /* A NaN passes unchanged through every step below but for the quiet
      * bit; |x| loses the sign, which the final copysign gives back. */
@@ -231,3 +235,4 @@ GPUMATH_CLONES double ws_gpu_sinh(double x)
     }
     return copysign(y, x);
 }
+double ws_gpu_sinh(double x) { return gpu_sinh(x); }

@@ -12,7 +12,8 @@
 /* The functions that run fma are built twice where the compiler can: for
  * processors with FMA (the instruction instead of a call of libm's fmaf,
  * which gives the same correctly rounded result) and without; the loader
- * picks one (GNU ifunc). */
+ * picks one (GNU ifunc). Only static functions: gcc exports the resolver
+ * of a public one, so each ws_gpu_ function calls its static gpu_ twin. */
 #if defined(__x86_64__) && defined(__ELF__) && defined(__GNUC__)
 #define GPUMATH_CLONES __attribute__((target_clones("fma", "default")))
 #else

@@ -97,12 +97,15 @@ GPUMATH_CLONES static float log_core(float x, bool base2)
     return gpu_f32(r);
 }
 
-GPUMATH_CLONES float ws_gpu_logf(float x) { return log_core(x, false); }
+GPUMATH_CLONES static float gpu_logf(float x) { return log_core(x, false); }
+float ws_gpu_logf(float x) { return gpu_logf(x); }
 
-GPUMATH_CLONES float ws_gpu_log2f(float x) { return log_core(x, true); }
+GPUMATH_CLONES static float gpu_log2f(float x) { return log_core(x, true); }
+float ws_gpu_log2f(float x) { return gpu_log2f(x); }
 
 /* log10(x) = log10(e) * ln(x): one multiplication of logf's result. */
-GPUMATH_CLONES float ws_gpu_log10f(float x) { return gpu_f32(0x1.bcb7b2p-2f * log_core(x, false)); }
+GPUMATH_CLONES static float gpu_log10f(float x) { return gpu_f32(0x1.bcb7b2p-2f * log_core(x, false)); }
+float ws_gpu_log10f(float x) { return gpu_log10f(x); }
 
 /* Coefficients of log1pf's polynomial on t in about [-1/4, 1/2). */
 static const float ln1p_coef[] = {
@@ -115,7 +118,7 @@ static const float ln1p_coef[] = {
  * (1 + x) * 2^-k lies in about [3/4, 3/2). Then t = (1 + x) * 2^-k - 1 is
  * formed as x * 2^-k (integer work on x's exponent) plus (2^-k - 1), the
  * latter as fma(1/4, 4 * 2^-k, -1), so no precision of x is lost. */
-GPUMATH_CLONES float ws_gpu_log1pf(float x)
+GPUMATH_CLONES static float gpu_log1pf(float x)
 {
     uint32_t xbits = ws_inl_f32_bits(x);
     uint32_t u = ws_f32_rounded(WS_FP_ADD, WS_ROUND_ZERO, xbits, ws_inl_f32_bits(1.0f), 0);
@@ -138,3 +141,4 @@ GPUMATH_CLONES float ws_gpu_log1pf(float x)
     }
     return gpu_f32(r);
 }
+float ws_gpu_log1pf(float x) { return gpu_log1pf(x); }

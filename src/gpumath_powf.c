@@ -109,7 +109,7 @@ GPUMATH_CLONES static float exp2_ext(float hi, float lo)
     return r;
 }
 
-GPUMATH_CLONES float ws_gpu_powf(float x, float y)
+GPUMATH_CLONES static float gpu_powf(float x, float y)
 {
     /* Whether y is an odd integer: y - 2*trunc(y/2) is +-1 exactly then. */
     float yh = truncf(0.5f * y);
@@ -152,3 +152,4 @@ GPUMATH_CLONES float ws_gpu_powf(float x, float y)
     }
     return gpu_f32(t);
 }
+float ws_gpu_powf(float x, float y) { return gpu_powf(x, y); }

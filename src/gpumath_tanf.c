@@ -41,7 +41,7 @@ GPUMATH_CLONES static float tan_poly(float t)
 /* tan(x): reduce by pi/2; in odd quadrants tan(q*pi/2 + t) = -1/tan(t),
  * taken with the approximate reciprocal of -tan(t). Infinities and NaN
  * reach the polynomial as NaN in quadrant 0. */
-GPUMATH_CLONES float ws_gpu_tanf(float x)
+GPUMATH_CLONES static float gpu_tanf(float x)
 {
     uint32_t q;
     float t = reduce_half_pi(x, &q);
@@ -50,6 +50,7 @@ GPUMATH_CLONES float ws_gpu_tanf(float x)
         r = ws_gpu_rcp_approx_ftz(-r);
     return gpu_f32(r);
 }
+float ws_gpu_tanf(float x) { return gpu_tanf(x); }
 
 /* ---- atanf -------------------------------------------------------------- */
 
@@ -60,7 +61,7 @@ GPUMATH_CLONES float ws_gpu_tanf(float x)
  * the last step an fma with a added. pi/2 - p is one fma, pi/2 being the
  * exact product of two floats. The sign comes back by copysign; a NaN
  * skips that and leaves the arithmetic's NaN. */
-GPUMATH_CLONES float ws_gpu_atanf(float x)
+GPUMATH_CLONES static float gpu_atanf(float x)
 {
     float ax = fabsf(x);
     float a = ax > 1.0f ? ws_gpu_rcp_approx_ftz(ax) : ax;
@@ -80,3 +81,4 @@ GPUMATH_CLONES float ws_gpu_atanf(float x)
         r = copysignf(r, x);
     return gpu_f32(r);
 }
+float ws_gpu_atanf(float x) { return gpu_atanf(x); }

@@ -269,21 +269,23 @@ static void quadrant_pair(double t, uint32_t q, double *s, double *c)
 
 /* ---- the functions ---- */
 
-GPUMATH_CLONES double ws_gpu_sin(double x)
+GPUMATH_CLONES static double gpu_sin(double x)
 {
     uint32_t q;
     double t = reduce_quadrant(x, &q);
     return nan_fix(quadrant_value(t, q), x);
 }
+double ws_gpu_sin(double x) { return gpu_sin(x); }
 
-GPUMATH_CLONES double ws_gpu_cos(double x)
+GPUMATH_CLONES static double gpu_cos(double x)
 {
     uint32_t q;
     double t = reduce_quadrant(x, &q);
     return nan_fix(quadrant_value(t, q + 1), x);
 }
+double ws_gpu_cos(double x) { return gpu_cos(x); }
 
-GPUMATH_CLONES void ws_gpu_sincos(double x, double *s, double *c)
+GPUMATH_CLONES static void gpu_sincos(double x, double *s, double *c)
 {
     uint32_t q;
     double t = reduce_quadrant(x, &q);
@@ -292,11 +294,12 @@ GPUMATH_CLONES void ws_gpu_sincos(double x, double *s, double *c)
     *s = nan_fix(sv, x);
     *c = nan_fix(cv, x);
 }
+void ws_gpu_sincos(double x, double *s, double *c) { gpu_sincos(x, s, c); }
 
 /* sinpi reduces x as it comes (no drop_huge): every |x| >= 2^52 is an
  * integer, and sinpi of an integer is a zero of the argument's sign (x * 0),
  * which also makes infinities NaN. */
-GPUMATH_CLONES double ws_gpu_sinpi(double x)
+GPUMATH_CLONES static double gpu_sinpi(double x)
 {
     uint32_t q;
     double t = reduce_halfturn(x, &q);
@@ -305,17 +308,19 @@ GPUMATH_CLONES double ws_gpu_sinpi(double x)
         r = x * 0.0;
     return nan_fix(r, x);
 }
+double ws_gpu_sinpi(double x) { return gpu_sinpi(x); }
 
-GPUMATH_CLONES double ws_gpu_cospi(double x)
+GPUMATH_CLONES static double gpu_cospi(double x)
 {
     uint32_t q;
     double t = reduce_halfturn(drop_huge(x), &q);
     return nan_fix(quadrant_value(t, q + 1), x);
 }
+double ws_gpu_cospi(double x) { return gpu_cospi(x); }
 
 /* The cosine gets + 0 (a zero comes out +0); the sine of an integer is a
  * zero of its sign. */
-GPUMATH_CLONES void ws_gpu_sincospi(double x, double *s, double *c)
+GPUMATH_CLONES static void gpu_sincospi(double x, double *s, double *c)
 {
     double a = drop_huge(x);
     uint32_t q;
@@ -328,3 +333,4 @@ GPUMATH_CLONES void ws_gpu_sincospi(double x, double *s, double *c)
     *s = nan_fix(sv, x);
     *c = nan_fix(cv, x);
 }
+void ws_gpu_sincospi(double x, double *s, double *c) { gpu_sincospi(x, s, c); }

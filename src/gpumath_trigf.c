@@ -47,15 +47,17 @@ GPUMATH_CLONES static float sin_quadrant(float x, uint32_t shift)
     return gpu_f32(r);
 }
 
-GPUMATH_CLONES float ws_gpu_sinf(float x) { return sin_quadrant(x, 0); }
+GPUMATH_CLONES static float gpu_sinf(float x) { return sin_quadrant(x, 0); }
+float ws_gpu_sinf(float x) { return gpu_sinf(x); }
 
-GPUMATH_CLONES float ws_gpu_cosf(float x) { return sin_quadrant(x, 1); }
+GPUMATH_CLONES static float gpu_cosf(float x) { return sin_quadrant(x, 1); }
+float ws_gpu_cosf(float x) { return gpu_cosf(x); }
 
 /* sincosf: one reduction, both polynomials, exchanged in odd quadrants.
  * Unlike sinf and cosf, the negation is a plain sign flip (-0 for +0); the
  * results are the same bits, as a zero result never gets negated (only
  * x = +-0 gives one, in quadrant 0) and a NaN only comes in quadrant 0. */
-GPUMATH_CLONES void ws_gpu_sincosf(float x, float *s, float *c)
+GPUMATH_CLONES static void gpu_sincosf(float x, float *s, float *c)
 {
     uint32_t q;
     float t = reduce_half_pi(x, &q);
@@ -68,6 +70,7 @@ GPUMATH_CLONES void ws_gpu_sincosf(float x, float *s, float *c)
     *s = gpu_f32(sv);
     *c = gpu_f32(cv);
 }
+void ws_gpu_sincosf(float x, float *s, float *c) { gpu_sincosf(x, s, c); }
 
 /* ---- sinpif, cospif, sincospif ---------------------------------------- */
 
@@ -118,27 +121,29 @@ static float sinpi_quadrant(float x, uint32_t shift)
 
 /* sinpif: integers (all floats from 2^23 on) give a zero with x's sign,
  * x * 0; infinities give NaN that way. */
-GPUMATH_CLONES float ws_gpu_sinpif(float x)
+GPUMATH_CLONES static float gpu_sinpif(float x)
 {
     float r = sinpi_quadrant(x, 0);
     if (x == truncf(x))
         r = x * 0.0f;
     return gpu_f32(r);
 }
+float ws_gpu_sinpif(float x) { return gpu_sinpif(x); }
 
 /* cospif: past 2^24 every float is an even integer and cos(pi*x) = 1; x is
  * replaced by x * 0 there (+-0, or NaN for infinities) before reducing. */
-GPUMATH_CLONES float ws_gpu_cospif(float x)
+GPUMATH_CLONES static float gpu_cospif(float x)
 {
     if (fabsf(x) > 0x1p+24f)
         x = x * 0.0f;
     return gpu_f32(sinpi_quadrant(x, 1));
 }
+float ws_gpu_cospif(float x) { return gpu_cospif(x); }
 
 /* sincospif: one reduction, exchange in odd half-turns; sine negated by a
  * sign flip, cosine by an fma with -1 and +0. Integers give the sine x * 0;
  * past 2^24 the cosine is that sine + 1 (1, or NaN for infinities). */
-GPUMATH_CLONES void ws_gpu_sincospif(float x, float *s, float *c)
+GPUMATH_CLONES static void gpu_sincospif(float x, float *s, float *c)
 {
     uint32_t i;
     float t = reduce_half(x, &i);
@@ -157,3 +162,4 @@ GPUMATH_CLONES void ws_gpu_sincospif(float x, float *s, float *c)
     *s = gpu_f32(sv);
     *c = gpu_f32(cv);
 }
+void ws_gpu_sincospif(float x, float *s, float *c) { gpu_sincospif(x, s, c); }
