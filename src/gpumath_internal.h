@@ -13,8 +13,9 @@
  * processors with FMA (the instruction instead of a call of libm's fmaf,
  * which gives the same correctly rounded result) and without; the loader
  * picks one (GNU ifunc). Only static functions: gcc exports the resolver
- * of a public one, so each ws_gpu_ function calls its static gpu_ twin. */
-#if defined(__x86_64__) && defined(__ELF__) && defined(__GNUC__)
+ * of a public one, so each ws_gpu_ function calls its static gpu_ twin.
+ * gcc only: clang 14 exports the resolvers of static functions too. */
+#if defined(__x86_64__) && defined(__ELF__) && defined(__GNUC__) && !defined(__clang__)
 #define GPUMATH_CLONES __attribute__((target_clones("fma", "default")))
 #else
 #define GPUMATH_CLONES
