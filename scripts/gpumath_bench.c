@@ -26,15 +26,17 @@ static double now(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-#define BENCH_F32(name, ours, theirs)                                                                   \
+/* Times `ours` and `theirs` (expressions of x, y) over every input, three
+ * passes each, interleaved; T is the results' type, X the inputs'. */
+#define BENCH(T, X, name, ours, theirs)                                                                 \
     do {                                                                                                \
         double best[2] = {1e30, 1e30};                                                                  \
         for (int rep = 0; rep < 3; rep++) {                                                             \
             for (int side = 0; side < 2; side++) {                                                      \
                 double t0 = now();                                                                      \
-                float acc = 0;                                                                          \
+                T acc = 0;                                                                              \
                 for (int i = 0; i < N; i++) {                                                           \
-                    float x = xf[i], y = yf[i];                                                         \
+                    T x = X[i], y = (T)yf[i];                                                           \
                     (void)y;                                                                            \
                     acc += side ? (theirs) : (ours);                                                    \
                 }                                                                                       \
@@ -47,27 +49,8 @@ static double now(void)
         printf("%-8s warpsim %6.2f ns  libm %6.2f ns  ratio %.2f\n", name, best[0] * 1e9 / N, best[1] * 1e9 / N, \
                best[0] / best[1]);                                                                     \
     } while (0)
-
-#define BENCH_F64(name, ours, theirs)                                                                   \
-    do {                                                                                                \
-        double best[2] = {1e30, 1e30};                                                                  \
-        for (int rep = 0; rep < 3; rep++) {                                                             \
-            for (int side = 0; side < 2; side++) {                                                      \
-                double t0 = now();                                                                      \
-                double acc = 0;                                                                         \
-                for (int i = 0; i < N; i++) {                                                           \
-                    double x = xd[i];                                                                   \
-                    acc += side ? (theirs) : (ours);                                                    \
-                }                                                                                       \
-                sink = acc;                                                                             \
-                double t = now() - t0;                                                                  \
-                if (t < best[side])                                                                     \
-                    best[side] = t;                                                                     \
-            }                                                                                           \
-        }                                                                                               \
-        printf("%-8s warpsim %6.2f ns  libm %6.2f ns  ratio %.2f\n", name, best[0] * 1e9 / N, best[1] * 1e9 / N, \
-               best[0] / best[1]);                                                                     \
-    } while (0)
+#define BENCH_F32(name, ours, theirs) BENCH(float, xf, name, ours, theirs)
+#define BENCH_F64(name, ours, theirs) BENCH(double, xd, name, ours, theirs)
 
 int main(void)
 {
