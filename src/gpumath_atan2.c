@@ -9,7 +9,6 @@
  * and every separate multiply and add must stay separate. */
 #include <math.h>
 #include <stdint.h>
-#include <string.h>
 
 #include "gpumath_internal.h"
 #include "warpsim/gpumath.h"
@@ -19,15 +18,11 @@
 #define QUIET_BIT_F64 UINT64_C(0x0008000000000000)
 #define SIGN_F64 UINT64_C(0x8000000000000000)
 
-static uint32_t f32_bits(float v) { uint32_t b; memcpy(&b, &v, sizeof b); return b; }
-static float f32_from(uint32_t b) { float v; memcpy(&v, &b, sizeof v); return v; }
-static uint64_t f64_bits(double v) { uint64_t b; memcpy(&b, &v, sizeof b); return b; }
-static double f64_from(uint64_t b) { double v; memcpy(&v, &b, sizeof v); return v; }
 
 /* The sign test the algorithm makes on x: the sign bit itself, so that
  * x = -0 counts as negative (atan2(+0, -0) = pi). */
-static int f32_sign_set(float x) { return (f32_bits(x) >> 31) != 0; }
-static int f64_sign_set(double x) { return (f64_bits(x) >> 63) != 0; }
+static int f32_sign_set(float x) { return (ws_inl_f32_bits(x) >> 31) != 0; }
+static int f64_sign_set(double x) { return (ws_inl_f64_bits(x) >> 63) != 0; }
 
 GPUMATH_CLONES static float gpu_atan2f(float y, float x)
 {
@@ -71,7 +66,7 @@ GPUMATH_CLONES static float gpu_atan2f(float y, float x)
     /* A NaN operand: the sum's NaN, which the GPU makes canonical. Otherwise
      * the angle takes y's sign. */
     if (isnan(sum))
-        return f32_from(CANONICAL_NAN_F32);
+        return ws_inl_f32(CANONICAL_NAN_F32);
     return copysignf(t, y);
 }
 float ws_gpu_atan2f(float y, float x) { return gpu_atan2f(y, x); }
@@ -127,8 +122,8 @@ GPUMATH_CLONES static double gpu_atan2(double y, double x)
      * both are NaN (ptxas adds |y| + |x|), and its sign stays (the add's
      * abs modifier leaves a NaN's sign bit alone). */
     if (isnan(sum)) {
-        uint64_t nan = isnan(y) ? f64_bits(y) : f64_bits(x);
-        return f64_from(nan | QUIET_BIT_F64);
+        uint64_t nan = isnan(y) ? ws_inl_f64_bits(y) : ws_inl_f64_bits(x);
+        return ws_inl_f64(nan | QUIET_BIT_F64);
     }
     return copysign(t, y);
 }

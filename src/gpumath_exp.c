@@ -17,7 +17,6 @@
  * and every separate multiply and add must stay separate. */
 #include <math.h>
 #include <stdint.h>
-#include <string.h>
 
 #include "gpumath_internal.h"
 #include "warpsim/gpumath.h"
@@ -26,17 +25,15 @@
 #define SIGN_F64 UINT64_C(0x8000000000000000)
 #define MAGIC 0x1.8p+52 /* 1.5 * 2^52: adding it rounds to an integer */
 
-static uint64_t f64_bits(double v) { uint64_t b; memcpy(&b, &v, sizeof b); return b; }
-static double f64_from(uint64_t b) { double v; memcpy(&v, &b, sizeof v); return v; }
-static uint32_t high_word(double v) { return (uint32_t)(f64_bits(v) >> 32); }
-static uint32_t low_word(double v) { return (uint32_t)f64_bits(v); }
-static double from_words(uint32_t lo, uint32_t hi) { return f64_from((uint64_t)hi << 32 | lo); }
+static uint32_t high_word(double v) { return (uint32_t)(ws_inl_f64_bits(v) >> 32); }
+static uint32_t low_word(double v) { return (uint32_t)ws_inl_f64_bits(v); }
+static double from_words(uint32_t lo, uint32_t hi) { return ws_inl_f64((uint64_t)hi << 32 | lo); }
 
 /* The integer the magic-number sum holds in its low word. */
 static int32_t magic_integer(double t) { return (int32_t)low_word(t); }
 
 /* A NaN operand of an f64 add or fma comes out with the quiet bit set. */
-static double quieted(double x) { return f64_from(f64_bits(x) | QUIET_BIT_F64); }
+static double quieted(double x) { return ws_inl_f64(ws_inl_f64_bits(x) | QUIET_BIT_F64); }
 
 /* libdevice's cheap range tests read the high word of x as an f32 and
  * compare magnitudes. On non-negative f32 patterns the float order is the
@@ -211,7 +208,7 @@ GPUMATH_CLONES static double gpu_sinh(double x)
     if (isnan(x))
         return quieted(x);
 
-    double ax = f64_from(f64_bits(x) & ~SIGN_F64);
+    double ax = ws_inl_f64(ws_inl_f64_bits(x) & ~SIGN_F64);
     double y;
     if (high_word(ax) < 0x3FF00000u) {
         /* |x| < 1: the odd series sinh(a) = a + a * s * P(s), s = a^2. */

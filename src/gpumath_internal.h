@@ -25,29 +25,22 @@
  * comes out of arithmetic goes through here. */
 static inline float gpu_f32(float r) { return isnan(r) ? ws_inl_f32(WS_F32_CANONICAL_NAN) : r; }
 
-/* PTX cvt.rni.s32.f32: to nearest even, saturating, NaN to 0. */
-static inline uint32_t f2i_rn(float x)
+/* An integral float as PTX's cvt to s32 gives it: saturating, NaN to 0.
+ * (The limits are integers, so rounding before the check changes nothing.) */
+static inline uint32_t f2i_saturate(float r)
 {
-    if (isnan(x))
+    if (isnan(r))
         return 0;
-    if (x >= 0x1p31f)
+    if (r >= 0x1p31f)
         return 0x7FFFFFFFu;
-    if (x <= -0x1p31f)
+    if (r <= -0x1p31f)
         return 0x80000000u;
-    return (uint32_t)(int32_t)nearbyintf(x);
+    return (uint32_t)(int32_t)r;
 }
 
-/* PTX cvt.rzi.s32.f32: toward zero, saturating, NaN to 0. */
-static inline uint32_t f2i_rz(float x)
-{
-    if (isnan(x))
-        return 0;
-    if (x >= 0x1p31f)
-        return 0x7FFFFFFFu;
-    if (x <= -0x1p31f)
-        return 0x80000000u;
-    return (uint32_t)(int32_t)x;
-}
+/* PTX cvt.rni.s32.f32 (to nearest even) and cvt.rzi.s32.f32 (toward zero). */
+static inline uint32_t f2i_rn(float x) { return f2i_saturate(nearbyintf(x)); }
+static inline uint32_t f2i_rz(float x) { return f2i_saturate(truncf(x)); }
 
 /* x = quadrant * pi/2 + t, t in about [-pi/4, pi/4], as CUDA's f32
  * trigonometric functions reduce (gpumath_reducef.c). */

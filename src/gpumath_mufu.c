@@ -16,8 +16,8 @@
  * GPU's results by the probe's table (scripts/mufu_table.c, from
  * docs/probes/mufu.h100/rcp.tab.xz). */
 #include <stdint.h>
-#include <string.h>
 
+#include "warpsim/fpops.h"
 #include "warpsim/gpumath.h"
 
 #ifndef WARPSIM_MUFU_DIR
@@ -34,34 +34,20 @@ __asm__(".section .rodata\n"
         ".previous\n");
 extern const unsigned char ws_mufu_rcp_delta_[];
 
-static uint32_t bits_of(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    return u;
-}
-
-static float from_bits(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, sizeof f);
-    return f;
-}
-
 /* The table's difference for significand m: -1, 0 or +1. */
 static int rcp_delta(uint32_t m) { return (int)(ws_mufu_rcp_delta_[m >> 2] >> (2 * (m & 3)) & 3) - 1; }
 
 float ws_gpu_rcp_approx_ftz(float x)
 {
-    uint32_t b = bits_of(x), sign = b & 0x80000000u, e = b >> 23 & 0xFF, m = b & 0x7FFFFFu;
+    uint32_t b = ws_inl_f32_bits(x), sign = b & 0x80000000u, e = b >> 23 & 0xFF, m = b & 0x7FFFFFu;
     if (e == 0xFF)
-        return from_bits(m ? 0x7FFFFFFFu : sign); /* NaN; 1/inf = 0 */
+        return ws_inl_f32(m ? 0x7FFFFFFFu : sign); /* NaN; 1/inf = 0 */
     if (e == 0)
-        return from_bits(sign | 0x7F800000u); /* zero or flushed denormal: inf */
+        return ws_inl_f32(sign | 0x7F800000u); /* zero or flushed denormal: inf */
     volatile float one = 1.0f; /* the division happens here, at run time, in IEEE single */
-    uint32_t r = bits_of(one / from_bits(0x3F800000u | m)) + (uint32_t)rcp_delta(m);
+    uint32_t r = ws_inl_f32_bits(one / ws_inl_f32(0x3F800000u | m)) + (uint32_t)rcp_delta(m);
     int re = (int)(r >> 23 & 0xFF) - ((int)e - 127);
     if (re <= 0)
-        return from_bits(sign); /* below the normal range: flushed */
-    return from_bits(sign | (uint32_t)re << 23 | (r & 0x7FFFFFu));
+        return ws_inl_f32(sign); /* below the normal range: flushed */
+    return ws_inl_f32(sign | (uint32_t)re << 23 | (r & 0x7FFFFFu));
 }
