@@ -48,9 +48,18 @@ WS_API double ws_gpu_sinpi(double x);
 WS_API double ws_gpu_cospi(double x);
 WS_API void ws_gpu_sincospi(double x, double *s, double *c);
 
-/* The special-function unit's approximations, as measured (src/gpumath_mufu.c):
- * PTX's rcp.approx.ftz.f32, which CUDA's tanf, atanf, powf ... run. */
+/* The special-function unit's approximations, as measured (src/gpumath_mufu.c),
+ * named after the PTX instructions CUDA's functions run: rcp.approx.ftz.f32,
+ * rsqrt.approx(.ftz).f32, rcp.approx.ftz.f64, rsqrt.approx(.ftz).f64 and
+ * div.approx(.ftz).f32 (__fdividef). */
 WS_API float ws_gpu_rcp_approx_ftz(float x);
+WS_API float ws_gpu_rsqrt_approx_ftz(float x);
+WS_API float ws_gpu_rsqrt_approx(float x);
+WS_API double ws_gpu_rcp_approx_ftz_f64(double x);
+WS_API double ws_gpu_rsqrt_approx_ftz_f64(double x);
+WS_API double ws_gpu_rsqrt_approx_f64(double x);
+WS_API float ws_gpu_div_approx_ftz(float a, float b);
+WS_API float ws_gpu_div_approx(float a, float b);
 
 /* f32 tangent and arc tangent (src/gpumath_tanf.c), power (src/gpumath_powf.c):
  * CUDA's algorithms, which run the approximate reciprocal above */
