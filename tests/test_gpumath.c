@@ -22,87 +22,150 @@
 #error "WARPSIM_GPUMATH_REPLAY must name tests/data/gpu/gpumath_h100.txt"
 #endif
 
-typedef float (*f32_fn)(float);
-typedef double (*f64_fn)(double);
+/* One evaluation of a listed function: arguments and results as bits
+ * (floats in the low 32 bits), as the replay file writes them. */
+typedef void (*eval_fn)(const uint64_t *a, uint64_t *r0, uint64_t *r1);
 
-static float sincosf_sin(float x) { float s, c; ws_gpu_sincosf(x, &s, &c); return s; }
-static float sincosf_cos(float x) { float s, c; ws_gpu_sincosf(x, &s, &c); return c; }
-static float sincospif_sin(float x) { float s, c; ws_gpu_sincospif(x, &s, &c); return s; }
-static float sincospif_cos(float x) { float s, c; ws_gpu_sincospif(x, &s, &c); return c; }
-static double sincos_sin(double x) { double s, c; ws_gpu_sincos(x, &s, &c); return s; }
-static double sincos_cos(double x) { double s, c; ws_gpu_sincos(x, &s, &c); return c; }
-static double sincospi_sin(double x) { double s, c; ws_gpu_sincospi(x, &s, &c); return s; }
-static double sincospi_cos(double x) { double s, c; ws_gpu_sincospi(x, &s, &c); return c; }
+static float f32_of(uint64_t v) { return ws_f32_from_bits((uint32_t)v); }
+static double f64_of(uint64_t v) { return ws_f64_from_bits(v); }
+static uint64_t bits32(float v) { return ws_f32_bits(v); }
+static uint64_t bits64(double v) { return ws_f64_bits(v); }
 
-static const struct {
+#define EVAL(n, body)                                                  \
+    static void eval_##n(const uint64_t *a, uint64_t *r0, uint64_t *r1) \
+    {                                                                  \
+        (void)a;                                                       \
+        *r1 = 0;                                                       \
+        body;                                                          \
+    }
+#define F1(n, w) EVAL(n, *r0 = bits32(ws_gpu_##w(f32_of(a[0]))))
+#define F2(n, w) EVAL(n, *r0 = bits32(ws_gpu_##w(f32_of(a[0]), f32_of(a[1]))))
+#define F3(n, w) EVAL(n, *r0 = bits32(ws_gpu_##w(f32_of(a[0]), f32_of(a[1]), f32_of(a[2]))))
+#define F4(n, w) EVAL(n, *r0 = bits32(ws_gpu_##w(f32_of(a[0]), f32_of(a[1]), f32_of(a[2]), f32_of(a[3]))))
+#define D1(n, w) EVAL(n, *r0 = bits64(ws_gpu_##w(f64_of(a[0]))))
+#define D2(n, w) EVAL(n, *r0 = bits64(ws_gpu_##w(f64_of(a[0]), f64_of(a[1]))))
+#define D3(n, w) EVAL(n, *r0 = bits64(ws_gpu_##w(f64_of(a[0]), f64_of(a[1]), f64_of(a[2]))))
+#define D4(n, w) EVAL(n, *r0 = bits64(ws_gpu_##w(f64_of(a[0]), f64_of(a[1]), f64_of(a[2]), f64_of(a[3]))))
+#define F1SC(n, w) EVAL(n, { float s; float c; ws_gpu_##w(f32_of(a[0]), &s, &c); *r0 = bits32(s); *r1 = bits32(c); })
+#define D1SC(n, w) EVAL(n, { double s; double c; ws_gpu_##w(f64_of(a[0]), &s, &c); *r0 = bits64(s); *r1 = bits64(c); })
+#define F1I(n, w, T) EVAL(n, *r0 = (uint64_t)(long long)ws_gpu_##w(f32_of(a[0])))
+#define D1I(n, w, T) EVAL(n, *r0 = (uint64_t)(long long)ws_gpu_##w(f64_of(a[0])))
+#define F1PI(n, w) EVAL(n, { int q; *r0 = bits32(ws_gpu_##w(f32_of(a[0]), &q)); *r1 = (uint32_t)q; })
+#define D1PI(n, w) EVAL(n, { int q; *r0 = bits64(ws_gpu_##w(f64_of(a[0]), &q)); *r1 = (uint32_t)q; })
+#define F2PI(n, w) EVAL(n, { int q; *r0 = bits32(ws_gpu_##w(f32_of(a[0]), f32_of(a[1]), &q)); *r1 = (uint32_t)q; })
+#define D2PI(n, w) EVAL(n, { int q; *r0 = bits64(ws_gpu_##w(f64_of(a[0]), f64_of(a[1]), &q)); *r1 = (uint32_t)q; })
+#define F1PF(n, w) EVAL(n, { float q; *r0 = bits32(ws_gpu_##w(f32_of(a[0]), &q)); *r1 = bits32(q); })
+#define D1PD(n, w) EVAL(n, { double q; *r0 = bits64(ws_gpu_##w(f64_of(a[0]), &q)); *r1 = bits64(q); })
+#define FI(n, w) EVAL(n, *r0 = bits32(ws_gpu_##w(f32_of(a[0]), (int)(uint32_t)a[1])))
+#define DI(n, w) EVAL(n, *r0 = bits64(ws_gpu_##w(f64_of(a[0]), (int)(uint32_t)a[1])))
+#include "gpumath_functions.def"
+#undef EVAL
+#undef F1
+#undef F2
+#undef F3
+#undef F4
+#undef D1
+#undef D2
+#undef D3
+#undef D4
+#undef F1SC
+#undef D1SC
+#undef F1I
+#undef D1I
+#undef F1PI
+#undef D1PI
+#undef F2PI
+#undef D2PI
+#undef F1PF
+#undef D1PD
+#undef FI
+#undef DI
+
+/* The listed functions: name, arguments, results. */
+static const struct listed {
     const char *name;
-    f32_fn fn;
-} f32_fns[] = {{"logf", ws_gpu_logf},       {"log2f", ws_gpu_log2f},          {"log10f", ws_gpu_log10f},
-               {"log1pf", ws_gpu_log1pf},   {"sinf", ws_gpu_sinf},            {"cosf", ws_gpu_cosf},
-               {"sincosf.sin", sincosf_sin}, {"sincosf.cos", sincosf_cos},    {"sinpif", ws_gpu_sinpif},
-               {"cospif", ws_gpu_cospif},   {"sincospif.sin", sincospif_sin}, {"sincospif.cos", sincospif_cos},
-               {"tanf", ws_gpu_tanf},       {"atanf", ws_gpu_atanf},          {"rcp.approx.ftz", ws_gpu_rcp_approx_ftz}};
+    int args, results;
+    eval_fn eval;
+} listed[] = {
+#define ENTRY(n, args, results) {#n, args, results, eval_##n},
+#define F1(n, w) ENTRY(n, 1, 1)
+#define F2(n, w) ENTRY(n, 2, 1)
+#define F3(n, w) ENTRY(n, 3, 1)
+#define F4(n, w) ENTRY(n, 4, 1)
+#define D1(n, w) ENTRY(n, 1, 1)
+#define D2(n, w) ENTRY(n, 2, 1)
+#define D3(n, w) ENTRY(n, 3, 1)
+#define D4(n, w) ENTRY(n, 4, 1)
+#define F1SC(n, w) ENTRY(n, 1, 2)
+#define D1SC(n, w) ENTRY(n, 1, 2)
+#define F1I(n, w, T) ENTRY(n, 1, 1)
+#define D1I(n, w, T) ENTRY(n, 1, 1)
+#define F1PI(n, w) ENTRY(n, 1, 2)
+#define D1PI(n, w) ENTRY(n, 1, 2)
+#define F2PI(n, w) ENTRY(n, 2, 2)
+#define D2PI(n, w) ENTRY(n, 2, 2)
+#define F1PF(n, w) ENTRY(n, 1, 2)
+#define D1PD(n, w) ENTRY(n, 1, 2)
+#define FI(n, w) ENTRY(n, 2, 1)
+#define DI(n, w) ENTRY(n, 2, 1)
+#include "gpumath_functions.def"
+};
+enum { LISTED = sizeof listed / sizeof listed[0] };
 
-static const struct {
-    const char *name;
-    f64_fn fn;
-} f64_fns[] = {{"exp", ws_gpu_exp},           {"exp2", ws_gpu_exp2},           {"exp10", ws_gpu_exp10},
-               {"expm1", ws_gpu_expm1},       {"sinh", ws_gpu_sinh},           {"sin", ws_gpu_sin},
-               {"cos", ws_gpu_cos},           {"sincos.sin", sincos_sin},      {"sincos.cos", sincos_cos},
-               {"sinpi", ws_gpu_sinpi},       {"cospi", ws_gpu_cospi},         {"sincospi.sin", sincospi_sin},
-               {"sincospi.cos", sincospi_cos}};
-
-static uint64_t result_bits(const char *name, uint64_t x, uint64_t y, bool *known)
+static const struct listed *find_listed(const char *name)
 {
-    *known = true;
-    for (size_t i = 0; i < sizeof f32_fns / sizeof f32_fns[0]; i++)
-        if (!strcmp(name, f32_fns[i].name))
-            return ws_f32_bits(f32_fns[i].fn(ws_f32_from_bits((uint32_t)x)));
-    for (size_t i = 0; i < sizeof f64_fns / sizeof f64_fns[0]; i++)
-        if (!strcmp(name, f64_fns[i].name))
-            return ws_f64_bits(f64_fns[i].fn(ws_f64_from_bits(x)));
-    if (!strcmp(name, "atan2"))
-        return ws_f64_bits(ws_gpu_atan2(ws_f64_from_bits(y), ws_f64_from_bits(x)));
-    if (!strcmp(name, "atan2f"))
-        return ws_f32_bits(ws_gpu_atan2f(ws_f32_from_bits((uint32_t)y), ws_f32_from_bits((uint32_t)x)));
-    if (!strcmp(name, "powf"))
-        return ws_f32_bits(ws_gpu_powf(ws_f32_from_bits((uint32_t)x), ws_f32_from_bits((uint32_t)y)));
-    *known = false;
-    return 0;
+    for (size_t i = 0; i < LISTED; i++)
+        if (!strcmp(name, listed[i].name))
+            return &listed[i];
+    return NULL;
 }
 
-/* Every line of the GPU's replay file: "name in out" (f32, one argument) or
- * "name x y out" (f64 and the two-argument functions). */
+/* Every line of the GPU's replay file: "name a [b [c [d]]] = r0 [r1]" in
+ * hex; every listed function must have lines. */
 static void test_gpu_replay(void **state)
 {
     (void)state;
     FILE *f = fopen(WARPSIM_GPUMATH_REPLAY, "r");
     assert_non_null(f);
-    char line[256], name[64];
-    unsigned long lines = 0, wrong = 0, functions = 0;
-    char last[64] = "";
+    char line[512];
+    unsigned long lines = 0, wrong = 0, seen[LISTED] = {0};
     while (fgets(line, sizeof line, f)) {
-        unsigned long long a, b, c;
-        int n = sscanf(line, "%63s %llx %llx %llx", name, &a, &b, &c);
-        assert_true(n == 3 || n == 4);
-        uint64_t x = a, y = n == 4 ? b : 0, want = n == 4 ? c : b;
-        bool known;
-        uint64_t got = result_bits(name, x, y, &known);
-        if (!known)
-            fail_msg("replay line names an unknown function: %s", line);
-        if (got != want && wrong++ < 10)
-            print_error("%s(%llx, %llx): H200 %llx, warpsim %llx\n", name, a, n == 4 ? b : 0ull,
-                        (unsigned long long)want, (unsigned long long)got);
-        if (strcmp(name, last)) {
-            functions++;
-            snprintf(last, sizeof last, "%s", name);
+        char *name = strtok(line, " \n"), *tok;
+        assert_non_null(name);
+        const struct listed *fn = find_listed(name);
+        if (!fn)
+            fail_msg("replay line names an unknown function: %s", name);
+        uint64_t a[4] = {0}, want[2] = {0};
+        int args = 0, results = 0;
+        bool after_eq = false;
+        while ((tok = strtok(NULL, " \n"))) {
+            if (!strcmp(tok, "=")) {
+                after_eq = true;
+                continue;
+            }
+            uint64_t v = strtoull(tok, NULL, 16);
+            if (!after_eq && args < 4)
+                a[args++] = v;
+            else if (after_eq && results < 2)
+                want[results++] = v;
         }
+        assert_int_equal(args, fn->args);
+        assert_int_equal(results, fn->results);
+        uint64_t got[2];
+        fn->eval(a, &got[0], &got[1]);
+        if ((got[0] != want[0] || (results == 2 && got[1] != want[1])) && wrong++ < 10)
+            print_error("%s(%llx, %llx, %llx, %llx): GPU %llx %llx, warpsim %llx %llx\n", name,
+                        (unsigned long long)a[0], (unsigned long long)a[1], (unsigned long long)a[2],
+                        (unsigned long long)a[3], (unsigned long long)want[0], (unsigned long long)want[1],
+                        (unsigned long long)got[0], (unsigned long long)(results == 2 ? got[1] : 0));
+        seen[fn - listed]++;
         lines++;
     }
     fclose(f);
     assert_int_equal(wrong, 0);
-    assert_true(lines >= 58000); /* 31 functions, 1,700 lines or more each */
-    assert_int_equal(functions, 31);
+    for (size_t i = 0; i < LISTED; i++)
+        if (seen[i] < 20)
+            fail_msg("the replay file has %lu lines of %s (20 or more expected)", seen[i], listed[i].name);
 }
 
 /* Results IEEE 754 (and CUDA's accuracy tables, which list them as exact) fix. */
