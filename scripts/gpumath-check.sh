@@ -4,14 +4,13 @@
 # repository root. Builds docs/probes/gpumath_probe.cu with warpsim's C
 # (gcc, -ffp-contract=off, OpenMP) and runs it: every f32 input of each
 # one-argument function, 2^25 inputs and every special pair of the others.
-# Writes OUT/gpumath.txt (one line a function: inputs, differing, libm's
-# count) and OUT/gpumath_replay.txt (the GPU's results that
-# tests/data/gpu/gpumath_h100.txt keeps for the ctest gpumath); prints the
-# table last. Exit 0 when no function differs anywhere.
+# The functions are tests/gpumath_functions.def's. Writes OUT/gpumath.txt (one
+# line a function: inputs, differing) and OUT/gpumath_replay.txt (the GPU's
+# results that tests/data/gpu/gpumath_h100.txt keeps for the ctest gpumath);
+# prints the table last. Exit 0 when no function differs anywhere.
 #   OUT=build/gpumath-out bash scripts/gpumath-check.sh
-# REPLAY_ONLY=K: the first K f32 functions on the replayed inputs only (checked
-# exhaustively before), for a run that must fit a shorter time; NO_LIBM=1: the
-# host's libm is not counted.
+# EXHAUSTIVE=logf,sinf,...: only these one-float functions on all 2^32 inputs
+# (the others on the replayed inputs), for a run that must fit a shorter time.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 out=${OUT:-build/gpumath-out}
@@ -24,7 +23,7 @@ done
 nvcc -arch="${ARCH:-sm_90}" -fmad=false -O2 -Xcompiler -fopenmp -Iinclude docs/probes/gpumath_probe.cu \
   "$obj"/*.o -lgomp -o "$obj/probe" || exit 1
 { date -u; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; nvcc --version | tail -1; } > "$out/gpumath.txt"
-"$obj/probe" "$out/gpumath_replay.txt" "${REPLAY_ONLY:-0}" ${NO_LIBM:+nolibm} | tee -a "$out/gpumath.txt"
+"$obj/probe" "$out/gpumath_replay.txt" "${EXHAUSTIVE:-all}" | tee -a "$out/gpumath.txt"
 rc=${PIPESTATUS[0]}
 [ "$rc" -eq 0 ] || { echo "probe failed: exit $rc"; exit 1; }
 ! grep -qv ' differing 0\b' <(grep ' inputs ' "$out/gpumath.txt")

@@ -5,7 +5,8 @@
  * and the conversions (__float2int_rz, ... saturating, a NaN giving 0, as
  * the GPU's cvt does) compute the GPU's exact results, and __saturatef
  * clamps as the GPU does (the rounded float operations, __fdiv_rn,
- * __fadd_rz ..., are in cuda.h). The fast-math approximations (__fdividef, __expf, __logf,
+ * __fadd_rz ..., are in cuda.h). __fdividef, rsqrtf and rsqrt give the GPU's
+ * bits (cuda_math.h). The other fast-math approximations (__expf, __logf,
  * __sinf, __powf, ...) give an accurate value (the accurate function they
  * approximate, through cuda_math.h's routing where it covers the name, else
  * the host's libm): not the GPU's approximate last bits (docs/cuda-frontend.md). */
@@ -125,7 +126,6 @@ static inline void ws_cuda_fast_sincosf_(float x, float *s, float *c)
     *s = sinf(x);
     *c = cosf(x);
 }
-#define __fdividef(x, y) ((float)(x) / (float)(y))
 #define __expf(x) expf(x)
 #define __exp10f(x) ws_cuda_fast_exp10f_(x)
 #define __logf(x) logf(x)
@@ -136,7 +136,5 @@ static inline void ws_cuda_fast_sincosf_(float x, float *s, float *c)
 #define __tanf(x) tanf(x)
 #define __sincosf(x, s, c) ws_cuda_fast_sincosf_(x, s, c)
 #define __powf(x, y) powf(x, y)
-static inline float rsqrtf(float x) { return 1.0f / sqrtf(x); }
-static inline double rsqrt(double x) { return 1.0 / sqrt(x); }
 
 #endif

@@ -24,6 +24,24 @@
 /* Inside a kernel: the running CUDA thread's context is set (cuda.h). */
 #define WS_CUDA_ON_GPU_ (ws_cuda_ctx_ != NULL)
 
+/* How a name is routed, one generator per shape: ROUTE runs CUDA's
+ * algorithm in a kernel and `host` (libm's function) elsewhere; GPU runs
+ * CUDA's algorithm everywhere (names only CUDA defines); HOST keeps the
+ * host's libm on both sides (not modelled yet: docs/cuda-frontend.md). The
+ * generators run before any of the names below becomes a macro. */
+#define WS_CUDA_ROUTE1_(T, n, host) \
+    static inline T ws_cuda_##n##_(T x) { return WS_CUDA_ON_GPU_ ? ws_gpu_##n(x) : host(x); }
+#define WS_CUDA_ROUTE2_(T, n, host) \
+    static inline T ws_cuda_##n##_(T x, T y) { return WS_CUDA_ON_GPU_ ? ws_gpu_##n(x, y) : host(x, y); }
+#define WS_CUDA_GPU1_(T, n, gpu) \
+    static inline T ws_cuda_##n##_(T x) { return gpu(x); }
+#define WS_CUDA_HOST1_(T, n, host) \
+    static inline T ws_cuda_##n##_(T x) { return host(x); }
+
+/* exp10 and exp10f are GNU extensions of the host's libm: the portable spelling. */
+static inline double ws_cuda_host_exp10_(double x) { return pow(10.0, x); }
+static inline float ws_cuda_host_exp10f_(float x) { return powf(10.0f, x); }
+
 /* sqrtf is IEEE on both sides; only its NaN differs: the GPU's is 0x7FFFFFFF
  * (x86 makes 0xFFC00000 of a negative, which printf shows as -nan). */
 static inline float ws_cuda_sqrtf_(float x)
@@ -31,12 +49,24 @@ static inline float ws_cuda_sqrtf_(float x)
     float r = sqrtf(x);
     return isnan(r) && WS_CUDA_ON_GPU_ ? ws_inl_f32(WS_F32_CANONICAL_NAN) : r;
 }
-static inline float ws_cuda_logf_(float x) { return WS_CUDA_ON_GPU_ ? ws_gpu_logf(x) : logf(x); }
-static inline float ws_cuda_log2f_(float x) { return WS_CUDA_ON_GPU_ ? ws_gpu_log2f(x) : log2f(x); }
-static inline float ws_cuda_log10f_(float x) { return WS_CUDA_ON_GPU_ ? ws_gpu_log10f(x) : log10f(x); }
-static inline float ws_cuda_log1pf_(float x) { return WS_CUDA_ON_GPU_ ? ws_gpu_log1pf(x) : log1pf(x); }
-static inline float ws_cuda_sinf_(float x) { return WS_CUDA_ON_GPU_ ? ws_gpu_sinf(x) : sinf(x); }
-static inline float ws_cuda_cosf_(float x) { return WS_CUDA_ON_GPU_ ? ws_gpu_cosf(x) : cosf(x); }
+WS_CUDA_ROUTE1_(float, logf, logf)
+WS_CUDA_ROUTE1_(float, log2f, log2f)
+WS_CUDA_ROUTE1_(float, log10f, log10f)
+WS_CUDA_ROUTE1_(float, log1pf, log1pf)
+WS_CUDA_ROUTE1_(float, sinf, sinf)
+WS_CUDA_ROUTE1_(float, cosf, cosf)
+WS_CUDA_ROUTE1_(float, tanf, tanf)
+WS_CUDA_ROUTE1_(float, atanf, atanf)
+WS_CUDA_ROUTE2_(float, atan2f, atan2f)
+WS_CUDA_ROUTE2_(float, powf, powf)
+WS_CUDA_GPU1_(float, sinpif, ws_gpu_sinpif)
+WS_CUDA_GPU1_(float, cospif, ws_gpu_cospif)
+WS_CUDA_GPU1_(float, rsqrtf, ws_gpu_rsqrt_approx) /* rsqrt.approx.f32, as CUDA's rsqrtf */
+WS_CUDA_HOST1_(float, expf, expf)
+WS_CUDA_HOST1_(float, exp2f, exp2f)
+WS_CUDA_HOST1_(float, exp10f, ws_cuda_host_exp10f_)
+WS_CUDA_HOST1_(float, expm1f, expm1f)
+WS_CUDA_HOST1_(float, sinhf, sinhf)
 static inline void ws_cuda_sincosf_(float x, float *s, float *c)
 {
     if (WS_CUDA_ON_GPU_) {
@@ -46,18 +76,23 @@ static inline void ws_cuda_sincosf_(float x, float *s, float *c)
         *c = cosf(x);
     }
 }
-static inline float ws_cuda_atan2f_(float y, float x) { return WS_CUDA_ON_GPU_ ? ws_gpu_atan2f(y, x) : atan2f(y, x); }
-static inline float ws_cuda_tanf_(float x) { return WS_CUDA_ON_GPU_ ? ws_gpu_tanf(x) : tanf(x); }
-static inline float ws_cuda_atanf_(float x) { return WS_CUDA_ON_GPU_ ? ws_gpu_atanf(x) : atanf(x); }
-static inline float ws_cuda_powf_(float x, float y) { return WS_CUDA_ON_GPU_ ? ws_gpu_powf(x, y) : powf(x, y); }
 
-static inline double ws_cuda_exp_(double x) { return WS_CUDA_ON_GPU_ ? ws_gpu_exp(x) : exp(x); }
-static inline double ws_cuda_exp2_(double x) { return WS_CUDA_ON_GPU_ ? ws_gpu_exp2(x) : exp2(x); }
-static inline double ws_cuda_exp10_(double x) { return WS_CUDA_ON_GPU_ ? ws_gpu_exp10(x) : pow(10.0, x); }
-static inline double ws_cuda_expm1_(double x) { return WS_CUDA_ON_GPU_ ? ws_gpu_expm1(x) : expm1(x); }
-static inline double ws_cuda_sinh_(double x) { return WS_CUDA_ON_GPU_ ? ws_gpu_sinh(x) : sinh(x); }
-static inline double ws_cuda_sin_(double x) { return WS_CUDA_ON_GPU_ ? ws_gpu_sin(x) : sin(x); }
-static inline double ws_cuda_cos_(double x) { return WS_CUDA_ON_GPU_ ? ws_gpu_cos(x) : cos(x); }
+WS_CUDA_ROUTE1_(double, exp, exp)
+WS_CUDA_ROUTE1_(double, exp2, exp2)
+WS_CUDA_ROUTE1_(double, exp10, ws_cuda_host_exp10_)
+WS_CUDA_ROUTE1_(double, expm1, expm1)
+WS_CUDA_ROUTE1_(double, sinh, sinh)
+WS_CUDA_ROUTE1_(double, sin, sin)
+WS_CUDA_ROUTE1_(double, cos, cos)
+WS_CUDA_ROUTE2_(double, atan2, atan2)
+WS_CUDA_GPU1_(double, sinpi, ws_gpu_sinpi)
+WS_CUDA_GPU1_(double, cospi, ws_gpu_cospi)
+WS_CUDA_GPU1_(double, rsqrt, ws_gpu_rsqrt_approx_f64) /* rsqrt.approx.f64, as CUDA's rsqrt */
+WS_CUDA_HOST1_(double, tan, tan)
+WS_CUDA_HOST1_(double, atan, atan)
+/* sqrt: f64's NaNs are the same on both sides (a negative's is 0xFFF8...,
+ * a NaN comes back quieted), so only float needs the GPU's. */
+WS_CUDA_HOST1_(double, sqrt, sqrt)
 static inline void ws_cuda_sincos_(double x, double *s, double *c)
 {
     if (WS_CUDA_ON_GPU_) {
@@ -67,63 +102,41 @@ static inline void ws_cuda_sincos_(double x, double *s, double *c)
         *c = cos(x);
     }
 }
-static inline double ws_cuda_atan2_(double y, double x) { return WS_CUDA_ON_GPU_ ? ws_gpu_atan2(y, x) : atan2(y, x); }
 
 #ifdef __cplusplus
-/* CUDA's float overloads of the double names, and integers as doubles. */
-static inline float ws_cuda_exp_(float x) { return expf(x); }
-static inline float ws_cuda_exp2_(float x) { return exp2f(x); }
-static inline float ws_cuda_exp10_(float x) { return powf(10.0f, x); }
-static inline float ws_cuda_expm1_(float x) { return expm1f(x); }
-static inline float ws_cuda_sinh_(float x) { return sinhf(x); }
-static inline float ws_cuda_sin_(float x) { return ws_cuda_sinf_(x); }
-static inline float ws_cuda_cos_(float x) { return ws_cuda_cosf_(x); }
+/* CUDA's float overloads of the double names (sin(float) is sinf), the
+ * host's long double ones (CUDA has no long double on the device), and
+ * integers as doubles. */
+static inline long double ws_cuda_host_exp10l_(long double x) { return powl(10.0L, x); }
+/* CUDA-only names with a long double argument: the double function. */
+static inline long double ws_cuda_sinpil_(long double x) { return ws_gpu_sinpi((double)x); }
+static inline long double ws_cuda_cospil_(long double x) { return ws_gpu_cospi((double)x); }
+static inline long double ws_cuda_rsqrtl_(long double x) { return ws_gpu_rsqrt_approx_f64((double)x); }
+#define WS_CUDA_OVERLOADS1_(n, nf, nl)                                                              \
+    static inline float ws_cuda_##n##_(float x) { return ws_cuda_##nf##_(x); }                     \
+    static inline long double ws_cuda_##n##_(long double x) { return nl(x); }                      \
+    template <typename T, typename = typename std::enable_if<std::is_integral<T>::value>::type> \
+    static inline double ws_cuda_##n##_(T x)                                                       \
+    {                                                                                              \
+        return ws_cuda_##n##_((double)x);                                                          \
+    }
+WS_CUDA_OVERLOADS1_(exp, expf, expl)
+WS_CUDA_OVERLOADS1_(exp2, exp2f, exp2l)
+WS_CUDA_OVERLOADS1_(exp10, exp10f, ws_cuda_host_exp10l_)
+WS_CUDA_OVERLOADS1_(expm1, expm1f, expm1l)
+WS_CUDA_OVERLOADS1_(sinh, sinhf, sinhl)
+WS_CUDA_OVERLOADS1_(sin, sinf, sinl)
+WS_CUDA_OVERLOADS1_(cos, cosf, cosl)
+WS_CUDA_OVERLOADS1_(tan, tanf, tanl)
+WS_CUDA_OVERLOADS1_(atan, atanf, atanl)
+WS_CUDA_OVERLOADS1_(sqrt, sqrtf, sqrtl)
+WS_CUDA_OVERLOADS1_(sinpi, sinpif, ws_cuda_sinpil_)
+WS_CUDA_OVERLOADS1_(cospi, cospif, ws_cuda_cospil_)
+WS_CUDA_OVERLOADS1_(rsqrt, rsqrtf, ws_cuda_rsqrtl_)
+#undef WS_CUDA_OVERLOADS1_
 static inline void ws_cuda_sincos_(float x, float *s, float *c) { ws_cuda_sincosf_(x, s, c); }
 static inline float ws_cuda_atan2_(float y, float x) { return ws_cuda_atan2f_(y, x); }
-/* sqrt: f64's NaNs are the same on both sides (a negative's is 0xFFF8...,
- * a NaN comes back quieted), so only float needs the GPU's. */
-static inline float ws_cuda_sqrt_(float x) { return ws_cuda_sqrtf_(x); }
-static inline double ws_cuda_sqrt_(double x) { return sqrt(x); }
-static inline long double ws_cuda_sqrt_(long double x) { return sqrtl(x); }
-/* long double is the host's everywhere (CUDA has none on the device). */
-static inline long double ws_cuda_exp_(long double x) { return expl(x); }
-static inline long double ws_cuda_exp2_(long double x) { return exp2l(x); }
-static inline long double ws_cuda_exp10_(long double x) { return powl(10.0L, x); }
-static inline long double ws_cuda_expm1_(long double x) { return expm1l(x); }
-static inline long double ws_cuda_sinh_(long double x) { return sinhl(x); }
-static inline long double ws_cuda_sin_(long double x) { return sinl(x); }
-static inline long double ws_cuda_cos_(long double x) { return cosl(x); }
-static inline long double ws_cuda_tan_(long double x) { return tanl(x); }
-static inline long double ws_cuda_atan_(long double x) { return atanl(x); }
 static inline long double ws_cuda_atan2_(long double y, long double x) { return atan2l(y, x); }
-/* tan and atan: CUDA's algorithm for float; the double ones are still the host's. */
-static inline float ws_cuda_tan_(float x) { return ws_cuda_tanf_(x); }
-static inline double ws_cuda_tan_(double x) { return tan(x); }
-static inline float ws_cuda_atan_(float x) { return ws_cuda_atanf_(x); }
-static inline double ws_cuda_atan_(double x) { return atan(x); }
-static inline double ws_cuda_sinpi_(double x) { return ws_gpu_sinpi(x); }
-static inline float ws_cuda_sinpi_(float x) { return ws_gpu_sinpif(x); }
-static inline double ws_cuda_cospi_(double x) { return ws_gpu_cospi(x); }
-static inline float ws_cuda_cospi_(float x) { return ws_gpu_cospif(x); }
-#define WS_CUDA_MATH_INTEGER_(name)                                                                \
-    template <typename T, typename = typename std::enable_if<std::is_integral<T>::value>::type> \
-    static inline double name(T x)                                                                 \
-    {                                                                                              \
-        return name((double)x);                                                                    \
-    }
-WS_CUDA_MATH_INTEGER_(ws_cuda_exp_)
-WS_CUDA_MATH_INTEGER_(ws_cuda_exp2_)
-WS_CUDA_MATH_INTEGER_(ws_cuda_exp10_)
-WS_CUDA_MATH_INTEGER_(ws_cuda_expm1_)
-WS_CUDA_MATH_INTEGER_(ws_cuda_sinh_)
-WS_CUDA_MATH_INTEGER_(ws_cuda_sin_)
-WS_CUDA_MATH_INTEGER_(ws_cuda_cos_)
-WS_CUDA_MATH_INTEGER_(ws_cuda_sinpi_)
-WS_CUDA_MATH_INTEGER_(ws_cuda_cospi_)
-WS_CUDA_MATH_INTEGER_(ws_cuda_tan_)
-WS_CUDA_MATH_INTEGER_(ws_cuda_atan_)
-WS_CUDA_MATH_INTEGER_(ws_cuda_sqrt_)
-#undef WS_CUDA_MATH_INTEGER_
 /* atan2 of two arguments of other types: as <cmath>, in double. */
 template <typename A, typename B,
           typename = typename std::enable_if<std::is_arithmetic<A>::value && std::is_arithmetic<B>::value &&
@@ -166,12 +179,29 @@ using ::ws_cuda_powf_;
 #define tan(...) ws_cuda_tan_(__VA_ARGS__)
 #define sqrt(...) ws_cuda_sqrt_(__VA_ARGS__)
 #define atan(...) ws_cuda_atan_(__VA_ARGS__)
+#define rsqrt(...) ws_cuda_rsqrt_(__VA_ARGS__)
 #else
 #define sinpi(...) ws_gpu_sinpi(__VA_ARGS__)
 #define cospi(...) ws_gpu_cospi(__VA_ARGS__)
+#define rsqrt(...) ws_gpu_rsqrt_approx_f64(__VA_ARGS__)
 #endif
+#undef WS_CUDA_ROUTE1_
+#undef WS_CUDA_ROUTE2_
+#undef WS_CUDA_GPU1_
+#undef WS_CUDA_HOST1_
+
+/* __fdividef is div.approx.f32 (the approximate reciprocal, then a multiply);
+ * fdividef is IEEE division unless nvcc is told -prec-div=false. */
+static inline float ws_cuda_fdividef_(float x, float y)
+{
+    float r = x / y;
+    return isnan(r) ? ws_inl_f32(WS_F32_CANONICAL_NAN) : r;
+}
+#define __fdividef(x, y) ws_gpu_div_approx((float)(x), (float)(y))
+#define fdividef(x, y) ws_cuda_fdividef_((float)(x), (float)(y))
 
 #define sqrtf(...) ws_cuda_sqrtf_(__VA_ARGS__)
+#define rsqrtf(...) ws_cuda_rsqrtf_(__VA_ARGS__)
 #define logf(...) ws_cuda_logf_(__VA_ARGS__)
 #define log2f(...) ws_cuda_log2f_(__VA_ARGS__)
 #define log10f(...) ws_cuda_log10f_(__VA_ARGS__)
