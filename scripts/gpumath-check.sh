@@ -17,7 +17,8 @@ out=${OUT:-build/gpumath-out}
 mkdir -p "$out"
 obj=$(mktemp -d)
 trap 'rm -rf "$obj"' EXIT
-for f in src/gpumath_*.c src/fpops.c src/fprounded.c; do
+# the library's math sources (src/CMakeLists.txt), not files being written beside them
+for f in $(grep -o 'gpumath_[a-z0-9_]*\.c' src/CMakeLists.txt | sed 's|^|src/|') src/fpops.c src/fprounded.c; do
   gcc -std=c17 -O2 -ffp-contract=off -fopenmp -Iinclude -DWARPSIM_BUILDING -DWARPSIM_MUFU_DIR="\"$PWD/src/mufu\"" -c "$f" -o "$obj/$(basename "$f" .c).o" || exit 1
 done
 nvcc -arch="${ARCH:-sm_90}" -fmad=false -O2 -Xcompiler -fopenmp -Iinclude docs/probes/gpumath_probe.cu \

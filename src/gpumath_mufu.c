@@ -168,3 +168,6 @@ float ws_gpu_div_approx(float a, float b)
     }
     return gpu_f32(ws_gpu_rcp_approx_ftz(b) * a);
 }
+
+/* fdividef: CUDA's IEEE division (nvcc's default -prec-div=true), with the GPU's NaN. */
+float ws_gpu_fdividef(float a, float b) { return gpu_f32(a / b); }

@@ -67,6 +67,12 @@ WS_CUDA_HOST1_(float, exp2f, exp2f)
 WS_CUDA_HOST1_(float, exp10f, ws_cuda_host_exp10f_)
 WS_CUDA_HOST1_(float, expm1f, expm1f)
 WS_CUDA_HOST1_(float, sinhf, sinhf)
+WS_CUDA_HOST1_(float, asinf, asinf)
+WS_CUDA_HOST1_(float, acosf, acosf)
+WS_CUDA_HOST1_(float, coshf, coshf)
+WS_CUDA_HOST1_(float, atanhf, atanhf)
+WS_CUDA_HOST1_(float, asinhf, asinhf)
+WS_CUDA_HOST1_(float, acoshf, acoshf)
 static inline void ws_cuda_sincosf_(float x, float *s, float *c)
 {
     if (WS_CUDA_ON_GPU_) {
@@ -89,7 +95,13 @@ WS_CUDA_GPU1_(double, sinpi, ws_gpu_sinpi)
 WS_CUDA_GPU1_(double, cospi, ws_gpu_cospi)
 WS_CUDA_GPU1_(double, rsqrt, ws_gpu_rsqrt_approx_f64) /* rsqrt.approx.f64, as CUDA's rsqrt */
 WS_CUDA_HOST1_(double, tan, tan)
-WS_CUDA_HOST1_(double, atan, atan)
+WS_CUDA_ROUTE1_(double, atan, atan)
+WS_CUDA_ROUTE1_(double, asin, asin)
+WS_CUDA_ROUTE1_(double, acos, acos)
+WS_CUDA_ROUTE1_(double, cosh, cosh)
+WS_CUDA_ROUTE1_(double, atanh, atanh)
+WS_CUDA_ROUTE1_(double, asinh, asinh)
+WS_CUDA_ROUTE1_(double, acosh, acosh)
 /* sqrt: f64's NaNs are the same on both sides (a negative's is 0xFFF8...,
  * a NaN comes back quieted), so only float needs the GPU's. */
 WS_CUDA_HOST1_(double, sqrt, sqrt)
@@ -129,6 +141,12 @@ WS_CUDA_OVERLOADS1_(sin, sinf, sinl)
 WS_CUDA_OVERLOADS1_(cos, cosf, cosl)
 WS_CUDA_OVERLOADS1_(tan, tanf, tanl)
 WS_CUDA_OVERLOADS1_(atan, atanf, atanl)
+WS_CUDA_OVERLOADS1_(asin, asinf, asinl)
+WS_CUDA_OVERLOADS1_(acos, acosf, acosl)
+WS_CUDA_OVERLOADS1_(cosh, coshf, coshl)
+WS_CUDA_OVERLOADS1_(atanh, atanhf, atanhl)
+WS_CUDA_OVERLOADS1_(asinh, asinhf, asinhl)
+WS_CUDA_OVERLOADS1_(acosh, acoshf, acoshl)
 WS_CUDA_OVERLOADS1_(sqrt, sqrtf, sqrtl)
 WS_CUDA_OVERLOADS1_(sinpi, sinpif, ws_cuda_sinpil_)
 WS_CUDA_OVERLOADS1_(cospi, cospif, ws_cuda_cospil_)
@@ -153,6 +171,12 @@ using ::ws_cuda_atan2_;
 using ::ws_cuda_atan2f_;
 using ::ws_cuda_atan_;
 using ::ws_cuda_atanf_;
+using ::ws_cuda_asin_;
+using ::ws_cuda_acos_;
+using ::ws_cuda_cosh_;
+using ::ws_cuda_atanh_;
+using ::ws_cuda_asinh_;
+using ::ws_cuda_acosh_;
 using ::ws_cuda_cos_;
 using ::ws_cuda_cosf_;
 using ::ws_cuda_exp10_;
@@ -184,6 +208,7 @@ using ::ws_cuda_powf_;
 #define sinpi(...) ws_gpu_sinpi(__VA_ARGS__)
 #define cospi(...) ws_gpu_cospi(__VA_ARGS__)
 #define rsqrt(...) ws_gpu_rsqrt_approx_f64(__VA_ARGS__)
+#define atan(...) ws_cuda_atan_(__VA_ARGS__)
 #endif
 #undef WS_CUDA_ROUTE1_
 #undef WS_CUDA_ROUTE2_
@@ -192,13 +217,8 @@ using ::ws_cuda_powf_;
 
 /* __fdividef is div.approx.f32 (the approximate reciprocal, then a multiply);
  * fdividef is IEEE division unless nvcc is told -prec-div=false. */
-static inline float ws_cuda_fdividef_(float x, float y)
-{
-    float r = x / y;
-    return isnan(r) ? ws_inl_f32(WS_F32_CANONICAL_NAN) : r;
-}
 #define __fdividef(x, y) ws_gpu_div_approx((float)(x), (float)(y))
-#define fdividef(x, y) ws_cuda_fdividef_((float)(x), (float)(y))
+#define fdividef(x, y) ws_gpu_fdividef((float)(x), (float)(y))
 
 #define sqrtf(...) ws_cuda_sqrtf_(__VA_ARGS__)
 #define rsqrtf(...) ws_cuda_rsqrtf_(__VA_ARGS__)
@@ -226,5 +246,11 @@ static inline float ws_cuda_fdividef_(float x, float y)
 #define sincos(...) ws_cuda_sincos_(__VA_ARGS__)
 #define sincospi(...) ws_gpu_sincospi(__VA_ARGS__)
 #define atan2(...) ws_cuda_atan2_(__VA_ARGS__)
+#define asin(...) ws_cuda_asin_(__VA_ARGS__)
+#define acos(...) ws_cuda_acos_(__VA_ARGS__)
+#define cosh(...) ws_cuda_cosh_(__VA_ARGS__)
+#define atanh(...) ws_cuda_atanh_(__VA_ARGS__)
+#define asinh(...) ws_cuda_asinh_(__VA_ARGS__)
+#define acosh(...) ws_cuda_acosh_(__VA_ARGS__)
 
 #endif

@@ -4,8 +4,9 @@
  * step, in exact IEEE operations (fma, add, mul, integer work), so the
  * host computes what the GPU computes; NaN results carry the GPU's bits
  * (f32: 0x7FFFFFFF; f64: the payload rules of fpops.h). Where CUDA's
- * algorithm runs the GPU's approximate special-function unit (MUFU: ex2,
- * lg2, rcp, rsqrt approximations), the function is not here yet.
+ * algorithm runs the GPU's approximate special-function unit (MUFU), the
+ * unit's result is the measured one (src/gpumath_mufu.c); functions whose
+ * algorithm runs the unit's ex2, lg2, sin or cos are not here yet.
  *
  * The CUDA front end (warpsim/cuda.h) sends device code's calls of these
  * names here inside a kernel, and to the host's libm outside one. Measured
@@ -60,12 +61,23 @@ WS_API double ws_gpu_rsqrt_approx_ftz_f64(double x);
 WS_API double ws_gpu_rsqrt_approx_f64(double x);
 WS_API float ws_gpu_div_approx_ftz(float a, float b);
 WS_API float ws_gpu_div_approx(float a, float b);
+WS_API float ws_gpu_fdividef(float a, float b); /* IEEE division: fdividef without -prec-div=false */
 
 /* f32 tangent and arc tangent (src/gpumath_tanf.c), power (src/gpumath_powf.c):
  * CUDA's algorithms, which run the approximate reciprocal above */
 WS_API float ws_gpu_tanf(float x);
 WS_API float ws_gpu_atanf(float x);
 WS_API float ws_gpu_powf(float x, float y);
+
+/* f64 inverse trigonometry (src/gpumath_invtrigd.c) and hyperbolic
+ * functions (src/gpumath_hyperd.c) */
+WS_API double ws_gpu_atan(double x);
+WS_API double ws_gpu_asin(double x);
+WS_API double ws_gpu_acos(double x);
+WS_API double ws_gpu_cosh(double x);
+WS_API double ws_gpu_atanh(double x);
+WS_API double ws_gpu_asinh(double x);
+WS_API double ws_gpu_acosh(double x);
 
 /* arc tangent of two arguments (src/gpumath_atan2.c) */
 WS_API float ws_gpu_atan2f(float y, float x);
