@@ -61,7 +61,10 @@ WS_API double ws_gpu_rsqrt_approx_ftz_f64(double x);
 WS_API double ws_gpu_rsqrt_approx_f64(double x);
 WS_API float ws_gpu_div_approx_ftz(float a, float b);
 WS_API float ws_gpu_div_approx(float a, float b);
-WS_API float ws_gpu_fdividef(float a, float b); /* IEEE division: fdividef without -prec-div=false */
+WS_API float ws_gpu_fdividef(float a, float b);
+/* ex2.approx(.ftz).f32 (MUFU.EX2), reconstructed from the GPU's results (src/gpumath_ex2.c) */
+WS_API float ws_gpu_ex2_approx_ftz(float x);
+WS_API float ws_gpu_ex2_approx(float x); /* IEEE division: fdividef without -prec-div=false */
 
 /* f32 tangent and arc tangent (src/gpumath_tanf.c), power (src/gpumath_powf.c):
  * CUDA's algorithms, which run the approximate reciprocal above */
