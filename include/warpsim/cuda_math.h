@@ -35,6 +35,12 @@
     static inline T ws_cuda_##n##_(T x, T y) { return WS_CUDA_ON_GPU_ ? ws_gpu_##n(x, y) : host(x, y); }
 #define WS_CUDA_GPU1_(T, n, gpu) \
     static inline T ws_cuda_##n##_(T x) { return gpu(x); }
+#define WS_CUDA_GPU2_(T, n, gpu) \
+    static inline T ws_cuda_##n##_(T x, T y) { return gpu(x, y); }
+#define WS_CUDA_GPU3_(T, n, gpu) \
+    static inline T ws_cuda_##n##_(T x, T y, T z) { return gpu(x, y, z); }
+#define WS_CUDA_GPU4_(T, n, gpu) \
+    static inline T ws_cuda_##n##_(T x, T y, T z, T w) { return gpu(x, y, z, w); }
 #define WS_CUDA_HOST1_(T, n, host) \
     static inline T ws_cuda_##n##_(T x) { return host(x); }
 
@@ -73,6 +79,9 @@ WS_CUDA_HOST1_(float, coshf, coshf)
 WS_CUDA_HOST1_(float, atanhf, atanhf)
 WS_CUDA_HOST1_(float, asinhf, asinhf)
 WS_CUDA_HOST1_(float, acoshf, acoshf)
+WS_CUDA_HOST1_(float, erfcf, erfcf)
+WS_CUDA_HOST1_(float, lgammaf, lgammaf)
+WS_CUDA_HOST1_(float, tgammaf, tgammaf)
 static inline void ws_cuda_sincosf_(float x, float *s, float *c)
 {
     if (WS_CUDA_ON_GPU_) {
@@ -93,7 +102,21 @@ WS_CUDA_ROUTE1_(double, cos, cos)
 WS_CUDA_ROUTE2_(double, atan2, atan2)
 WS_CUDA_GPU1_(double, sinpi, ws_gpu_sinpi)
 WS_CUDA_GPU1_(double, cospi, ws_gpu_cospi)
-WS_CUDA_GPU1_(double, rsqrt, ws_gpu_rsqrt_approx_f64) /* rsqrt.approx.f64, as CUDA's rsqrt */
+WS_CUDA_GPU1_(double, rsqrt, ws_gpu_rsqrt)
+WS_CUDA_ROUTE2_(double, hypot, hypot)
+WS_CUDA_GPU2_(double, rhypot, ws_gpu_rhypot)
+WS_CUDA_GPU3_(double, norm3d, ws_gpu_norm3d)
+WS_CUDA_GPU3_(double, rnorm3d, ws_gpu_rnorm3d)
+WS_CUDA_GPU4_(double, norm4d, ws_gpu_norm4d)
+WS_CUDA_GPU4_(double, rnorm4d, ws_gpu_rnorm4d)
+WS_CUDA_ROUTE1_(double, erfc, erfc)
+WS_CUDA_GPU1_(double, normcdf, ws_gpu_normcdf)
+WS_CUDA_GPU1_(double, erfinv, ws_gpu_erfinv)
+WS_CUDA_GPU1_(double, erfcinv, ws_gpu_erfcinv)
+WS_CUDA_GPU1_(double, normcdfinv, ws_gpu_normcdfinv)
+WS_CUDA_GPU1_(double, erfcx, ws_gpu_erfcx)
+WS_CUDA_ROUTE1_(double, lgamma, lgamma)
+WS_CUDA_ROUTE1_(double, tgamma, tgamma)
 WS_CUDA_HOST1_(double, tan, tan)
 WS_CUDA_ROUTE1_(double, atan, atan)
 WS_CUDA_ROUTE1_(double, asin, asin)
@@ -123,7 +146,7 @@ static inline long double ws_cuda_host_exp10l_(long double x) { return powl(10.0
 /* CUDA-only names with a long double argument: the double function. */
 static inline long double ws_cuda_sinpil_(long double x) { return ws_gpu_sinpi((double)x); }
 static inline long double ws_cuda_cospil_(long double x) { return ws_gpu_cospi((double)x); }
-static inline long double ws_cuda_rsqrtl_(long double x) { return ws_gpu_rsqrt_approx_f64((double)x); }
+static inline long double ws_cuda_rsqrtl_(long double x) { return ws_gpu_rsqrt((double)x); }
 #define WS_CUDA_OVERLOADS1_(n, nf, nl)                                                              \
     static inline float ws_cuda_##n##_(float x) { return ws_cuda_##nf##_(x); }                     \
     static inline long double ws_cuda_##n##_(long double x) { return nl(x); }                      \
@@ -147,6 +170,9 @@ WS_CUDA_OVERLOADS1_(cosh, coshf, coshl)
 WS_CUDA_OVERLOADS1_(atanh, atanhf, atanhl)
 WS_CUDA_OVERLOADS1_(asinh, asinhf, asinhl)
 WS_CUDA_OVERLOADS1_(acosh, acoshf, acoshl)
+WS_CUDA_OVERLOADS1_(erfc, erfcf, erfcl)
+WS_CUDA_OVERLOADS1_(lgamma, lgammaf, lgammal)
+WS_CUDA_OVERLOADS1_(tgamma, tgammaf, tgammal)
 WS_CUDA_OVERLOADS1_(sqrt, sqrtf, sqrtl)
 WS_CUDA_OVERLOADS1_(sinpi, sinpif, ws_cuda_sinpil_)
 WS_CUDA_OVERLOADS1_(cospi, cospif, ws_cuda_cospil_)
@@ -154,6 +180,8 @@ WS_CUDA_OVERLOADS1_(rsqrt, rsqrtf, ws_cuda_rsqrtl_)
 #undef WS_CUDA_OVERLOADS1_
 static inline void ws_cuda_sincos_(float x, float *s, float *c) { ws_cuda_sincosf_(x, s, c); }
 static inline float ws_cuda_atan2_(float y, float x) { return ws_cuda_atan2f_(y, x); }
+static inline float ws_cuda_hypot_(float x, float y) { return hypotf(x, y); }
+static inline long double ws_cuda_hypot_(long double x, long double y) { return hypotl(x, y); }
 static inline long double ws_cuda_atan2_(long double y, long double x) { return atan2l(y, x); }
 /* atan2 of two arguments of other types: as <cmath>, in double. */
 template <typename A, typename B,
@@ -177,6 +205,10 @@ using ::ws_cuda_cosh_;
 using ::ws_cuda_atanh_;
 using ::ws_cuda_asinh_;
 using ::ws_cuda_acosh_;
+using ::ws_cuda_hypot_;
+using ::ws_cuda_erfc_;
+using ::ws_cuda_lgamma_;
+using ::ws_cuda_tgamma_;
 using ::ws_cuda_cos_;
 using ::ws_cuda_cosf_;
 using ::ws_cuda_exp10_;
@@ -207,12 +239,15 @@ using ::ws_cuda_powf_;
 #else
 #define sinpi(...) ws_gpu_sinpi(__VA_ARGS__)
 #define cospi(...) ws_gpu_cospi(__VA_ARGS__)
-#define rsqrt(...) ws_gpu_rsqrt_approx_f64(__VA_ARGS__)
+#define rsqrt(...) ws_gpu_rsqrt(__VA_ARGS__)
 #define atan(...) ws_cuda_atan_(__VA_ARGS__)
 #endif
 #undef WS_CUDA_ROUTE1_
 #undef WS_CUDA_ROUTE2_
 #undef WS_CUDA_GPU1_
+#undef WS_CUDA_GPU2_
+#undef WS_CUDA_GPU3_
+#undef WS_CUDA_GPU4_
 #undef WS_CUDA_HOST1_
 
 /* __fdividef is div.approx.f32 (the approximate reciprocal, then a multiply);
@@ -252,5 +287,19 @@ using ::ws_cuda_powf_;
 #define atanh(...) ws_cuda_atanh_(__VA_ARGS__)
 #define asinh(...) ws_cuda_asinh_(__VA_ARGS__)
 #define acosh(...) ws_cuda_acosh_(__VA_ARGS__)
+#define hypot(...) ws_cuda_hypot_(__VA_ARGS__)
+#define rhypot(...) ws_cuda_rhypot_(__VA_ARGS__)
+#define norm3d(...) ws_cuda_norm3d_(__VA_ARGS__)
+#define rnorm3d(...) ws_cuda_rnorm3d_(__VA_ARGS__)
+#define norm4d(...) ws_cuda_norm4d_(__VA_ARGS__)
+#define rnorm4d(...) ws_cuda_rnorm4d_(__VA_ARGS__)
+#define erfc(...) ws_cuda_erfc_(__VA_ARGS__)
+#define normcdf(...) ws_cuda_normcdf_(__VA_ARGS__)
+#define erfinv(...) ws_cuda_erfinv_(__VA_ARGS__)
+#define erfcinv(...) ws_cuda_erfcinv_(__VA_ARGS__)
+#define normcdfinv(...) ws_cuda_normcdfinv_(__VA_ARGS__)
+#define erfcx(...) ws_cuda_erfcx_(__VA_ARGS__)
+#define lgamma(...) ws_cuda_lgamma_(__VA_ARGS__)
+#define tgamma(...) ws_cuda_tgamma_(__VA_ARGS__)
 
 #endif

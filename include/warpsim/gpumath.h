@@ -86,6 +86,23 @@ WS_API double ws_gpu_acosh(double x);
 WS_API float ws_gpu_atan2f(float y, float x);
 WS_API double ws_gpu_atan2(double y, double x);
 
+/* f64 norms and reciprocal square root (src/gpumath_normd.c), error functions (src/gpumath_erfd.c), gamma functions (src/gpumath_gammad.c) */
+WS_API double ws_gpu_rsqrt(double x);
+WS_API double ws_gpu_hypot(double a, double b);
+WS_API double ws_gpu_rhypot(double a, double b);
+WS_API double ws_gpu_norm3d(double a, double b, double c);
+WS_API double ws_gpu_rnorm3d(double a, double b, double c);
+WS_API double ws_gpu_norm4d(double a, double b, double c, double d);
+WS_API double ws_gpu_rnorm4d(double a, double b, double c, double d);
+WS_API double ws_gpu_erfc(double x);
+WS_API double ws_gpu_normcdf(double x);
+WS_API double ws_gpu_erfinv(double x);
+WS_API double ws_gpu_erfcinv(double x);
+WS_API double ws_gpu_normcdfinv(double x);
+WS_API double ws_gpu_erfcx(double x);
+WS_API double ws_gpu_lgamma(double x);
+WS_API double ws_gpu_tgamma(double x);
+
 #ifdef __cplusplus
 }
 #endif
