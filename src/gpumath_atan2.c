@@ -118,11 +118,13 @@ GPUMATH_CLONES static double gpu_atan2(double y, double x)
         t = f64_sign_set(x) ? 0x1.2d97c7f3321d2p+1 : 0x1.921fb54442d18p-1; /* 3pi/4 or pi/4 */
 
     /* A NaN operand: the result is the sum of the magnitudes, a NaN operand
-     * quieted. Measured on sm_90 (docs/probes/gpumath_probe.cu): y's NaN when
-     * both are NaN (ptxas adds |y| + |x|), and its sign stays (the add's
-     * abs modifier leaves a NaN's sign bit alone). */
+     * quieted, its sign kept (the add's abs modifier leaves a NaN alone).
+     * With two NaNs the add's first operand wins, and ptxas picks that
+     * order kernel by kernel: two builds of docs/probes/gpumath_probe.cu
+     * gave y's, then x's, for the same pairs. warpsim gives x's, the later
+     * build's (docs/conformance.md, "Math functions"). */
     if (isnan(sum)) {
-        uint64_t nan = isnan(y) ? ws_inl_f64_bits(y) : ws_inl_f64_bits(x);
+        uint64_t nan = isnan(x) ? ws_inl_f64_bits(x) : ws_inl_f64_bits(y);
         return ws_inl_f64(nan | QUIET_BIT_F64);
     }
     return copysign(t, y);

@@ -378,12 +378,11 @@ GPUMATH_CLONES static double tail_ratio(double t, const double *num, int nn, dou
 
 GPUMATH_CLONES static double erfcinv_core(double a)
 {
-    /* A NaN runs through every step; it is negated twice, or three times
-     * (2 - a, then -log, then the final sign for a >= 1), and comes out
-     * as -a. The host's compiler may fold 2 + -a into 2 - a, which keeps
-     * the sign: so here directly. */
+    /* A NaN runs through every step, quieted: the GPU's negations are
+     * operand modifiers of the next add or fma, which pass a NaN on with
+     * its own sign (measured: erfcinv of a negative is 0xFFF8000000000000). */
     if (isnan(a))
-        return quieted(-a);
+        return quieted(a);
     double p2 = 2.0 + -a;
     /* Central range, a in about [0.00097, 1.99903]: erfcinv(a) =
      * erfinv(1 - a) = (1 - a) P(-log(a (2 - a)) - 3.125). */
@@ -410,9 +409,10 @@ GPUMATH_CLONES static double erfcinv_core(double a)
         /* Anything else (tiny or denormal p, zero, NaN, out of range):
          * the full log and rsqrt. log(0) = -inf gives 1/sqrt = 0 and an
          * infinite ratio; a NaN passes through every step. */
-        double r = ws_gpu_rsqrt_approx_f64(-log_any(p));
+        double l = log_any(p); /* a NaN for a negative p: not negated below */
+        double r = ws_gpu_rsqrt_approx_f64(isnan(l) ? l : -l);
         if (isnan(r))
-            t = r;
+            return r;
         else
             t = tail_ratio(r, far_num, 5, 0x1.59895c30baa54p+0, far_den, 4);
     }
@@ -426,6 +426,8 @@ double ws_gpu_erfcinv(double x) { return erfcinv_core(x); }
 GPUMATH_CLONES static double gpu_normcdfinv(double a)
 {
     double t = erfcinv_core(a + a);
+    if (isnan(t)) /* the NaN passes through the fma unchanged */
+        return t;
     double r = fma(-0x1.6a09e667f3bccp+0, t, t * -0x1.21165f626cdd5p-53);
     return r + 0.0;
 }

@@ -27,7 +27,9 @@
 static uint32_t high_word(double v) { return (uint32_t)(ws_inl_f64_bits(v) >> 32); }
 static double from_high(uint32_t hi) { return ws_inl_f64((uint64_t)hi << 32); }
 static double quieted(double x) { return ws_inl_f64(ws_inl_f64_bits(x) | QUIET_BIT_F64); }
-static double magnitude(double x) { return ws_inl_f64(ws_inl_f64_bits(x) & ~SIGN_F64); }
+/* |x| as the GPU's abs modifier gives it: a NaN passes through with its
+ * sign, quieted (measured: hypot(1, -NaN) is -NaN). */
+static double magnitude(double x) { return isnan(x) ? quieted(x) : ws_inl_f64(ws_inl_f64_bits(x) & ~SIGN_F64); }
 
 /* The GPU's add, min and max, NaN rules included. */
 static double gpu_add(double a, double b) { return ws_inl_f64(ws_inl_f64_add(ws_inl_f64_bits(a), ws_inl_f64_bits(b))); }
@@ -80,7 +82,7 @@ GPUMATH_CLONES static double gpu_hypot(double a, double b)
     double lo, hi, down;
     order2(a, b, &lo, &hi);
     /* An infinite or NaN smaller operand means both are: the smaller one
-     * comes back (infinity, or the NaN with its sign cleared). */
+     * comes back (infinity, or the NaN). */
     if (high_word(lo) >= INF_HIGH)
         return lo;
     /* A zero smaller operand: the larger, unchanged (NaN bits too). */
@@ -126,7 +128,9 @@ static double order_n(const double *in, int n, double *v, double *sum)
     double m[4];
     for (int i = 0; i < n; i++)
         m[i] = magnitude(in[i]);
-    double s = gpu_add(m[0], m[1]);
+    /* ptxas put the second magnitude first in the add (the measured build:
+     * with two NaNs, norm3d(NaN1, NaN2, z) is NaN2). */
+    double s = gpu_add(m[1], m[0]);
     for (int i = 2; i < n; i++)
         s = gpu_add(s, m[i]);
     *sum = s;

@@ -67,21 +67,30 @@ WS_CUDA_ROUTE2_(float, atan2f, atan2f)
 WS_CUDA_ROUTE2_(float, powf, powf)
 WS_CUDA_GPU1_(float, sinpif, ws_gpu_sinpif)
 WS_CUDA_GPU1_(float, cospif, ws_gpu_cospif)
-WS_CUDA_GPU1_(float, rsqrtf, ws_gpu_rsqrt_approx) /* rsqrt.approx.f32, as CUDA's rsqrtf */
+WS_CUDA_GPU1_(float, rsqrtf, ws_gpu_rsqrtf)
+WS_CUDA_ROUTE2_(float, fmodf, fmodf)
+WS_CUDA_ROUTE2_(float, remainderf, remainderf)
+WS_CUDA_GPU2_(float, rhypotf, ws_gpu_rhypotf)
+WS_CUDA_GPU3_(float, rnorm3df, ws_gpu_rnorm3df)
+WS_CUDA_GPU4_(float, rnorm4df, ws_gpu_rnorm4df)
+static inline float ws_cuda_remquof_(float x, float y, int *quo)
+{
+    return WS_CUDA_ON_GPU_ ? ws_gpu_remquof(x, y, quo) : remquof(x, y, quo);
+}
 WS_CUDA_HOST1_(float, expf, expf)
 WS_CUDA_HOST1_(float, exp2f, exp2f)
 WS_CUDA_HOST1_(float, exp10f, ws_cuda_host_exp10f_)
 WS_CUDA_HOST1_(float, expm1f, expm1f)
 WS_CUDA_HOST1_(float, sinhf, sinhf)
-WS_CUDA_HOST1_(float, asinf, asinf)
-WS_CUDA_HOST1_(float, acosf, acosf)
+WS_CUDA_ROUTE1_(float, asinf, asinf)
+WS_CUDA_ROUTE1_(float, acosf, acosf)
 WS_CUDA_HOST1_(float, coshf, coshf)
-WS_CUDA_HOST1_(float, atanhf, atanhf)
-WS_CUDA_HOST1_(float, asinhf, asinhf)
-WS_CUDA_HOST1_(float, acoshf, acoshf)
+WS_CUDA_ROUTE1_(float, atanhf, atanhf)
+WS_CUDA_ROUTE1_(float, asinhf, asinhf)
+WS_CUDA_ROUTE1_(float, acoshf, acoshf)
 WS_CUDA_HOST1_(float, erfcf, erfcf)
-WS_CUDA_HOST1_(float, lgammaf, lgammaf)
-WS_CUDA_HOST1_(float, tgammaf, tgammaf)
+WS_CUDA_ROUTE1_(float, lgammaf, lgammaf)
+WS_CUDA_ROUTE1_(float, tgammaf, tgammaf)
 static inline void ws_cuda_sincosf_(float x, float *s, float *c)
 {
     if (WS_CUDA_ON_GPU_) {
@@ -92,6 +101,11 @@ static inline void ws_cuda_sincosf_(float x, float *s, float *c)
     }
 }
 
+WS_CUDA_ROUTE1_(double, log, log)
+WS_CUDA_ROUTE1_(double, log2, log2)
+WS_CUDA_ROUTE1_(double, log10, log10)
+WS_CUDA_ROUTE1_(double, log1p, log1p)
+WS_CUDA_ROUTE2_(double, pow, pow)
 WS_CUDA_ROUTE1_(double, exp, exp)
 WS_CUDA_ROUTE1_(double, exp2, exp2)
 WS_CUDA_ROUTE1_(double, exp10, ws_cuda_host_exp10_)
@@ -155,6 +169,10 @@ static inline long double ws_cuda_rsqrtl_(long double x) { return ws_gpu_rsqrt((
     {                                                                                              \
         return ws_cuda_##n##_((double)x);                                                          \
     }
+WS_CUDA_OVERLOADS1_(log, logf, logl)
+WS_CUDA_OVERLOADS1_(log2, log2f, log2l)
+WS_CUDA_OVERLOADS1_(log10, log10f, log10l)
+WS_CUDA_OVERLOADS1_(log1p, log1pf, log1pl)
 WS_CUDA_OVERLOADS1_(exp, expf, expl)
 WS_CUDA_OVERLOADS1_(exp2, exp2f, exp2l)
 WS_CUDA_OVERLOADS1_(exp10, exp10f, ws_cuda_host_exp10l_)
@@ -181,6 +199,18 @@ WS_CUDA_OVERLOADS1_(rsqrt, rsqrtf, ws_cuda_rsqrtl_)
 static inline void ws_cuda_sincos_(float x, float *s, float *c) { ws_cuda_sincosf_(x, s, c); }
 static inline float ws_cuda_atan2_(float y, float x) { return ws_cuda_atan2f_(y, x); }
 static inline float ws_cuda_hypot_(float x, float y) { return hypotf(x, y); }
+static inline float ws_cuda_pow_(float x, float y) { return ws_cuda_powf_(x, y); }
+static inline long double ws_cuda_pow_(long double x, long double y) { return powl(x, y); }
+/* pow of two arguments of other types: as <cmath>, in double. */
+template <typename A, typename B,
+          typename = typename std::enable_if<std::is_arithmetic<A>::value && std::is_arithmetic<B>::value &&
+                                             !(std::is_same<A, float>::value && std::is_same<B, float>::value) &&
+                                             !(std::is_same<A, double>::value && std::is_same<B, double>::value) &&
+                                             !std::is_same<A, long double>::value && !std::is_same<B, long double>::value>::type>
+static inline double ws_cuda_pow_(A x, B y)
+{
+    return ws_cuda_pow_((double)x, (double)y);
+}
 static inline long double ws_cuda_hypot_(long double x, long double y) { return hypotl(x, y); }
 static inline long double ws_cuda_atan2_(long double y, long double x) { return atan2l(y, x); }
 /* atan2 of two arguments of other types: as <cmath>, in double. */
@@ -206,6 +236,16 @@ using ::ws_cuda_atanh_;
 using ::ws_cuda_asinh_;
 using ::ws_cuda_acosh_;
 using ::ws_cuda_hypot_;
+using ::ws_cuda_log_;
+using ::ws_cuda_log2_;
+using ::ws_cuda_log10_;
+using ::ws_cuda_log1p_;
+using ::ws_cuda_pow_;
+using ::ws_cuda_fmodf_;
+using ::ws_cuda_remainderf_;
+using ::ws_cuda_remquof_;
+using ::ws_cuda_asinf_;
+using ::ws_cuda_acosf_;
 using ::ws_cuda_erfc_;
 using ::ws_cuda_lgamma_;
 using ::ws_cuda_tgamma_;
@@ -288,6 +328,24 @@ using ::ws_cuda_powf_;
 #define asinh(...) ws_cuda_asinh_(__VA_ARGS__)
 #define acosh(...) ws_cuda_acosh_(__VA_ARGS__)
 #define hypot(...) ws_cuda_hypot_(__VA_ARGS__)
+#define log(...) ws_cuda_log_(__VA_ARGS__)
+#define log2(...) ws_cuda_log2_(__VA_ARGS__)
+#define log10(...) ws_cuda_log10_(__VA_ARGS__)
+#define log1p(...) ws_cuda_log1p_(__VA_ARGS__)
+#define pow(...) ws_cuda_pow_(__VA_ARGS__)
+#define asinf(...) ws_cuda_asinf_(__VA_ARGS__)
+#define acosf(...) ws_cuda_acosf_(__VA_ARGS__)
+#define atanhf(...) ws_cuda_atanhf_(__VA_ARGS__)
+#define asinhf(...) ws_cuda_asinhf_(__VA_ARGS__)
+#define acoshf(...) ws_cuda_acoshf_(__VA_ARGS__)
+#define lgammaf(...) ws_cuda_lgammaf_(__VA_ARGS__)
+#define tgammaf(...) ws_cuda_tgammaf_(__VA_ARGS__)
+#define fmodf(...) ws_cuda_fmodf_(__VA_ARGS__)
+#define remainderf(...) ws_cuda_remainderf_(__VA_ARGS__)
+#define remquof(...) ws_cuda_remquof_(__VA_ARGS__)
+#define rhypotf(...) ws_cuda_rhypotf_(__VA_ARGS__)
+#define rnorm3df(...) ws_cuda_rnorm3df_(__VA_ARGS__)
+#define rnorm4df(...) ws_cuda_rnorm4df_(__VA_ARGS__)
 #define rhypot(...) ws_cuda_rhypot_(__VA_ARGS__)
 #define norm3d(...) ws_cuda_norm3d_(__VA_ARGS__)
 #define rnorm3d(...) ws_cuda_rnorm3d_(__VA_ARGS__)

@@ -103,6 +103,29 @@ WS_API double ws_gpu_erfcx(double x);
 WS_API double ws_gpu_lgamma(double x);
 WS_API double ws_gpu_tgamma(double x);
 
+/* f64 logarithms (src/gpumath_logd.c) and power (src/gpumath_pow.c) */
+WS_API double ws_gpu_log(double x);
+WS_API double ws_gpu_log2(double x);
+WS_API double ws_gpu_log10(double x);
+WS_API double ws_gpu_log1p(double x);
+WS_API double ws_gpu_pow(double x, double y);
+
+/* f32 inverse trigonometric and hyperbolic functions, rsqrtf (src/gpumath_invtrigf.c), remainders (src/gpumath_remf.c), reciprocal norms (src/gpumath_normf.c), gamma functions (src/gpumath_gammaf.c) */
+WS_API float ws_gpu_rsqrtf(float x);
+WS_API float ws_gpu_asinf(float x);
+WS_API float ws_gpu_acosf(float x);
+WS_API float ws_gpu_atanhf(float x);
+WS_API float ws_gpu_asinhf(float x);
+WS_API float ws_gpu_acoshf(float x);
+WS_API float ws_gpu_fmodf(float x, float y);
+WS_API float ws_gpu_remainderf(float x, float y);
+WS_API float ws_gpu_remquof(float x, float y, int *quo);
+WS_API float ws_gpu_rhypotf(float x, float y);
+WS_API float ws_gpu_rnorm3df(float a, float b, float c);
+WS_API float ws_gpu_rnorm4df(float a, float b, float c, float d);
+WS_API float ws_gpu_lgammaf(float x);
+WS_API float ws_gpu_tgammaf(float x);
+
 #ifdef __cplusplus
 }
 #endif
