@@ -1,4 +1,17 @@
-/* cub/cub.cuh for `warpsim cc`: CUB, not supported by warpsim's CUDA front end
- * (docs/cuda-frontend.md, "Not supported"); here so that the #include fails with that message, not
- * with "no such file" or the toolkit's own header (scripts/cuda-compat-headers.sh writes it). */
-#error "warpsim cc: <cub/cub.cuh>: CUB: not supported by the CUDA front end (docs/cuda-frontend.md)"
+/* cub/cub.cuh for `warpsim cc`: the part of CUB (CCCL 3.0, CUDA 13.0) that warpsim models, with
+ * the bits an H200 gives: warp and block reduce and scan (cub::WarpReduce, cub::WarpScan,
+ * cub::BlockReduce, cub::BlockScan) and the thread-level cub::ThreadReduce they use, each call's
+ * shuffles and barriers through the front end's intrinsics. The rest of CUB (BlockLoad,
+ * BlockStore, BlockRadixSort, BlockExchange, the Device* algorithms ...) is not declared; their
+ * own headers fail at the #include, naming what is missing. */
+#ifndef WARPSIM_CUB_CUB_CUH
+#define WARPSIM_CUB_CUB_CUH
+
+#include "block/block_reduce.cuh"
+#include "block/block_scan.cuh"
+#include "thread/thread_reduce.cuh"
+#include "thread/thread_scan.cuh"
+#include "warp/warp_reduce.cuh"
+#include "warp/warp_scan.cuh"
+
+#endif

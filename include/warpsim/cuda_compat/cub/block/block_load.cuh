@@ -1,4 +1,4 @@
-/* cub/block/block_load.cuh for `warpsim cc`: CUB, not supported by warpsim's CUDA front end
+/* cub/block/block_load.cuh for `warpsim cc`: CUB's BlockLoad (warpsim's CUB has WarpReduce, WarpScan, BlockReduce, BlockScan), not supported by warpsim's CUDA front end
  * (docs/cuda-frontend.md, "Not supported"); here so that the #include fails with that message, not
  * with "no such file" or the toolkit's own header (scripts/cuda-compat-headers.sh writes it). */
-#error "warpsim cc: <cub/block/block_load.cuh>: CUB: not supported by the CUDA front end (docs/cuda-frontend.md)"
+#error "warpsim cc: <cub/block/block_load.cuh>: CUB's BlockLoad (warpsim's CUB has WarpReduce, WarpScan, BlockReduce, BlockScan): not supported by the CUDA front end (docs/cuda-frontend.md)"
