@@ -24,6 +24,7 @@
  * the integers that reproduce every result): 26, 16 and 10 bits wide. */
 #include <stdint.h>
 
+#include "gpumath_internal.h"
 #include "warpsim/fpops.h"
 #include "warpsim/gpumath.h"
 
@@ -95,24 +96,12 @@ static const int32_t ex2_segments[64][3] = {
     {66385972, 44936, 980},
 };
 
-/* The truncated squarer: X^2 less the partial products x_i x_j 2^(i+j)
- * (ordered pairs) of weight below 2^19, which are those with i + j <= 17
- * and the diagonal bit x_9 2^18, then divided by 2^19 (the rest is a
- * multiple of it). */
-static uint32_t squarer(uint32_t X)
-{
-    uint64_t dropped = (uint64_t)(X >> 9 & 1) << 18;
-    for (int i = 0; i <= 17; i++)
-        dropped += (uint64_t)(X >> i & 1) * (X & ((1u << (18 - i)) - 1)) << i;
-    return (uint32_t)(((uint64_t)X * X - dropped) >> 19);
-}
-
 /* The 24-bit significand (1.23) of 2^(i 2^-23), i < 2^23. */
 static uint32_t ex2_table(uint32_t i)
 {
     const int32_t *c = ex2_segments[i >> 17];
     uint32_t X = i & 0x1FFFFu;
-    uint64_t acc = ((uint64_t)c[0] << 13) + 6114u + (uint64_t)c[1] * X + (uint64_t)c[2] * squarer(X);
+    uint64_t acc = ((uint64_t)c[0] << 13) + 6114u + (uint64_t)c[1] * X + (uint64_t)c[2] * mufu_squarer(X);
     return (uint32_t)(acc >> 15);
 }
 

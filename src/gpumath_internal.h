@@ -42,6 +42,19 @@ static inline uint32_t f2i_saturate(float r)
 static inline uint32_t f2i_rn(float x) { return f2i_saturate(nearbyintf(x)); }
 static inline uint32_t f2i_rz(float x) { return f2i_saturate(truncf(x)); }
 
+/* The special-function unit's truncated squarer (MUFU.EX2 and MUFU.LG2,
+ * src/gpumath_ex2.c and gpumath_lg2.c): X^2 for a 17-bit X less the
+ * partial products x_i x_j 2^(i+j) (ordered pairs) of weight below 2^19,
+ * which are those with i + j <= 17 and the diagonal bit x_9 2^18, then
+ * divided by 2^19 (the rest is a multiple of it). */
+static inline uint32_t mufu_squarer(uint32_t X)
+{
+    uint64_t dropped = (uint64_t)(X >> 9 & 1) << 18;
+    for (int i = 0; i <= 17; i++)
+        dropped += (uint64_t)(X >> i & 1) * (X & ((1u << (18 - i)) - 1)) << i;
+    return (uint32_t)(((uint64_t)X * X - dropped) >> 19);
+}
+
 /* x = quadrant * pi/2 + t, t in about [-pi/4, pi/4], as CUDA's f32
  * trigonometric functions reduce (gpumath_reducef.c). */
 float reduce_half_pi(float x, uint32_t *quadrant);

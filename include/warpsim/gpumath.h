@@ -64,7 +64,10 @@ WS_API float ws_gpu_div_approx(float a, float b);
 WS_API float ws_gpu_fdividef(float a, float b);
 /* ex2.approx(.ftz).f32 (MUFU.EX2), reconstructed from the GPU's results (src/gpumath_ex2.c) */
 WS_API float ws_gpu_ex2_approx_ftz(float x);
-WS_API float ws_gpu_ex2_approx(float x); /* IEEE division: fdividef without -prec-div=false */
+WS_API float ws_gpu_ex2_approx(float x);
+/* lg2.approx(.ftz).f32 (MUFU.LG2), reconstructed from the GPU's results (src/gpumath_lg2.c) */
+WS_API float ws_gpu_lg2_approx_ftz(float x);
+WS_API float ws_gpu_lg2_approx(float x); /* IEEE division: fdividef without -prec-div=false */
 
 /* f32 tangent and arc tangent (src/gpumath_tanf.c), power (src/gpumath_powf.c):
  * CUDA's algorithms, which run the approximate reciprocal above */
