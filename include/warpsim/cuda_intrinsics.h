@@ -69,7 +69,7 @@ static inline unsigned long long ullmin(unsigned long long x, unsigned long long
 static inline unsigned long long ullmax(unsigned long long x, unsigned long long y) { return x > y ? x : y; }
 
 /* ---- conversions: saturating, NaN to 0 ---- */
-static inline double ws_cuda_round_(double v, int mode) /* 0 nearest even, 1 toward zero, 2 up, 3 down */
+static inline double ws_cuda_round_mode_(double v, int mode) /* 0 nearest even, 1 toward zero, 2 up, 3 down */
 {
     return mode == 0 ? nearbyint(v) : mode == 1 ? trunc(v) : mode == 2 ? ceil(v) : floor(v);
 }
@@ -77,14 +77,14 @@ static inline int ws_cuda_to_int_(double v, int mode)
 {
     if (v != v)
         return 0;
-    v = ws_cuda_round_(v, mode);
+    v = ws_cuda_round_mode_(v, mode);
     return v >= 2147483647.0 ? 2147483647 : v <= -2147483648.0 ? (-2147483647 - 1) : (int)v;
 }
 static inline unsigned ws_cuda_to_uint_(double v, int mode)
 {
     if (v != v)
         return 0;
-    v = ws_cuda_round_(v, mode);
+    v = ws_cuda_round_mode_(v, mode);
     return v >= 4294967295.0 ? 4294967295u : v <= 0.0 ? 0u : (unsigned)v;
 }
 static inline long long ws_cuda_to_ll_(long double v, int mode)

@@ -44,6 +44,25 @@
 #define WS_CUDA_HOST1_(T, n, host) \
     static inline T ws_cuda_##n##_(T x) { return host(x); }
 
+/* Functions whose results every IEEE implementation shares except for NaN
+ * bits (rounding to integers, fabs, fma): the host's function inline, and
+ * CUDA's only when the result is a NaN inside a kernel. */
+#define WS_CUDA_NANFIX1_(T, n) \
+    static inline T ws_cuda_##n##_(T x) { T r = n(x); return WS_CUDA_ON_GPU_ && isnan(r) ? ws_gpu_##n(x) : r; }
+#define WS_CUDA_NANFIX3_(T, n)                                        \
+    static inline T ws_cuda_##n##_(T x, T y, T z)                     \
+    {                                                                 \
+        T r = n(x, y, z);                                             \
+        return WS_CUDA_ON_GPU_ && isnan(r) ? ws_gpu_##n(x, y, z) : r; \
+    }
+/* Other shapes, routed whole. */
+#define WS_CUDA_ROUTE_I_(T, n, I, host) \
+    static inline T ws_cuda_##n##_(T x, I k) { return WS_CUDA_ON_GPU_ ? ws_gpu_##n(x, k) : host(x, k); }
+#define WS_CUDA_ROUTE_P_(T, n, P, host) \
+    static inline T ws_cuda_##n##_(T x, P *p) { return WS_CUDA_ON_GPU_ ? ws_gpu_##n(x, p) : host(x, p); }
+#define WS_CUDA_ROUTE_TO_(R, T, n, host) \
+    static inline R ws_cuda_##n##_(T x) { return WS_CUDA_ON_GPU_ ? ws_gpu_##n(x) : host(x); }
+
 /* exp10 and exp10f are GNU extensions of the host's libm: the portable spelling. */
 static inline double ws_cuda_host_exp10_(double x) { return pow(10.0, x); }
 static inline float ws_cuda_host_exp10f_(float x) { return powf(10.0f, x); }
@@ -91,6 +110,28 @@ WS_CUDA_ROUTE1_(float, acoshf, acoshf)
 WS_CUDA_HOST1_(float, erfcf, erfcf)
 WS_CUDA_ROUTE1_(float, lgammaf, lgammaf)
 WS_CUDA_ROUTE1_(float, tgammaf, tgammaf)
+WS_CUDA_NANFIX1_(float, fabsf)
+WS_CUDA_NANFIX1_(float, floorf)
+WS_CUDA_NANFIX1_(float, ceilf)
+WS_CUDA_NANFIX1_(float, truncf)
+WS_CUDA_NANFIX1_(float, roundf)
+WS_CUDA_NANFIX1_(float, rintf)
+WS_CUDA_NANFIX1_(float, nearbyintf)
+WS_CUDA_NANFIX3_(float, fmaf)
+WS_CUDA_ROUTE2_(float, fdimf, fdimf)
+WS_CUDA_ROUTE2_(float, copysignf, copysignf)
+WS_CUDA_ROUTE2_(float, nextafterf, nextafterf)
+WS_CUDA_ROUTE1_(float, logbf, logbf)
+WS_CUDA_ROUTE_TO_(int, float, ilogbf, ilogbf)
+WS_CUDA_ROUTE_TO_(long, float, lrintf, lrintf)
+WS_CUDA_ROUTE_TO_(long long, float, llrintf, llrintf)
+WS_CUDA_ROUTE_TO_(long, float, lroundf, lroundf)
+WS_CUDA_ROUTE_TO_(long long, float, llroundf, llroundf)
+WS_CUDA_ROUTE_I_(float, ldexpf, int, ldexpf)
+WS_CUDA_ROUTE_I_(float, scalbnf, int, scalbnf)
+WS_CUDA_ROUTE_I_(float, scalblnf, long, scalblnf)
+WS_CUDA_ROUTE_P_(float, frexpf, int, frexpf)
+WS_CUDA_ROUTE_P_(float, modff, float, modff)
 static inline void ws_cuda_sincosf_(float x, float *s, float *c)
 {
     if (WS_CUDA_ON_GPU_) {
@@ -142,6 +183,34 @@ WS_CUDA_ROUTE1_(double, acosh, acosh)
 /* sqrt: f64's NaNs are the same on both sides (a negative's is 0xFFF8...,
  * a NaN comes back quieted), so only float needs the GPU's. */
 WS_CUDA_HOST1_(double, sqrt, sqrt)
+WS_CUDA_NANFIX1_(double, fabs)
+WS_CUDA_NANFIX1_(double, floor)
+WS_CUDA_NANFIX1_(double, ceil)
+WS_CUDA_NANFIX1_(double, trunc)
+WS_CUDA_NANFIX1_(double, round)
+WS_CUDA_NANFIX1_(double, rint)
+WS_CUDA_NANFIX1_(double, nearbyint)
+WS_CUDA_NANFIX3_(double, fma)
+WS_CUDA_ROUTE2_(double, fdim, fdim)
+WS_CUDA_ROUTE2_(double, copysign, copysign)
+WS_CUDA_ROUTE2_(double, nextafter, nextafter)
+WS_CUDA_ROUTE1_(double, logb, logb)
+WS_CUDA_ROUTE_TO_(int, double, ilogb, ilogb)
+WS_CUDA_ROUTE_TO_(long, double, lrint, lrint)
+WS_CUDA_ROUTE_TO_(long long, double, llrint, llrint)
+WS_CUDA_ROUTE_TO_(long, double, lround, lround)
+WS_CUDA_ROUTE_TO_(long long, double, llround, llround)
+WS_CUDA_ROUTE_I_(double, ldexp, int, ldexp)
+WS_CUDA_ROUTE_I_(double, scalbn, int, scalbn)
+WS_CUDA_ROUTE_I_(double, scalbln, long, scalbln)
+WS_CUDA_ROUTE_P_(double, frexp, int, frexp)
+WS_CUDA_ROUTE_P_(double, modf, double, modf)
+WS_CUDA_ROUTE2_(double, fmod, fmod)
+WS_CUDA_ROUTE2_(double, remainder, remainder)
+static inline double ws_cuda_remquo_(double x, double y, int *quo)
+{
+    return WS_CUDA_ON_GPU_ ? ws_gpu_remquo(x, y, quo) : remquo(x, y, quo);
+}
 static inline void ws_cuda_sincos_(double x, double *s, double *c)
 {
     if (WS_CUDA_ON_GPU_) {
@@ -195,12 +264,71 @@ WS_CUDA_OVERLOADS1_(sqrt, sqrtf, sqrtl)
 WS_CUDA_OVERLOADS1_(sinpi, sinpif, ws_cuda_sinpil_)
 WS_CUDA_OVERLOADS1_(cospi, cospif, ws_cuda_cospil_)
 WS_CUDA_OVERLOADS1_(rsqrt, rsqrtf, ws_cuda_rsqrtl_)
+WS_CUDA_OVERLOADS1_(fabs, fabsf, fabsl)
+WS_CUDA_OVERLOADS1_(floor, floorf, floorl)
+WS_CUDA_OVERLOADS1_(ceil, ceilf, ceill)
+WS_CUDA_OVERLOADS1_(trunc, truncf, truncl)
+WS_CUDA_OVERLOADS1_(round, roundf, roundl)
+WS_CUDA_OVERLOADS1_(rint, rintf, rintl)
+WS_CUDA_OVERLOADS1_(nearbyint, nearbyintf, nearbyintl)
+WS_CUDA_OVERLOADS1_(logb, logbf, logbl)
 #undef WS_CUDA_OVERLOADS1_
 static inline void ws_cuda_sincos_(float x, float *s, float *c) { ws_cuda_sincosf_(x, s, c); }
 static inline float ws_cuda_atan2_(float y, float x) { return ws_cuda_atan2f_(y, x); }
 static inline float ws_cuda_hypot_(float x, float y) { return hypotf(x, y); }
 static inline float ws_cuda_pow_(float x, float y) { return ws_cuda_powf_(x, y); }
 static inline long double ws_cuda_pow_(long double x, long double y) { return powl(x, y); }
+static inline float ws_cuda_fdim_(float x, float y) { return ws_cuda_fdimf_(x, y); }
+static inline long double ws_cuda_fdim_(long double x, long double y) { return fdiml(x, y); }
+static inline float ws_cuda_copysign_(float x, float y) { return ws_cuda_copysignf_(x, y); }
+static inline long double ws_cuda_copysign_(long double x, long double y) { return copysignl(x, y); }
+static inline float ws_cuda_nextafter_(float x, float y) { return ws_cuda_nextafterf_(x, y); }
+static inline long double ws_cuda_nextafter_(long double x, long double y) { return nextafterl(x, y); }
+static inline float ws_cuda_fmod_(float x, float y) { return ws_cuda_fmodf_(x, y); }
+static inline long double ws_cuda_fmod_(long double x, long double y) { return fmodl(x, y); }
+static inline float ws_cuda_remainder_(float x, float y) { return ws_cuda_remainderf_(x, y); }
+static inline long double ws_cuda_remainder_(long double x, long double y) { return remainderl(x, y); }
+static inline float ws_cuda_fma_(float x, float y, float z) { return ws_cuda_fmaf_(x, y, z); }
+static inline long double ws_cuda_fma_(long double x, long double y, long double z) { return fmal(x, y, z); }
+static inline float ws_cuda_ldexp_(float x, int k) { return ws_cuda_ldexpf_(x, k); }
+static inline long double ws_cuda_ldexp_(long double x, int k) { return ldexpl(x, k); }
+static inline float ws_cuda_scalbn_(float x, int k) { return ws_cuda_scalbnf_(x, k); }
+static inline long double ws_cuda_scalbn_(long double x, int k) { return scalbnl(x, k); }
+static inline float ws_cuda_frexp_(float x, int *e) { return ws_cuda_frexpf_(x, e); }
+static inline long double ws_cuda_frexp_(long double x, int *e) { return frexpl(x, e); }
+static inline float ws_cuda_modf_(float x, float *i) { return ws_cuda_modff_(x, i); }
+static inline long double ws_cuda_modf_(long double x, long double *i) { return modfl(x, i); }
+static inline int ws_cuda_ilogb_(float x) { return ws_cuda_ilogbf_(x); }
+static inline int ws_cuda_ilogb_(long double x) { return ilogbl(x); }
+static inline long ws_cuda_lrint_(float x) { return ws_cuda_lrintf_(x); }
+static inline long ws_cuda_lrint_(long double x) { return lrintl(x); }
+static inline long long ws_cuda_llrint_(float x) { return ws_cuda_llrintf_(x); }
+static inline long long ws_cuda_llrint_(long double x) { return llrintl(x); }
+static inline long ws_cuda_lround_(float x) { return ws_cuda_lroundf_(x); }
+static inline long ws_cuda_lround_(long double x) { return lroundl(x); }
+static inline long long ws_cuda_llround_(float x) { return ws_cuda_llroundf_(x); }
+static inline long long ws_cuda_llround_(long double x) { return llroundl(x); }
+static inline float ws_cuda_remquo_(float x, float y, int *q) { return ws_cuda_remquof_(x, y, q); }
+static inline long double ws_cuda_remquo_(long double x, long double y, int *q) { return remquol(x, y, q); }
+/* fdim, copysign, nextafter, fmod, remainder of two arguments of
+ * other types: as <cmath>, in double. */
+#define WS_CUDA_MIXED2_(n)                                                                                              \
+    template <typename A, typename B,                                                                                   \
+              typename = typename std::enable_if<                                                                       \
+                  std::is_arithmetic<A>::value && std::is_arithmetic<B>::value &&                                       \
+                  !(std::is_same<A, float>::value && std::is_same<B, float>::value) &&                                  \
+                  !(std::is_same<A, double>::value && std::is_same<B, double>::value) &&                                \
+                  !std::is_same<A, long double>::value && !std::is_same<B, long double>::value>::type>                  \
+    static inline double n(A x, B y)                                                                                    \
+    {                                                                                                                   \
+        return n((double)x, (double)y);                                                                                 \
+    }
+WS_CUDA_MIXED2_(ws_cuda_fdim_)
+WS_CUDA_MIXED2_(ws_cuda_copysign_)
+WS_CUDA_MIXED2_(ws_cuda_nextafter_)
+WS_CUDA_MIXED2_(ws_cuda_fmod_)
+WS_CUDA_MIXED2_(ws_cuda_remainder_)
+#undef WS_CUDA_MIXED2_
 /* pow of two arguments of other types: as <cmath>, in double. */
 template <typename A, typename B,
           typename = typename std::enable_if<std::is_arithmetic<A>::value && std::is_arithmetic<B>::value &&
@@ -236,6 +364,51 @@ using ::ws_cuda_atanh_;
 using ::ws_cuda_asinh_;
 using ::ws_cuda_acosh_;
 using ::ws_cuda_hypot_;
+using ::ws_cuda_fabs_;
+using ::ws_cuda_floor_;
+using ::ws_cuda_ceil_;
+using ::ws_cuda_trunc_;
+using ::ws_cuda_round_;
+using ::ws_cuda_rint_;
+using ::ws_cuda_nearbyint_;
+using ::ws_cuda_logb_;
+using ::ws_cuda_fdim_;
+using ::ws_cuda_copysign_;
+using ::ws_cuda_nextafter_;
+using ::ws_cuda_fmod_;
+using ::ws_cuda_remainder_;
+using ::ws_cuda_remquo_;
+using ::ws_cuda_fma_;
+using ::ws_cuda_ldexp_;
+using ::ws_cuda_scalbn_;
+using ::ws_cuda_frexp_;
+using ::ws_cuda_modf_;
+using ::ws_cuda_ilogb_;
+using ::ws_cuda_lrint_;
+using ::ws_cuda_llrint_;
+using ::ws_cuda_lround_;
+using ::ws_cuda_llround_;
+using ::ws_cuda_fabsf_;
+using ::ws_cuda_floorf_;
+using ::ws_cuda_ceilf_;
+using ::ws_cuda_truncf_;
+using ::ws_cuda_roundf_;
+using ::ws_cuda_rintf_;
+using ::ws_cuda_nearbyintf_;
+using ::ws_cuda_logbf_;
+using ::ws_cuda_fdimf_;
+using ::ws_cuda_copysignf_;
+using ::ws_cuda_nextafterf_;
+using ::ws_cuda_fmaf_;
+using ::ws_cuda_ldexpf_;
+using ::ws_cuda_scalbnf_;
+using ::ws_cuda_frexpf_;
+using ::ws_cuda_modff_;
+using ::ws_cuda_ilogbf_;
+using ::ws_cuda_lrintf_;
+using ::ws_cuda_llrintf_;
+using ::ws_cuda_lroundf_;
+using ::ws_cuda_llroundf_;
 using ::ws_cuda_log_;
 using ::ws_cuda_log2_;
 using ::ws_cuda_log10_;
@@ -289,12 +462,64 @@ using ::ws_cuda_powf_;
 #undef WS_CUDA_GPU3_
 #undef WS_CUDA_GPU4_
 #undef WS_CUDA_HOST1_
+#undef WS_CUDA_NANFIX1_
+#undef WS_CUDA_NANFIX3_
+#undef WS_CUDA_ROUTE_I_
+#undef WS_CUDA_ROUTE_P_
+#undef WS_CUDA_ROUTE_TO_
 
 /* __fdividef is div.approx.f32 (the approximate reciprocal, then a multiply);
  * fdividef is IEEE division unless nvcc is told -prec-div=false. */
 #define __fdividef(x, y) ws_gpu_div_approx((float)(x), (float)(y))
 #define fdividef(x, y) ws_gpu_fdividef((float)(x), (float)(y))
 
+#define fabs(...) ws_cuda_fabs_(__VA_ARGS__)
+#define floor(...) ws_cuda_floor_(__VA_ARGS__)
+#define ceil(...) ws_cuda_ceil_(__VA_ARGS__)
+#define trunc(...) ws_cuda_trunc_(__VA_ARGS__)
+#define round(...) ws_cuda_round_(__VA_ARGS__)
+#define rint(...) ws_cuda_rint_(__VA_ARGS__)
+#define nearbyint(...) ws_cuda_nearbyint_(__VA_ARGS__)
+#define logb(...) ws_cuda_logb_(__VA_ARGS__)
+#define fdim(...) ws_cuda_fdim_(__VA_ARGS__)
+#define copysign(...) ws_cuda_copysign_(__VA_ARGS__)
+#define nextafter(...) ws_cuda_nextafter_(__VA_ARGS__)
+#define fmod(...) ws_cuda_fmod_(__VA_ARGS__)
+#define remainder(...) ws_cuda_remainder_(__VA_ARGS__)
+#define remquo(...) ws_cuda_remquo_(__VA_ARGS__)
+#define fma(...) ws_cuda_fma_(__VA_ARGS__)
+#define ldexp(...) ws_cuda_ldexp_(__VA_ARGS__)
+#define scalbn(...) ws_cuda_scalbn_(__VA_ARGS__)
+#define frexp(...) ws_cuda_frexp_(__VA_ARGS__)
+#define modf(...) ws_cuda_modf_(__VA_ARGS__)
+#define ilogb(...) ws_cuda_ilogb_(__VA_ARGS__)
+#define lrint(...) ws_cuda_lrint_(__VA_ARGS__)
+#define llrint(...) ws_cuda_llrint_(__VA_ARGS__)
+#define lround(...) ws_cuda_lround_(__VA_ARGS__)
+#define llround(...) ws_cuda_llround_(__VA_ARGS__)
+#define fabsf(...) ws_cuda_fabsf_(__VA_ARGS__)
+#define floorf(...) ws_cuda_floorf_(__VA_ARGS__)
+#define ceilf(...) ws_cuda_ceilf_(__VA_ARGS__)
+#define truncf(...) ws_cuda_truncf_(__VA_ARGS__)
+#define roundf(...) ws_cuda_roundf_(__VA_ARGS__)
+#define rintf(...) ws_cuda_rintf_(__VA_ARGS__)
+#define nearbyintf(...) ws_cuda_nearbyintf_(__VA_ARGS__)
+#define logbf(...) ws_cuda_logbf_(__VA_ARGS__)
+#define fdimf(...) ws_cuda_fdimf_(__VA_ARGS__)
+#define copysignf(...) ws_cuda_copysignf_(__VA_ARGS__)
+#define nextafterf(...) ws_cuda_nextafterf_(__VA_ARGS__)
+#define fmaf(...) ws_cuda_fmaf_(__VA_ARGS__)
+#define ldexpf(...) ws_cuda_ldexpf_(__VA_ARGS__)
+#define scalbnf(...) ws_cuda_scalbnf_(__VA_ARGS__)
+#define scalblnf(...) ws_cuda_scalblnf_(__VA_ARGS__)
+#define frexpf(...) ws_cuda_frexpf_(__VA_ARGS__)
+#define modff(...) ws_cuda_modff_(__VA_ARGS__)
+#define ilogbf(...) ws_cuda_ilogbf_(__VA_ARGS__)
+#define lrintf(...) ws_cuda_lrintf_(__VA_ARGS__)
+#define llrintf(...) ws_cuda_llrintf_(__VA_ARGS__)
+#define lroundf(...) ws_cuda_lroundf_(__VA_ARGS__)
+#define llroundf(...) ws_cuda_llroundf_(__VA_ARGS__)
+#define scalbln(...) ws_cuda_scalbln_(__VA_ARGS__)
 #define sqrtf(...) ws_cuda_sqrtf_(__VA_ARGS__)
 #define rsqrtf(...) ws_cuda_rsqrtf_(__VA_ARGS__)
 #define logf(...) ws_cuda_logf_(__VA_ARGS__)

@@ -129,6 +129,61 @@ WS_API float ws_gpu_rnorm4df(float a, float b, float c, float d);
 WS_API float ws_gpu_lgammaf(float x);
 WS_API float ws_gpu_tgammaf(float x);
 
+/* the exact functions: rounding, min/max, remainders, exponent handling, fma (src/gpumath_exactf.c, src/gpumath_exactd.c) */
+WS_API float ws_gpu_fabsf(float x);
+WS_API float ws_gpu_copysignf(float x, float y);
+WS_API float ws_gpu_fminf(float x, float y);
+WS_API float ws_gpu_fmaxf(float x, float y);
+WS_API float ws_gpu_fdimf(float x, float y);
+WS_API float ws_gpu_floorf(float x);
+WS_API float ws_gpu_ceilf(float x);
+WS_API float ws_gpu_truncf(float x);
+WS_API float ws_gpu_roundf(float x);
+WS_API float ws_gpu_rintf(float x);
+WS_API float ws_gpu_nearbyintf(float x);
+WS_API long ws_gpu_lrintf(float x);
+WS_API long long ws_gpu_llrintf(float x);
+WS_API long ws_gpu_lroundf(float x);
+WS_API long long ws_gpu_llroundf(float x);
+WS_API float ws_gpu_modff(float x, float *iptr);
+WS_API float ws_gpu_frexpf(float x, int *nptr);
+WS_API float ws_gpu_ldexpf(float x, int n);
+WS_API float ws_gpu_scalbnf(float x, int n);
+WS_API float ws_gpu_scalblnf(float x, long n);
+WS_API int ws_gpu_ilogbf(float x);
+WS_API float ws_gpu_logbf(float x);
+WS_API float ws_gpu_nextafterf(float x, float y);
+WS_API float ws_gpu_powif(float x, int n);
+WS_API float ws_gpu_fmaf(float x, float y, float z);
+WS_API double ws_gpu_fmod(double x, double y);
+WS_API double ws_gpu_remainder(double x, double y);
+WS_API double ws_gpu_remquo(double x, double y, int *quo);
+WS_API double ws_gpu_fabs(double x);
+WS_API double ws_gpu_copysign(double x, double y);
+WS_API double ws_gpu_fmin(double x, double y);
+WS_API double ws_gpu_fmax(double x, double y);
+WS_API double ws_gpu_fdim(double x, double y);
+WS_API double ws_gpu_floor(double x);
+WS_API double ws_gpu_ceil(double x);
+WS_API double ws_gpu_trunc(double x);
+WS_API double ws_gpu_round(double x);
+WS_API double ws_gpu_rint(double x);
+WS_API double ws_gpu_nearbyint(double x);
+WS_API long ws_gpu_lrint(double x);
+WS_API long long ws_gpu_llrint(double x);
+WS_API long ws_gpu_lround(double x);
+WS_API long long ws_gpu_llround(double x);
+WS_API double ws_gpu_modf(double x, double *iptr);
+WS_API double ws_gpu_frexp(double x, int *nptr);
+WS_API double ws_gpu_ldexp(double x, int n);
+WS_API double ws_gpu_scalbn(double x, int n);
+WS_API double ws_gpu_scalbln(double x, long n);
+WS_API int ws_gpu_ilogb(double x);
+WS_API double ws_gpu_logb(double x);
+WS_API double ws_gpu_nextafter(double x, double y);
+WS_API double ws_gpu_powi(double x, int n);
+WS_API double ws_gpu_fma(double x, double y, double z);
+
 #ifdef __cplusplus
 }
 #endif
