@@ -46,12 +46,21 @@ static inline uint32_t f2i_rz(float x) { return f2i_saturate(truncf(x)); }
  * src/gpumath_ex2.c and gpumath_lg2.c): X^2 for a 17-bit X less the
  * partial products x_i x_j 2^(i+j) (ordered pairs) of weight below 2^19,
  * which are those with i + j <= 17 and the diagonal bit x_9 2^18, then
- * divided by 2^19 (the rest is a multiple of it). */
+ * divided by 2^19 (the rest is a multiple of it). With X = a + 2^9 b (a 9
+ * bits, b 8): every product within a is dropped, and of the products a_i
+ * b_j (twice, 2^(i+j+10)) those with i + j <= 8, which is b_j 2^j times a's
+ * low 9 - j bits. */
+static inline uint32_t mufu_cross_term(uint32_t a, uint32_t b, int j)
+{
+    return (a & ((1u << (9 - j)) - 1) & (0u - (b >> j & 1))) << j;
+}
 static inline uint32_t mufu_squarer(uint32_t X)
 {
-    uint64_t dropped = (uint64_t)(X >> 9 & 1) << 18;
-    for (int i = 0; i <= 17; i++)
-        dropped += (uint64_t)(X >> i & 1) * (X & ((1u << (18 - i)) - 1)) << i;
+    uint32_t a = X & 0x1FFu, b = X >> 9;
+    uint32_t cross = mufu_cross_term(a, b, 0) + mufu_cross_term(a, b, 1) + mufu_cross_term(a, b, 2) +
+                     mufu_cross_term(a, b, 3) + mufu_cross_term(a, b, 4) + mufu_cross_term(a, b, 5) +
+                     mufu_cross_term(a, b, 6) + mufu_cross_term(a, b, 7);
+    uint64_t dropped = (uint64_t)a * a + ((uint64_t)(b & 1) << 18) + ((uint64_t)cross << 10);
     return (uint32_t)(((uint64_t)X * X - dropped) >> 19);
 }
 

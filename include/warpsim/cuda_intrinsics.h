@@ -6,7 +6,7 @@
  * the GPU's cvt does) compute the GPU's exact results, and __saturatef
  * clamps as the GPU does (the rounded float operations, __fdiv_rn,
  * __fadd_rz ..., are in cuda.h). __fdividef, rsqrtf and rsqrt give the GPU's
- * bits (cuda_math.h). The other fast-math approximations (__expf, __logf,
+ * bits (cuda_math.h), and so do __expf and __exp10f. The other fast-math approximations (__logf,
  * __sinf, __powf, ...) give an accurate value (the accurate function they
  * approximate, through cuda_math.h's routing where it covers the name, else
  * the host's libm): not the GPU's approximate last bits (docs/cuda-frontend.md). */
@@ -120,14 +120,11 @@ static inline float __saturatef(float x) { return x > 0.0f ? (x < 1.0f ? x : 1.0
 /* ---- fast-math approximations: the host's correctly computed values ----
  * Macros: glibc's <math.h> declares (and does not export) functions of
  * these names. */
-static inline float ws_cuda_fast_exp10f_(float x) { return powf(10.0f, x); }
 static inline void ws_cuda_fast_sincosf_(float x, float *s, float *c)
 {
     *s = sinf(x);
     *c = cosf(x);
 }
-#define __expf(x) expf(x)
-#define __exp10f(x) ws_cuda_fast_exp10f_(x)
 #define __logf(x) logf(x)
 #define __log2f(x) log2f(x)
 #define __log10f(x) log10f(x)

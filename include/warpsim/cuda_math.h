@@ -96,18 +96,22 @@ static inline float ws_cuda_remquof_(float x, float y, int *quo)
 {
     return WS_CUDA_ON_GPU_ ? ws_gpu_remquof(x, y, quo) : remquof(x, y, quo);
 }
-WS_CUDA_HOST1_(float, expf, expf)
-WS_CUDA_HOST1_(float, exp2f, exp2f)
-WS_CUDA_HOST1_(float, exp10f, ws_cuda_host_exp10f_)
-WS_CUDA_HOST1_(float, expm1f, expm1f)
-WS_CUDA_HOST1_(float, sinhf, sinhf)
+WS_CUDA_ROUTE1_(float, expf, expf)
+WS_CUDA_ROUTE1_(float, exp2f, exp2f)
+WS_CUDA_ROUTE1_(float, exp10f, ws_cuda_host_exp10f_)
+WS_CUDA_ROUTE1_(float, expm1f, expm1f)
+WS_CUDA_ROUTE1_(float, sinhf, sinhf)
 WS_CUDA_ROUTE1_(float, asinf, asinf)
 WS_CUDA_ROUTE1_(float, acosf, acosf)
-WS_CUDA_HOST1_(float, coshf, coshf)
+WS_CUDA_ROUTE1_(float, coshf, coshf)
+WS_CUDA_ROUTE1_(float, tanhf, tanhf)
+WS_CUDA_ROUTE1_(float, erff, erff)
+WS_CUDA_GPU1_(float, normcdff, ws_gpu_normcdff)
+WS_CUDA_GPU1_(float, erfcxf, ws_gpu_erfcxf)
 WS_CUDA_ROUTE1_(float, atanhf, atanhf)
 WS_CUDA_ROUTE1_(float, asinhf, asinhf)
 WS_CUDA_ROUTE1_(float, acoshf, acoshf)
-WS_CUDA_HOST1_(float, erfcf, erfcf)
+WS_CUDA_ROUTE1_(float, erfcf, erfcf)
 WS_CUDA_ROUTE1_(float, lgammaf, lgammaf)
 WS_CUDA_ROUTE1_(float, tgammaf, tgammaf)
 WS_CUDA_NANFIX1_(float, fabsf)
@@ -165,6 +169,8 @@ WS_CUDA_GPU3_(double, rnorm3d, ws_gpu_rnorm3d)
 WS_CUDA_GPU4_(double, norm4d, ws_gpu_norm4d)
 WS_CUDA_GPU4_(double, rnorm4d, ws_gpu_rnorm4d)
 WS_CUDA_ROUTE1_(double, erfc, erfc)
+WS_CUDA_ROUTE1_(double, erf, erf)
+WS_CUDA_ROUTE1_(double, tanh, tanh)
 WS_CUDA_GPU1_(double, normcdf, ws_gpu_normcdf)
 WS_CUDA_GPU1_(double, erfinv, ws_gpu_erfinv)
 WS_CUDA_GPU1_(double, erfcinv, ws_gpu_erfcinv)
@@ -258,6 +264,8 @@ WS_CUDA_OVERLOADS1_(atanh, atanhf, atanhl)
 WS_CUDA_OVERLOADS1_(asinh, asinhf, asinhl)
 WS_CUDA_OVERLOADS1_(acosh, acoshf, acoshl)
 WS_CUDA_OVERLOADS1_(erfc, erfcf, erfcl)
+WS_CUDA_OVERLOADS1_(erf, erff, erfl)
+WS_CUDA_OVERLOADS1_(tanh, tanhf, tanhl)
 WS_CUDA_OVERLOADS1_(lgamma, lgammaf, lgammal)
 WS_CUDA_OVERLOADS1_(tgamma, tgammaf, tgammal)
 WS_CUDA_OVERLOADS1_(sqrt, sqrtf, sqrtl)
@@ -420,6 +428,16 @@ using ::ws_cuda_remquof_;
 using ::ws_cuda_asinf_;
 using ::ws_cuda_acosf_;
 using ::ws_cuda_erfc_;
+using ::ws_cuda_erf_;
+using ::ws_cuda_tanh_;
+using ::ws_cuda_expf_;
+using ::ws_cuda_exp2f_;
+using ::ws_cuda_expm1f_;
+using ::ws_cuda_sinhf_;
+using ::ws_cuda_coshf_;
+using ::ws_cuda_tanhf_;
+using ::ws_cuda_erff_;
+using ::ws_cuda_erfcf_;
 using ::ws_cuda_lgamma_;
 using ::ws_cuda_tgamma_;
 using ::ws_cuda_cos_;
@@ -577,6 +595,21 @@ using ::ws_cuda_powf_;
 #define norm4d(...) ws_cuda_norm4d_(__VA_ARGS__)
 #define rnorm4d(...) ws_cuda_rnorm4d_(__VA_ARGS__)
 #define erfc(...) ws_cuda_erfc_(__VA_ARGS__)
+#define erf(...) ws_cuda_erf_(__VA_ARGS__)
+#define tanh(...) ws_cuda_tanh_(__VA_ARGS__)
+#define expf(...) ws_cuda_expf_(__VA_ARGS__)
+#define exp2f(...) ws_cuda_exp2f_(__VA_ARGS__)
+#define exp10f(...) ws_cuda_exp10f_(__VA_ARGS__)
+#define expm1f(...) ws_cuda_expm1f_(__VA_ARGS__)
+#define sinhf(...) ws_cuda_sinhf_(__VA_ARGS__)
+#define coshf(...) ws_cuda_coshf_(__VA_ARGS__)
+#define tanhf(...) ws_cuda_tanhf_(__VA_ARGS__)
+#define erff(...) ws_cuda_erff_(__VA_ARGS__)
+#define erfcf(...) ws_cuda_erfcf_(__VA_ARGS__)
+#define normcdff(...) ws_cuda_normcdff_(__VA_ARGS__)
+#define erfcxf(...) ws_cuda_erfcxf_(__VA_ARGS__)
+#define __expf(x) ws_gpu_fast_expf((float)(x))
+#define __exp10f(x) ws_gpu_fast_exp10f((float)(x))
 #define normcdf(...) ws_cuda_normcdf_(__VA_ARGS__)
 #define erfinv(...) ws_cuda_erfinv_(__VA_ARGS__)
 #define erfcinv(...) ws_cuda_erfcinv_(__VA_ARGS__)

@@ -184,6 +184,23 @@ WS_API double ws_gpu_nextafter(double x, double y);
 WS_API double ws_gpu_powi(double x, int n);
 WS_API double ws_gpu_fma(double x, double y, double z);
 
+/* f32 exponentials (src/gpumath_expf.c: __expf and __exp10f are ws_gpu_fast_expf, ws_gpu_fast_exp10f), hyperbolic functions (src/gpumath_hyperf.c), error functions (src/gpumath_erff.c); f64 tanh and erf, which run the f32 ex2 approximation (src/gpumath_ex2d.c) */
+WS_API float ws_gpu_expf(float x);
+WS_API float ws_gpu_exp2f(float x);
+WS_API float ws_gpu_exp10f(float x);
+WS_API float ws_gpu_fast_expf(float x);
+WS_API float ws_gpu_fast_exp10f(float x);
+WS_API float ws_gpu_expm1f(float x);
+WS_API float ws_gpu_sinhf(float x);
+WS_API float ws_gpu_coshf(float x);
+WS_API float ws_gpu_tanhf(float x);
+WS_API float ws_gpu_erff(float x);
+WS_API float ws_gpu_erfcf(float x);
+WS_API float ws_gpu_normcdff(float x);
+WS_API float ws_gpu_erfcxf(float x);
+WS_API double ws_gpu_tanh(double x);
+WS_API double ws_gpu_erf(double x);
+
 #ifdef __cplusplus
 }
 #endif
