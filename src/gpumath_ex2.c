@@ -117,18 +117,14 @@ float ws_gpu_ex2_approx_ftz(float x)
     int shift = (int)e - 127; /* |x| = (m + 2^23) 2^(shift - 23) */
     uint32_t significand = m | 0x800000u;
     uint32_t fixed = shift >= 0 ? significand << shift : -shift < 32 ? significand >> -shift : 0;
-    int n = (int)(fixed >> 23), E;
-    uint32_t f = fixed & 0x7FFFFFu, t;
-    if (!negative) {
-        E = n;
-        t = ex2_table(f);
-    } else if (f == 0) {
-        E = -n;
-        t = 0x800000u;
-    } else {
-        E = -n - 1;
-        t = ex2_table(0x7FFFFFu - f);
-    }
+    uint32_t n = fixed >> 23, f = fixed & 0x7FFFFFu;
+    /* Without branches on the sign (expf's arguments take both at random):
+     * for a negative x, ~f is f ^ 0x7FFFFF and -n - 1 is ~n; f = 0 then
+     * gives exactly 2^-n. */
+    uint32_t flip = 0u - negative, exact = negative & (f == 0);
+    uint32_t t = ex2_table(f ^ (flip & 0x7FFFFFu));
+    int E = (int)(n ^ flip) + (int)exact;
+    t = exact ? 0x800000u : t;
     int biased = E + 127;
     if (biased <= 0)
         return 0.0f; /* below the normal range: flushed */
