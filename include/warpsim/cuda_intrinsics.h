@@ -6,8 +6,8 @@
  * the GPU's cvt does) compute the GPU's exact results, and __saturatef
  * clamps as the GPU does (the rounded float operations, __fdiv_rn,
  * __fadd_rz ..., are in cuda.h). __fdividef, rsqrtf and rsqrt give the GPU's
- * bits (cuda_math.h), and so do __expf and __exp10f. The other fast-math approximations (__logf,
- * __sinf, __powf, ...) give an accurate value (the accurate function they
+ * bits (cuda_math.h), and so do __expf, __exp10f, __logf, __log2f, __log10f and __powf. The
+ * other fast-math approximations (__sinf, __cosf, __tanf, __sincosf) give an accurate value (the accurate function they
  * approximate, through cuda_math.h's routing where it covers the name, else
  * the host's libm): not the GPU's approximate last bits (docs/cuda-frontend.md). */
 #ifndef WARPSIM_CUDA_INTRINSICS_H
@@ -125,13 +125,9 @@ static inline void ws_cuda_fast_sincosf_(float x, float *s, float *c)
     *s = sinf(x);
     *c = cosf(x);
 }
-#define __logf(x) logf(x)
-#define __log2f(x) log2f(x)
-#define __log10f(x) log10f(x)
 #define __sinf(x) sinf(x)
 #define __cosf(x) cosf(x)
 #define __tanf(x) tanf(x)
 #define __sincosf(x, s, c) ws_cuda_fast_sincosf_(x, s, c)
-#define __powf(x, y) powf(x, y)
 
 #endif

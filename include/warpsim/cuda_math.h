@@ -108,6 +108,11 @@ WS_CUDA_ROUTE1_(float, tanhf, tanhf)
 WS_CUDA_ROUTE1_(float, erff, erff)
 WS_CUDA_GPU1_(float, normcdff, ws_gpu_normcdff)
 WS_CUDA_GPU1_(float, erfcxf, ws_gpu_erfcxf)
+WS_CUDA_ROUTE1_(float, cbrtf, cbrtf)
+WS_CUDA_GPU1_(float, rcbrtf, ws_gpu_rcbrtf)
+WS_CUDA_GPU1_(float, erfinvf, ws_gpu_erfinvf)
+WS_CUDA_GPU1_(float, erfcinvf, ws_gpu_erfcinvf)
+WS_CUDA_GPU1_(float, normcdfinvf, ws_gpu_normcdfinvf)
 WS_CUDA_ROUTE1_(float, atanhf, atanhf)
 WS_CUDA_ROUTE1_(float, asinhf, asinhf)
 WS_CUDA_ROUTE1_(float, acoshf, acoshf)
@@ -171,6 +176,8 @@ WS_CUDA_GPU4_(double, rnorm4d, ws_gpu_rnorm4d)
 WS_CUDA_ROUTE1_(double, erfc, erfc)
 WS_CUDA_ROUTE1_(double, erf, erf)
 WS_CUDA_ROUTE1_(double, tanh, tanh)
+WS_CUDA_ROUTE1_(double, cbrt, cbrt)
+WS_CUDA_GPU1_(double, rcbrt, ws_gpu_rcbrt)
 WS_CUDA_GPU1_(double, normcdf, ws_gpu_normcdf)
 WS_CUDA_GPU1_(double, erfinv, ws_gpu_erfinv)
 WS_CUDA_GPU1_(double, erfcinv, ws_gpu_erfcinv)
@@ -236,6 +243,12 @@ static inline long double ws_cuda_host_exp10l_(long double x) { return powl(10.0
 static inline long double ws_cuda_sinpil_(long double x) { return ws_gpu_sinpi((double)x); }
 static inline long double ws_cuda_cospil_(long double x) { return ws_gpu_cospi((double)x); }
 static inline long double ws_cuda_rsqrtl_(long double x) { return ws_gpu_rsqrt((double)x); }
+static inline long double ws_cuda_rcbrtl_(long double x) { return ws_gpu_rcbrt((double)x); }
+static inline long double ws_cuda_normcdfl_(long double x) { return ws_gpu_normcdf((double)x); }
+static inline long double ws_cuda_erfinvl_(long double x) { return ws_gpu_erfinv((double)x); }
+static inline long double ws_cuda_erfcinvl_(long double x) { return ws_gpu_erfcinv((double)x); }
+static inline long double ws_cuda_normcdfinvl_(long double x) { return ws_gpu_normcdfinv((double)x); }
+static inline long double ws_cuda_erfcxl_(long double x) { return ws_gpu_erfcx((double)x); }
 #define WS_CUDA_OVERLOADS1_(n, nf, nl)                                                              \
     static inline float ws_cuda_##n##_(float x) { return ws_cuda_##nf##_(x); }                     \
     static inline long double ws_cuda_##n##_(long double x) { return nl(x); }                      \
@@ -266,6 +279,13 @@ WS_CUDA_OVERLOADS1_(acosh, acoshf, acoshl)
 WS_CUDA_OVERLOADS1_(erfc, erfcf, erfcl)
 WS_CUDA_OVERLOADS1_(erf, erff, erfl)
 WS_CUDA_OVERLOADS1_(tanh, tanhf, tanhl)
+WS_CUDA_OVERLOADS1_(cbrt, cbrtf, cbrtl)
+WS_CUDA_OVERLOADS1_(rcbrt, rcbrtf, ws_cuda_rcbrtl_)
+WS_CUDA_OVERLOADS1_(normcdf, normcdff, ws_cuda_normcdfl_)
+WS_CUDA_OVERLOADS1_(erfinv, erfinvf, ws_cuda_erfinvl_)
+WS_CUDA_OVERLOADS1_(erfcinv, erfcinvf, ws_cuda_erfcinvl_)
+WS_CUDA_OVERLOADS1_(normcdfinv, normcdfinvf, ws_cuda_normcdfinvl_)
+WS_CUDA_OVERLOADS1_(erfcx, erfcxf, ws_cuda_erfcxl_)
 WS_CUDA_OVERLOADS1_(lgamma, lgammaf, lgammal)
 WS_CUDA_OVERLOADS1_(tgamma, tgammaf, tgammal)
 WS_CUDA_OVERLOADS1_(sqrt, sqrtf, sqrtl)
@@ -430,6 +450,8 @@ using ::ws_cuda_acosf_;
 using ::ws_cuda_erfc_;
 using ::ws_cuda_erf_;
 using ::ws_cuda_tanh_;
+using ::ws_cuda_cbrt_;
+using ::ws_cuda_cbrtf_;
 using ::ws_cuda_expf_;
 using ::ws_cuda_exp2f_;
 using ::ws_cuda_expm1f_;
@@ -608,6 +630,17 @@ using ::ws_cuda_powf_;
 #define erfcf(...) ws_cuda_erfcf_(__VA_ARGS__)
 #define normcdff(...) ws_cuda_normcdff_(__VA_ARGS__)
 #define erfcxf(...) ws_cuda_erfcxf_(__VA_ARGS__)
+#define cbrtf(...) ws_cuda_cbrtf_(__VA_ARGS__)
+#define rcbrtf(...) ws_cuda_rcbrtf_(__VA_ARGS__)
+#define erfinvf(...) ws_cuda_erfinvf_(__VA_ARGS__)
+#define erfcinvf(...) ws_cuda_erfcinvf_(__VA_ARGS__)
+#define normcdfinvf(...) ws_cuda_normcdfinvf_(__VA_ARGS__)
+#define cbrt(...) ws_cuda_cbrt_(__VA_ARGS__)
+#define rcbrt(...) ws_cuda_rcbrt_(__VA_ARGS__)
+#define __logf(x) ws_gpu_fast_logf((float)(x))
+#define __log2f(x) ws_gpu_fast_log2f((float)(x))
+#define __log10f(x) ws_gpu_fast_log10f((float)(x))
+#define __powf(x, y) ws_gpu_fast_powf((float)(x), (float)(y))
 #define __expf(x) ws_gpu_fast_expf((float)(x))
 #define __exp10f(x) ws_gpu_fast_exp10f((float)(x))
 #define normcdf(...) ws_cuda_normcdf_(__VA_ARGS__)

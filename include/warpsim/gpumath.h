@@ -201,6 +201,19 @@ WS_API float ws_gpu_erfcxf(float x);
 WS_API double ws_gpu_tanh(double x);
 WS_API double ws_gpu_erf(double x);
 
+/* fast intrinsics over the unit's log2 (src/gpumath_fastf.c: __logf, __log2f, __log10f, __powf), cube roots (src/gpumath_cbrt.c), f32 inverse error functions (src/gpumath_erfinvf.c) */
+WS_API float ws_gpu_fast_logf(float x);
+WS_API float ws_gpu_fast_log2f(float x);
+WS_API float ws_gpu_fast_log10f(float x);
+WS_API float ws_gpu_fast_powf(float x, float y);
+WS_API float ws_gpu_cbrtf(float x);
+WS_API float ws_gpu_rcbrtf(float x);
+WS_API double ws_gpu_cbrt(double x);
+WS_API double ws_gpu_rcbrt(double x);
+WS_API float ws_gpu_erfinvf(float x);
+WS_API float ws_gpu_erfcinvf(float x);
+WS_API float ws_gpu_normcdfinvf(float x);
+
 #ifdef __cplusplus
 }
 #endif
