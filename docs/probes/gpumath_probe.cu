@@ -10,9 +10,10 @@
 //
 //   gcc -O2 -ffp-contract=off -fopenmp -Iinclude -DWARPSIM_BUILDING -c src/gpumath_*.c src/fpops.c src/fprounded.c
 //   nvcc -arch=sm_90 -fmad=false -O2 -Xcompiler -fopenmp -Iinclude docs/probes/gpumath_probe.cu *.o -lgomp
-//   ./a.out replay.txt [EXHAUSTIVE]
+//   ./a.out replay.txt [EXHAUSTIVE [LOG2_RANDOM]]
 // EXHAUSTIVE: a comma-separated list of the one-float functions to run on all 2^32 inputs
-// ("all": every one; default all); the others run on the replayed inputs only.
+// ("all": every one; default all); the others run on random and special inputs like the rest.
+// LOG2_RANDOM: 2^LOG2_RANDOM random bit patterns and as many ordinary values (default 24).
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -41,6 +42,8 @@ __device__ float ex2_approx_ftz(float x) { float r; asm("ex2.approx.ftz.f32 %0, 
 __device__ float ex2_approx(float x) { float r; asm("ex2.approx.f32 %0, %1;" : "=f"(r) : "f"(x)); return r; }
 __device__ float lg2_approx_ftz(float x) { float r; asm("lg2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x)); return r; }
 __device__ float lg2_approx(float x) { float r; asm("lg2.approx.f32 %0, %1;" : "=f"(r) : "f"(x)); return r; }
+__device__ float sin_approx(float x) { float r; asm("sin.approx.f32 %0, %1;" : "=f"(r) : "f"(x)); return r; }
+__device__ float cos_approx(float x) { float r; asm("cos.approx.f32 %0, %1;" : "=f"(r) : "f"(x)); return r; }
 __device__ float div_approx_ftz(float x, float y) { float r; asm("div.approx.ftz.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
 
 // A function's shape: how many arguments, float or double, whether it has a second result, and
@@ -336,7 +339,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < 512; i++) // ordinary sizes: |x| in [2^-8, 2^24)
         replay_in.push_back((uint32_t)((next_random() & 0x80000000u) | ((119u + next_random() % 32u) << 23) |
                                        (next_random() & 0x7FFFFFu)));
-    const size_t n_rand = 1u << 24;
+    const size_t n_rand = (size_t)1 << (argc > 3 ? std::atoi(argv[3]) : 24);
     for (const function &fn : functions) {
         bool one_float = fn.s.f32 && fn.s.args == 1;
         if (one_float && (exh == ",all," || exh.find("," + std::string(fn.name) + ",") != std::string::npos)) {
@@ -345,23 +348,14 @@ int main(int argc, char **argv)
         }
         std::vector<uint64_t> args[4];
         size_t n, step, from;
-        if (one_float) { // the replayed inputs only
-            n = replay_in.size();
-            for (int k = 0; k < 4; k++)
-                args[k].assign(n, 0);
-            for (size_t i = 0; i < n; i++)
-                args[0][i] = replay_in[i];
-            step = 1, from = n;
-        } else {
-            size_t n_spec = fn.s.f32 ? 30 : n_f64_spec, pairs = fn.s.args == 1 ? n_spec : n_spec * n_spec;
-            n = 2 * n_rand + pairs;
-            for (int k = 0; k < 4; k++)
-                args[k].assign(n, 0);
-            for (size_t i = 0; i < n; i++)
-                for (int k = 0; k < fn.s.args; k++)
-                    args[k][i] = argument(fn.s, k, i, n_rand);
-            step = 65537, from = 2 * n_rand; // a sample, then every special pair
-        }
+        size_t n_spec = fn.s.f32 ? 30 : n_f64_spec, pairs = fn.s.args == 1 ? n_spec : n_spec * n_spec;
+        n = 2 * n_rand + pairs;
+        for (int k = 0; k < 4; k++)
+            args[k].assign(n, 0);
+        for (size_t i = 0; i < n; i++)
+            for (int k = 0; k < fn.s.args; k++)
+                args[k][i] = argument(fn.s, k, i, n_rand);
+        step = 2 * n_rand / 512 + 1, from = 2 * n_rand; // about 512 of the random ones, then every special
         listed(fn, replay, args, n, step, from);
     }
     std::fclose(replay);

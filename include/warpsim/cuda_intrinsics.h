@@ -5,11 +5,9 @@
  * and the conversions (__float2int_rz, ... saturating, a NaN giving 0, as
  * the GPU's cvt does) compute the GPU's exact results, and __saturatef
  * clamps as the GPU does (the rounded float operations, __fdiv_rn,
- * __fadd_rz ..., are in cuda.h). __fdividef, rsqrtf and rsqrt give the GPU's
- * bits (cuda_math.h), and so do __expf, __exp10f, __logf, __log2f, __log10f and __powf. The
- * other fast-math approximations (__sinf, __cosf, __tanf, __sincosf) give an accurate value (the accurate function they
- * approximate, through cuda_math.h's routing where it covers the name, else
- * the host's libm): not the GPU's approximate last bits (docs/cuda-frontend.md). */
+ * __fadd_rz ..., are in cuda.h). The fast-math approximations (__fdividef,
+ * __expf, __logf, __sinf, __powf, ...), rsqrtf and rsqrt are in
+ * cuda_math.h, with the GPU's bits. */
 #ifndef WARPSIM_CUDA_INTRINSICS_H
 #define WARPSIM_CUDA_INTRINSICS_H
 
@@ -117,17 +115,7 @@ static inline float __double2float_rn(double x) { return (float)x; }
 /* Clamped to [0, 1]; a NaN gives 0. */
 static inline float __saturatef(float x) { return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f; }
 
-/* ---- fast-math approximations: the host's correctly computed values ----
- * Macros: glibc's <math.h> declares (and does not export) functions of
- * these names. */
-static inline void ws_cuda_fast_sincosf_(float x, float *s, float *c)
-{
-    *s = sinf(x);
-    *c = cosf(x);
-}
-#define __sinf(x) sinf(x)
-#define __cosf(x) cosf(x)
-#define __tanf(x) tanf(x)
-#define __sincosf(x, s, c) ws_cuda_fast_sincosf_(x, s, c)
+/* The fast-math approximations (__expf, __logf, __sinf, __fdividef, ...)
+ * are in cuda_math.h, with the GPU's bits. */
 
 #endif

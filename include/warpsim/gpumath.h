@@ -67,7 +67,14 @@ WS_API float ws_gpu_ex2_approx_ftz(float x);
 WS_API float ws_gpu_ex2_approx(float x);
 /* lg2.approx(.ftz).f32 (MUFU.LG2), reconstructed from the GPU's results (src/gpumath_lg2.c) */
 WS_API float ws_gpu_lg2_approx_ftz(float x);
-WS_API float ws_gpu_lg2_approx(float x); /* IEEE division: fdividef without -prec-div=false */
+WS_API float ws_gpu_lg2_approx(float x);
+/* sin.approx.f32, cos.approx.f32 (MUFU.SIN, MUFU.COS), reconstructed from
+ * the GPU's results, and the fast intrinsics over them: __sinf, __cosf,
+ * __tanf, __sincosf (src/gpumath_sincos.c) */
+WS_API float ws_gpu_sin_approx(float x);
+WS_API float ws_gpu_cos_approx(float x);
+WS_API float ws_gpu_fast_tanf(float x);
+WS_API void ws_gpu_fast_sincosf(float x, float *s, float *c); /* IEEE division: fdividef without -prec-div=false */
 
 /* f32 tangent and arc tangent (src/gpumath_tanf.c), power (src/gpumath_powf.c):
  * CUDA's algorithms, which run the approximate reciprocal above */
