@@ -122,6 +122,8 @@ static double rem_divide(double ax, double ay, int *last_failed, uint32_t *quoti
 
 double ws_gpu_fmod(double x, double y)
 {
+    if (f64_two_nans(x, y))
+        return f64_quieted(y);
     double r;
     if (rem_special(x, y, &r))
         return r;
@@ -157,6 +159,8 @@ static double remainder_core(double x, double y, uint32_t *quo)
 
 double ws_gpu_remainder(double x, double y)
 {
+    if (f64_two_nans(x, y))
+        return f64_quieted(y);
     double r;
     if (rem_special(x, y, &r))
         return r;
@@ -169,6 +173,10 @@ double ws_gpu_remainder(double x, double y)
  * the result. */
 double ws_gpu_remquo(double x, double y, int *quo)
 {
+    if (f64_two_nans(x, y)) {
+        *quo = 0;
+        return f64_quieted(y);
+    }
     double r;
     *quo = 0;
     if (rem_special(x, y, &r))
@@ -198,13 +206,21 @@ double ws_gpu_copysign(double x, double y)
 
 /* PTX min.f64/max.f64 (the H200's rules, fpops.h): a NaN operand counts as
  * missing, of two NaNs the first comes back quieted, and -0 is below +0. */
-double ws_gpu_fmin(double x, double y) { return from_bits(ws_inl_f64_min(bits_of(x), bits_of(y))); }
-double ws_gpu_fmax(double x, double y) { return from_bits(ws_inl_f64_max(bits_of(x), bits_of(y))); }
+double ws_gpu_fmin(double x, double y)
+{
+    return f64_two_nans(x, y) ? f64_quieted(y) : from_bits(ws_inl_f64_min(bits_of(x), bits_of(y)));
+}
+double ws_gpu_fmax(double x, double y)
+{
+    return f64_two_nans(x, y) ? f64_quieted(y) : from_bits(ws_inl_f64_max(bits_of(x), bits_of(y)));
+}
 
 /* x - y where x > y, else +0; with a NaN operand the difference (x's NaN
  * first) comes back. */
 double ws_gpu_fdim(double x, double y)
 {
+    if (f64_two_nans(x, y))
+        return f64_quieted(y);
     if (x <= y)
         return 0.0;
     if (isnan(x))
@@ -357,6 +373,8 @@ double ws_gpu_logb(double x)
  * with y's sign. A NaN operand makes x + y (x's NaN first). */
 double ws_gpu_nextafter(double x, double y)
 {
+    if (f64_two_nans(x, y))
+        return f64_quieted(y);
     if (isnan(x) || isnan(y))
         return add_gpu(x, y);
     uint64_t ix = bits_of(x), iy = bits_of(y);
@@ -382,7 +400,14 @@ GPUMATH_CLONES static double gpu_fma(double a, double b, double c)
     double r = fma(a, b, c);
     return isnan(r) ? from_bits(DEFAULT_NAN_F64) : r;
 }
-double ws_gpu_fma(double x, double y, double z) { return gpu_fma(x, y, z); }
+double ws_gpu_fma(double x, double y, double z)
+{
+    if (isnan(z) && (isnan(x) || isnan(y)))
+        return f64_quieted(z);
+    if (f64_two_nans(x, y))
+        return f64_quieted(y);
+    return gpu_fma(x, y, z);
+}
 
 /* x^n by binary powering over |n| (as unsigned: |INT_MIN| = 2^31): the
  * result takes x^(2^k) for each set bit k, lowest first, each product

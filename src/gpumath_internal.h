@@ -5,6 +5,7 @@
 #define WARPSIM_GPUMATH_INTERNAL_H
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "warpsim/fpops.h"
@@ -37,6 +38,14 @@ static inline uint32_t f2i_saturate(float r)
         return 0x80000000u;
     return (uint32_t)(int32_t)r;
 }
+
+/* Two or three f64 NaN arguments: the GPU returned the last of them,
+ * quieted, in the measured build of docs/probes/gpumath_probe.cu (pow,
+ * fmin, fmax, fdim, nextafter, fmod, remainder, remquo, fma; and add, sub,
+ * mul in docs/probes/f64_nan_order_probe.cu). Which operand an instruction
+ * gets first is ptxas's choice, kernel by kernel (docs/model.md). */
+static inline bool f64_two_nans(double a, double b) { return isnan(a) && isnan(b); }
+static inline double f64_quieted(double x) { return ws_inl_f64(ws_inl_f64_bits(x) | UINT64_C(0x0008000000000000)); }
 
 /* PTX cvt.rni.s32.f32 (to nearest even) and cvt.rzi.s32.f32 (toward zero). */
 static inline uint32_t f2i_rn(float x) { return f2i_saturate(nearbyintf(x)); }

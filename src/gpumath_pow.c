@@ -265,4 +265,4 @@ GPUMATH_CLONES static double gpu_pow(double x, double y)
     double t = accurate_pow(fabs(x), y);
     return x_negative && odd ? -t : t;
 }
-double ws_gpu_pow(double x, double y) { return gpu_pow(x, y); }
+double ws_gpu_pow(double x, double y) { return f64_two_nans(x, y) ? f64_quieted(y) : gpu_pow(x, y); }

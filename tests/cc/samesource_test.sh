@@ -9,7 +9,8 @@
 # restatement of each program in Python; the H200's __activemask() values) or,
 # for cg_grid_*.cu, the H200's own output (docs/probes/grid_probe.sh), and for
 # rounded_intrinsics.cu the H200's too (docs/probes/rounded_intrinsics.h200.txt),
-# for math_functions.cu an H100's (sm_90, as the H200; docs/probes/gpumath.h100.txt).
+# for math_functions.cu, math_functions2.cu and the cub_*.cu programs an H100's
+# (sm_90, as the H200; docs/probes/gpumath.h100.txt, scripts/round-device.sh).
 #   usage: samesource_test.sh WARPSIM SOURCE_DIR
 set -u
 warpsim=$1 src=$2
