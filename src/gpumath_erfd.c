@@ -298,56 +298,6 @@ GPUMATH_CLONES static double gpu_erfinv(double a)
 }
 double ws_gpu_erfinv(double x) { return gpu_erfinv(x); }
 
-/* libdevice's log for any input (erfcinv's far tail): denormals scaled by
- * 2^54 first; m in [sqrt2/2, sqrt2), log m = 2 atanh(u/2), u = 2(m-1)/(m+1)
- * with its rounding error carried separately, e ln2 added in two parts.
- * Zero gives -infinity, a negative input the made NaN, +inf itself. */
-static const double log_coeffs[8] = {
-    0x1.1380b3ae80f1ep-20, 0x1.0ee258b7a8b04p-18, 0x1.3b2669f02676fp-16, 0x1.745cba9ab0956p-14,
-    0x1.c71c72d1b5154p-12, 0x1.24924923be72dp-9,  0x1.999999999a3c4p-7,  0x1.5555555555554p-4,
-};
-
-GPUMATH_CLONES static double log_any(double x)
-{
-    int32_t e = -1023;
-    if ((int32_t)high_word(x) < 0x00100000) {
-        x = x * 0x1p54;
-        e -= 54;
-    }
-    uint32_t hi = high_word(x);
-    if ((int32_t)hi > 0 && (int32_t)hi < 0x7FF00000) {
-        e += (int32_t)(hi >> 20);
-        uint32_t mhi = (hi & 0x800FFFFFu) | 0x3FF00000u;
-        if ((int32_t)mhi > 0x3FF6A09E) { /* m > sqrt2: halve it */
-            mhi -= 0x00100000u;
-            e += 1;
-        }
-        double m = from_words(low_word(x), mhi);
-        double f = m - 1.0;
-        double r = recip(m + 1.0);
-        double u = f * r;
-        u = u + u;
-        double v = u * u;
-        double p = horner(log_coeffs, 8, v);
-        /* The low part: (2(f - u) - u f) / (m + 1), the error of u. */
-        double w = 2.0 * (f - u);
-        w = fma(-u, f, w);
-        w = r * w;
-        double s = fma(p * v, u, w);
-        double ed = (double)e;
-        double h = fma(ed, LN2_HI, u);
-        double t = fma(-ed, LN2_HI, h);
-        t = t - u;
-        s = s - t;
-        s = fma(ed, LN2_LO, s);
-        return h + s;
-    }
-    double q = fma(x, INFINITY, INFINITY);
-    if ((hi & 0x7FFFFFFFu) == 0) /* the high word as an f32 is a zero */
-        q = -INFINITY;
-    return q;
-}
-
 /* erfcinv(p) for tiny p by t = 1/sqrt(-log p): a ratio of two degree 7
  * polynomials in t (for p >= about 5.7e-101) ... */
 static const double tail_num[8] = {
@@ -409,7 +359,7 @@ GPUMATH_CLONES static double erfcinv_core(double a)
         /* Anything else (tiny or denormal p, zero, NaN, out of range):
          * the full log and rsqrt. log(0) = -inf gives 1/sqrt = 0 and an
          * infinite ratio; a NaN passes through every step. */
-        double l = log_any(p); /* a NaN for a negative p: not negated below */
+        double l = ws_gpu_log(p); /* a NaN for a negative p: not negated below */
         double r = ws_gpu_rsqrt_approx_f64(isnan(l) ? l : -l);
         if (isnan(r))
             return r;

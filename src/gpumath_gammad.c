@@ -53,56 +53,6 @@ GPUMATH_CLONES static double recip(double d)
     return fma(e, r, r);
 }
 
-/* libdevice's log for any input: denormals scaled by 2^54 first; m in
- * [sqrt2/2, sqrt2), log m = 2 atanh(u/2), u = 2(m-1)/(m+1) with its
- * rounding error carried separately, e ln2 added in two parts. Zero gives
- * -infinity, a negative input the made NaN, +inf itself. */
-static const double log_coeffs[8] = {
-    0x1.1380b3ae80f1ep-20, 0x1.0ee258b7a8b04p-18, 0x1.3b2669f02676fp-16, 0x1.745cba9ab0956p-14,
-    0x1.c71c72d1b5154p-12, 0x1.24924923be72dp-9,  0x1.999999999a3c4p-7,  0x1.5555555555554p-4,
-};
-
-GPUMATH_CLONES static double log_any(double x)
-{
-    int32_t e = -1023;
-    if ((int32_t)high_word(x) < 0x00100000) {
-        x = x * 0x1p54;
-        e -= 54;
-    }
-    uint32_t hi = high_word(x);
-    if ((int32_t)hi > 0 && (int32_t)hi < 0x7FF00000) {
-        e += (int32_t)(hi >> 20);
-        uint32_t mhi = (hi & 0x800FFFFFu) | 0x3FF00000u;
-        if ((int32_t)mhi > 0x3FF6A09E) { /* m > sqrt2: halve it */
-            mhi -= 0x00100000u;
-            e += 1;
-        }
-        double m = from_words(low_word(x), mhi);
-        double f = m - 1.0;
-        double r = recip(m + 1.0);
-        double u = f * r;
-        u = u + u;
-        double v = u * u;
-        double p = horner(log_coeffs, 8, v);
-        /* The low part: (2(f - u) - u f) / (m + 1), the error of u. */
-        double w = 2.0 * (f - u);
-        w = fma(-u, f, w);
-        w = r * w;
-        double s = fma(p * v, u, w);
-        double ed = (double)e;
-        double h = fma(ed, LN2_HI, u);
-        double t = fma(-ed, LN2_HI, h);
-        t = t - u;
-        s = s - t;
-        s = fma(ed, LN2_LO, s);
-        return h + s;
-    }
-    double q = fma(x, INFINITY, INFINITY);
-    if ((hi & 0x7FFFFFFFu) == 0) /* the high word as an f32 is a zero */
-        q = -INFINITY;
-    return q;
-}
-
 /* ---- lgamma ---- */
 
 /* Stirling: lgamma(x) = (x - 1/2) log x - x + log(2 pi)/2 + 1/x S(1/x^2). */
@@ -152,7 +102,7 @@ GPUMATH_CLONES static double lgamma_positive(double x)
         double s = fma(horner(stirling_coeffs, 6, r * r), r, 0x1.d67f1c864beaep-1);
         /* log(x) / 2 by taking one off the exponent field; (x - 1/2) times
          * it twice, once with s added and once with -x, then summed. */
-        double l = log_any(x);
+        double l = ws_gpu_log(x);
         double half = from_words(low_word(l), high_word(l) - 0x00100000u);
         double h = x - 0.5;
         double a = fma(half, h, s);
@@ -176,7 +126,7 @@ GPUMATH_CLONES static double lgamma_positive(double x)
         return horner(near1_coeffs, 22, t) * t;
     }
     double p = horner(near0_coeffs, 14, x) * x;
-    return -log_any(fma(p, x, x));
+    return -ws_gpu_log(fma(p, x, x));
 }
 
 GPUMATH_CLONES static double gpu_lgamma(double a)
@@ -192,10 +142,10 @@ GPUMATH_CLONES static double gpu_lgamma(double a)
         return INFINITY;
     /* |x| < 2^-63: lgamma(-x) = -log(x) to double precision. */
     if (high_word(x) < 0x3C000000u)
-        return -log_any(x);
+        return -ws_gpu_log(x);
     /* Reflection: lgamma(-x) = log(pi / (|sinpi(x)| x)) - lgamma(x). */
     double u = 0x1.921fb54442d18p+1 / (fabs(ws_gpu_sinpi(x)) * x);
-    return log_any(u) - t;
+    return ws_gpu_log(u) - t;
 }
 double ws_gpu_lgamma(double x) { return gpu_lgamma(x); }
 
