@@ -9,9 +9,7 @@
  * log1p(2|x| / (1 - |x|)) / 2, asinh(x) = log1p(|x| + x^2 / (1 +
  * sqrt(1 + x^2))), acosh(x) = log1p((x - 1) + sqrt(x^2 - 1)); for huge
  * arguments asinh and acosh take log(2|x|) = log(|x|) + ln2 instead.
- * log1p is the library's: near zero a series in t / (2 + t), elsewhere
- * log(1 + t) with the mantissa brought to [0.70, 1.41] and log(m) from an
- * atanh series in (m - 1) / (m + 1).
+ * log1p is the library's (ws_gpu_log1p, src/gpumath_logd.c).
  *
  * NaN results: a NaN argument comes back quieted with its payload and
  * sign; arguments outside the domain (|x| > 1 for atanh, x < 1 for acosh)
@@ -24,7 +22,6 @@
 
 #include "gpumath_internal.h"
 #include "warpsim/gpumath.h"
-
 
 #define QUIET_BIT_F64 UINT64_C(0x0008000000000000)
 #define SIGN_F64 UINT64_C(0x8000000000000000)
@@ -39,7 +36,6 @@ static double magnitude(double v) { return ws_inl_f64(ws_inl_f64_bits(v) & ~SIGN
 
 /* A NaN operand of f64 arithmetic comes out with the quiet bit set. */
 static double quieted(double x) { return ws_inl_f64(ws_inl_f64_bits(x) | QUIET_BIT_F64); }
-static double default_nan(void) { return ws_inl_f64(WS_F64_DEFAULT_NAN); }
 
 /* 1/v from r = rcp.approx(v): with e = 1 - v r, r + r (e + e^2). */
 GPUMATH_CLONES static double refine_rcp(double v, double r)
@@ -47,94 +43,6 @@ GPUMATH_CLONES static double refine_rcp(double v, double r)
     double e = fma(-v, r, 0x1p+0);
     e = fma(e, e, e);
     return fma(e, r, r);
-}
-
-/* log(1 + t) as the library's log1p computes it, for every t. */
-GPUMATH_CLONES static double log1p_core(double t)
-{
-    /* t in about (-0.4, 0.67): the high word read as an f32 between
-     * -0x1.b33332p+0 (0xBFD99999) and 0x1.caaaaap+0 (0x3FE55555); NaN
-     * patterns compare false, so the integer tests on the magnitude agree. */
-    uint32_t th = high_word(t);
-    int near_zero = (th >> 31) ? (th & 0x7FFFFFFFu) < 0x3FD99999u : th < 0x3FE55555u;
-    if (near_zero) {
-        /* log(1 + t) = 2 atanh(t / (2 + t)) = t - t v + z Q(z^2) z^2 with
-         * v = t / (2 + t) and z = t - t v = 2v (rounded differently): the
-         * leading t - t v is kept in two pieces (t, then -t v) until last. */
-        double v = t / (t + 0x1p+1);
-        double tv = -t * v;
-        double z = t + tv;
-        double z2 = z * z;
-        double p = fma(0x1.372fb2fbe14b5p-20, z2, 0x1.087ffceb2dc44p-18);
-        p = fma(p, z2, 0x1.3b9ff890f468cp-16);
-        p = fma(p, z2, 0x1.7457efd51baf8p-14);
-        p = fma(p, z2, 0x1.c71c8de3ce825p-12);
-        p = fma(p, z2, 0x1.249248fa4661fp-9);
-        p = fma(p, z2, 0x1.99999999d70c4p-7);
-        p = fma(p, z2, 0x1.5555555555462p-4);
-        p = p * z2;
-        return fma(p, z, tv) + t;
-    }
-
-    double y = t + 0x1p+0;
-    int32_t e = -1023;
-    if ((int32_t)high_word(y) < 0x00100000) {
-        /* Zero, subnormal or negative: scale subnormals into the normal
-         * range (the others go to the special cases below unchanged). */
-        y = y * 0x1p+54;
-        e = -1023 - 54;
-    }
-    uint32_t yh = high_word(y), yl = low_word(y);
-    if ((int32_t)yh <= 0 || (int32_t)yh >= 0x7FF00000) {
-        /* The library takes fma(y, inf, inf): NaN y quieted, +inf for
-         * +inf, the default NaN for negative y; and -inf for ±0. */
-        if (isnan(y))
-            return quieted(y);
-        if ((yh & 0x7FFFFFFFu) == 0)
-            return -INFINITY;
-        return y > 0.0 ? INFINITY : default_nan();
-    }
-
-    /* y = m * 2^e with m in [sqrt(2)/2, sqrt(2)) (the split at high word
-     * 0x3FF6A09E); the exponent field of m is 0x3FF or 0x3FE. */
-    e += (int32_t)(yh >> 20);
-    uint32_t mh = (yh & 0x800FFFFFu) | 0x3FF00000u;
-    if ((int32_t)mh > 0x3FF6A09E) {
-        mh -= 0x00100000u;
-        e += 1;
-    }
-    double m = from_words(yl, mh);
-
-    /* log(m) = 2 atanh(f / (m + 1)), f = m - 1: u = 2 f / (m + 1) with the
-     * reciprocal refined from rcp.approx, then log(m) = u + u^3 P(u^2),
-     * the rounding error of u ((2 (f - u) - u f) / (m + 1)) carried along. */
-    double f = m - 0x1p+0;
-    double g = m + 0x1p+0;
-    double rg = refine_rcp(g, ws_gpu_rcp_approx_ftz_f64(g));
-    double u = f * rg;
-    u = u + u;
-    double u2 = u * u;
-    double p = fma(0x1.1380b3ae80f1ep-20, u2, 0x1.0ee258b7a8b04p-18);
-    p = fma(p, u2, 0x1.3b2669f02676fp-16);
-    p = fma(p, u2, 0x1.745cba9ab0956p-14);
-    p = fma(p, u2, 0x1.c71c72d1b5154p-12);
-    p = fma(p, u2, 0x1.24924923be72dp-9);
-    p = fma(p, u2, 0x1.999999999a3c4p-7);
-    p = fma(p, u2, 0x1.5555555555554p-4);
-    double err = 0x1p+1 * (f - u);
-    err = fma(-u, f, err);
-    err = rg * err;
-    double r = fma(p * u2, u, err);
-
-    /* + e ln2, ln2 in two parts: hi = e ln2_hi + u in one fma, the part of
-     * it that rounding lost recovered exactly and added to r. e becomes a
-     * double through the 2^52 bias (exact for every int). */
-    double ed = from_words((uint32_t)e ^ 0x80000000u, 0x43300000u) - from_words(0x80000000u, 0x43300000u);
-    double hi = fma(ed, LN2_HI, u);
-    double lost = fma(-ed, LN2_HI, hi) - u;
-    r = r - lost;
-    r = fma(ed, LN2_LO, r);
-    return hi + r;
 }
 
 /* sqrt(v) from y = rsqrt.approx(v): s = v * y, corrected once by the
@@ -201,7 +109,7 @@ GPUMATH_CLONES static double gpu_atanh(double x)
      * (which then takes x's sign). */
     double a = magnitude(x);
     double q = (0x1p+1 * a) / (0x1p+0 - a);
-    return copysign(0x1p-1 * log1p_core(q), x);
+    return copysign(0x1p-1 * ws_gpu_log1p(q), x);
 }
 double ws_gpu_atanh(double x) { return gpu_atanh(x); }
 
@@ -230,7 +138,7 @@ GPUMATH_CLONES static double gpu_asinh(double x)
         double rd = refine_rcp(d, ws_gpu_rcp_approx_ftz_f64(d));
         t = fma(a, a * rd, a);
     }
-    double r = log1p_core(t);
+    double r = ws_gpu_log1p(t);
     if (a_high >= 0x43E00000u)
         r = r + LN2_HI;
     return copysign(r, x);
@@ -261,7 +169,7 @@ GPUMATH_CLONES static double gpu_acosh(double x)
         double s = fma(x, x, -0x1p+0);
         root = sqrt_from_rsqrt(s, ws_gpu_rsqrt_approx_ftz_f64(s));
     }
-    double r = log1p_core(w + root);
+    double r = ws_gpu_log1p(w + root);
     if (huge)
         r = r + LN2_HI;
     return r;
