@@ -210,6 +210,26 @@ static void test_exact_by_definition(void **state)
     assert_int_equal(ws_f32_bits(ws_gpu_rcp_approx_ftz(ws_f32_from_bits(0x7F000000u))), 0x00000000u);
     assert_int_equal(ws_f32_bits(ws_gpu_rcp_approx_ftz(ws_f32_from_bits(0x42FE0000u))), 0x3C010204u);
     assert_int_equal(ws_f32_bits(ws_gpu_rcp_approx_ftz(ws_f32_from_bits(0xC2FCFFFFu))), 0xBC01848Eu);
+    /* The other MUFU instructions at points their probes printed
+     * (docs/probes/mufu_probe.h100.txt, mufu64_probe.h100.txt): ex2's
+     * negatives one table step low, lg2's negative results one's-
+     * complemented and truncated, rsqrt and the f64 high-word tables. */
+    assert_int_equal(ws_f32_bits(ws_gpu_ex2_approx_ftz(0.5f)), 0x3FB504F3u);
+    assert_int_equal(ws_f32_bits(ws_gpu_ex2_approx_ftz(-1.0f)), 0x3F000000u);
+    assert_int_equal(ws_f32_bits(ws_gpu_ex2_approx_ftz(ws_f32_from_bits(0xBD000000u))), 0x3F7A83B2u);
+    assert_int_equal(ws_f32_bits(ws_gpu_ex2_approx_ftz(ws_f32_from_bits(0xC2FC0000u))), 0x00800000u);
+    assert_int_equal(ws_f32_bits(ws_gpu_lg2_approx_ftz(0.5f)), 0xBF7FFFFEu);
+    assert_int_equal(ws_f32_bits(ws_gpu_lg2_approx_ftz(ws_f32_from_bits(0x07000000u))), 0xC2E1FFFFu);
+    assert_int_equal(ws_f32_bits(ws_gpu_lg2_approx_ftz(ws_f32_from_bits(0x42FE0000u))), 0x40DFA34Eu);
+    assert_int_equal(ws_f32_bits(ws_gpu_lg2_approx_ftz(0.0f)), 0xFF800000u);
+    assert_int_equal(ws_f32_bits(ws_gpu_rsqrt_approx_ftz(ws_f32_from_bits(0x7F000000u))), 0x1FB504F2u);
+    assert_int_equal(ws_f32_bits(ws_gpu_rsqrt_approx_ftz(-1.0f)), WS_F32_CANONICAL_NAN);
+    assert_int_equal(ws_f64_bits(ws_gpu_rcp_approx_ftz_f64(ws_f64_from_bits(0x7FE0000000000000ull))), 0);
+    assert_int_equal(ws_f64_bits(ws_gpu_rcp_approx_ftz_f64(ws_f64_from_bits(0x7FF0000000000001ull))), 0);
+    assert_int_equal(ws_f64_bits(ws_gpu_rsqrt_approx_ftz_f64(0.5)), 0x3FF6A09E00000000ull);
+    assert_int_equal(ws_f64_bits(ws_gpu_rsqrt_approx_f64(ws_f64_from_bits(1))), 0x6180000000000000ull);
+    assert_int_equal(ws_f32_bits(ws_gpu_div_approx(1.0f, ws_f32_from_bits(0x00400000u))), 0x7F000000u);
+    assert_int_equal(ws_f32_bits(ws_gpu_div_approx_ftz(1.0f, ws_f32_from_bits(0x00400000u))), 0x7F800000u);
     /* A NaN argument comes back quieted, payload and sign kept (f64's rule). */
     assert_int_equal(ws_f64_bits(ws_gpu_sin(ws_f64_from_bits(0xFFF4000000000123ull))), 0xFFFC000000000123ull);
 }
