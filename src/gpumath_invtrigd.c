@@ -91,28 +91,7 @@ GPUMATH_CLONES static double gpu_atan(double x)
         t = a == INFINITY ? 0.0 : fma(e, r, r);
     }
 
-    /* atan(t) = t + t * s * P(s), s = t^2, degree 18 in s. */
-    double s = t * t;
-    double p = fma(-0x1.53e1d2a25ff7ep-16, s, 0x1.d3b63dbb65b49p-13);
-    p = fma(p, s, -0x1.312788dde082ep-10);
-    p = fma(p, s, 0x1.f9690c8249315p-9);
-    p = fma(p, s, -0x1.2cf5aabc7cf0dp-7);
-    p = fma(p, s, 0x1.162b0b2a3bfdep-6);
-    p = fma(p, s, -0x1.a7256feb6fc6bp-6);
-    p = fma(p, s, 0x1.171560ce4a489p-5);
-    p = fma(p, s, -0x1.4f44d841450e4p-5);
-    p = fma(p, s, 0x1.7ee3d3f36bb95p-5);
-    p = fma(p, s, -0x1.ad32ae04a9fd1p-5);
-    p = fma(p, s, 0x1.e17813d66954fp-5);
-    p = fma(p, s, -0x1.11089ca9a5bcdp-4);
-    p = fma(p, s, 0x1.3b12b2db51738p-4);
-    p = fma(p, s, -0x1.745d022f8dc5cp-4);
-    p = fma(p, s, 0x1.c71c709dfe927p-4);
-    p = fma(p, s, -0x1.2492491fa1744p-3);
-    p = fma(p, s, 0x1.99999999840d2p-3);
-    p = fma(p, s, -0x1.555555555544cp-2);
-    p = p * s;
-    double y = fma(p, t, t);
+    double y = atan_unit(t);
 
     if (a > 0x1p+0)
         y = PI_2_HI - y; /* atan(a) = pi/2 - atan(1/a) */
