@@ -645,6 +645,22 @@ enum cudaLimit { cudaLimitStackSize = 0, cudaLimitPrintfFifoSize = 1, cudaLimitM
                  cudaLimitMaxL2FetchGranularity = 5, cudaLimitPersistingL2CacheSize = 6 };
 enum cudaFuncCache { cudaFuncCachePreferNone = 0, cudaFuncCachePreferShared = 1, cudaFuncCachePreferL1 = 2,
                      cudaFuncCachePreferEqual = 3 };
+/* The shared-memory bank size (deprecated since CUDA 12, still declared; CUB's radix ranking
+ * takes one as a template argument): accepted, and always the 4-byte banks an H200 has. */
+enum cudaSharedMemConfig { cudaSharedMemBankSizeDefault = 0, cudaSharedMemBankSizeFourByte = 1,
+                           cudaSharedMemBankSizeEightByte = 2 };
+inline cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig c)
+{
+    (void)c;
+    return cudaSuccess;
+}
+inline cudaError_t cudaDeviceGetSharedMemConfig(cudaSharedMemConfig *c)
+{
+    if (!c)
+        return cudaErrorInvalidValue;
+    *c = cudaSharedMemBankSizeFourByte;
+    return cudaSuccess;
+}
 enum cudaFuncAttribute { cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
                          cudaFuncAttributePreferredSharedMemoryCarveout = 9 };
 #define cudaDeviceScheduleAuto 0x00

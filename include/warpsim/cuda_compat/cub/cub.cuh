@@ -7,10 +7,17 @@
 #ifndef WARPSIM_CUB_CUB_CUH
 #define WARPSIM_CUB_CUB_CUH
 
+#include "block/block_merge_sort.cuh"
+#include "block/block_radix_rank.cuh"
+#include "block/block_radix_sort.cuh"
 #include "block/block_reduce.cuh"
+#include "block/radix_rank_sort_operations.cuh"
 #include "block/block_scan.cuh"
 #include "thread/thread_reduce.cuh"
 #include "thread/thread_scan.cuh"
+#include "thread/thread_search.cuh"
+#include "thread/thread_sort.cuh"
+#include "warp/warp_merge_sort.cuh"
 #include "warp/warp_reduce.cuh"
 #include "warp/warp_scan.cuh"
 
