@@ -1,0 +1,149 @@
+/* cub/device/device_histogram.cuh for `warpsim cc`: cub::DeviceHistogram of CUB 3.0 (CCCL 3.0,
+ * CUDA 13.0), one channel: HistogramEven and HistogramRange, over num_samples samples or
+ * num_rows rows of num_row_samples (row_stride_bytes apart). Host functions (warpsim's device
+ * memory is host memory). The output is zeroed, then each sample counted in the bin CUB's
+ * transforms give it (device/dispatch/dispatch_histogram.cuh):
+ *   - HistogramEven (ScaleTransform), in the common type C of level and sample: a sample s with
+ *     lower <= s < upper; floating point: bin = (int)((s - lower) * r), r = (C)(num_levels - 1) /
+ *     (C)(upper - lower) computed once (so rounding decides the edges); integers: bin = (s - lower)
+ *     * (num_levels - 1) / (upper - lower) in 32-bit unsigned arithmetic where sample and C fit
+ *     in 4 bytes together, else 64-bit (cudaErrorInvalidValue where that product may overflow);
+ *     a bin that rounds up to num_levels - 1 lands in the privatized histogram's spare slot and
+ *     is dropped;
+ *   - HistogramRange (SearchTransform): bin = (upper bound of s in the levels) - 1, counted when
+ *     0 <= bin < num_levels - 1.
+ * MultiHistogramEven / MultiHistogramRange are not modelled. temp_storage_bytes is NOT CUB's
+ * (its privatized-histogram sizing is not modelled): 1 is reported. */
+#ifndef WARPSIM_CUB_DEVICE_DEVICE_HISTOGRAM_CUH
+#define WARPSIM_CUB_DEVICE_DEVICE_HISTOGRAM_CUH
+
+#include <cstdint>
+#include <limits>
+
+#include "dispatch/device_model.cuh"
+
+namespace cub {
+
+struct DeviceHistogram {
+  private:
+    template <typename SampleIt, typename Counter, typename OffsetT, typename Bin>
+    static cudaError_t count(void *d_temp_storage, size_t &temp_storage_bytes, SampleIt d_samples, Counter *d_hist,
+                             int num_bins, OffsetT num_row_samples, OffsetT num_rows, size_t row_stride_bytes, Bin bin_of)
+    {
+        if (!d_temp_storage) {
+            temp_storage_bytes = 1;
+            return cudaSuccess;
+        }
+        using S = detail::dm::it_value_t<SampleIt>;
+        for (int b = 0; b < num_bins; b++)
+            d_hist[b] = Counter(0);
+        for (OffsetT r = 0; r < num_rows; r++)
+            for (OffsetT i = 0; i < num_row_samples; i++) {
+                S s;
+                if constexpr (std::is_pointer<SampleIt>::value)
+                    s = *reinterpret_cast<const S *>(reinterpret_cast<const char *>(d_samples) + size_t(r) * row_stride_bytes +
+                                                     size_t(i) * sizeof(S));
+                else
+                    s = d_samples[size_t(r) * (row_stride_bytes / sizeof(S)) + size_t(i)];
+                int b = bin_of(s);
+                if (b >= 0 && b < num_bins)
+                    d_hist[b] = Counter(d_hist[b] + 1);
+            }
+        return cudaSuccess;
+    }
+    template <typename S, typename LevelT> struct scale {
+        using C = std::common_type_t<LevelT, S>;
+        using IntT = std::conditional_t<sizeof(S) + sizeof(C) <= 4, uint32_t, uint64_t>;
+        C lo, hi, bins, range, recip;
+        bool init(int num_levels, LevelT lower, LevelT upper)
+        {
+            lo = C(lower);
+            hi = C(upper);
+            if constexpr (std::is_floating_point<C>::value)
+                recip = C(C(num_levels - 1) / C(hi - lo));
+            else {
+                bins = C(num_levels - 1);
+                range = C(hi - lo);
+                if (IntT(hi - lo) > std::numeric_limits<IntT>::max() / IntT(bins))
+                    return false;
+            }
+            return true;
+        }
+        int operator()(S sample) const
+        {
+            C s = C(sample);
+            if (!(s >= lo && s < hi))
+                return -1;
+            if constexpr (std::is_floating_point<C>::value)
+                return int((s - lo) * recip);
+            else
+                return int((IntT(s - lo) * IntT(bins)) / IntT(range));
+        }
+    };
+
+  public:
+    template <typename SampleIteratorT, typename CounterT, typename LevelT, typename OffsetT>
+    static cudaError_t HistogramEven(void *d_temp_storage, size_t &temp_storage_bytes, SampleIteratorT d_samples,
+                                     CounterT *d_histogram, int num_levels, LevelT lower_level, LevelT upper_level,
+                                     OffsetT num_row_samples, OffsetT num_rows, size_t row_stride_bytes,
+                                     cudaStream_t stream = 0)
+    {
+        (void)stream;
+        using S = detail::dm::it_value_t<SampleIteratorT>;
+        scale<S, LevelT> sc;
+        if (!sc.init(num_levels, lower_level, upper_level))
+            return cudaErrorInvalidValue;
+        return count(d_temp_storage, temp_storage_bytes, d_samples, d_histogram, num_levels - 1, num_row_samples,
+                     num_rows, row_stride_bytes, sc);
+    }
+    template <typename SampleIteratorT, typename CounterT, typename LevelT, typename OffsetT>
+    static cudaError_t HistogramEven(void *d_temp_storage, size_t &temp_storage_bytes, SampleIteratorT d_samples,
+                                     CounterT *d_histogram, int num_levels, LevelT lower_level, LevelT upper_level,
+                                     OffsetT num_samples, cudaStream_t stream = 0)
+    {
+        using S = detail::dm::it_value_t<SampleIteratorT>;
+        return HistogramEven(d_temp_storage, temp_storage_bytes, d_samples, d_histogram, num_levels, lower_level,
+                             upper_level, num_samples, OffsetT(1), size_t(sizeof(S)) * size_t(num_samples), stream);
+    }
+    template <typename SampleIteratorT, typename CounterT, typename LevelT, typename OffsetT>
+    static cudaError_t HistogramRange(void *d_temp_storage, size_t &temp_storage_bytes, SampleIteratorT d_samples,
+                                      CounterT *d_histogram, int num_levels, const LevelT *d_levels,
+                                      OffsetT num_row_samples, OffsetT num_rows, size_t row_stride_bytes,
+                                      cudaStream_t stream = 0)
+    {
+        (void)stream;
+        using S = detail::dm::it_value_t<SampleIteratorT>;
+        std::vector<LevelT> levels(d_levels, d_levels + std::max(num_levels, 0));
+        auto bin_of = [&](S s) {
+            /* UpperBound: the first level greater than the sample, by binary search. */
+            LevelT v = LevelT(s);
+            int lo = 0, n = num_levels;
+            while (n > 0) {
+                int half = n >> 1;
+                if (v < levels[lo + half]) {
+                    n = half;
+                } else {
+                    lo = lo + half + 1;
+                    n = n - half - 1;
+                }
+            }
+            int b = lo - 1;
+            return b >= num_levels - 1 ? -1 : b;
+        };
+        return count(d_temp_storage, temp_storage_bytes, d_samples, d_histogram, num_levels - 1, num_row_samples,
+                     num_rows, row_stride_bytes, bin_of);
+    }
+    template <typename SampleIteratorT, typename CounterT, typename LevelT, typename OffsetT>
+    static cudaError_t HistogramRange(void *d_temp_storage, size_t &temp_storage_bytes, SampleIteratorT d_samples,
+                                      CounterT *d_histogram, int num_levels, const LevelT *d_levels,
+                                      OffsetT num_samples, cudaStream_t stream = 0)
+    {
+        using S = detail::dm::it_value_t<SampleIteratorT>;
+        return HistogramRange(d_temp_storage, temp_storage_bytes, d_samples, d_histogram, num_levels, d_levels,
+                              num_samples, OffsetT(1), size_t(sizeof(S)) * size_t(num_samples), stream);
+    }
+};
+
+} // namespace cub
+
+#endif
