@@ -535,6 +535,10 @@ static int histograms()
 
 int main()
 {
+    // The reduce grid follows the multiprocessor count: 132 on the H200 (and the H100 SXM).
+    cudaDeviceProp prop;
+    CK(cudaGetDeviceProperties(&prop, 0));
+    printf("multiprocessors %d\n", prop.multiProcessorCount);
     const int sizes[] = {0, 1, 7, 1000, 4096, 4097, 100000, 1 << 20};
     for (int n : sizes)
         if (reductions(n))
