@@ -18,7 +18,10 @@ cub/block/block_radix_sort.cuh cub/block/block_radix_rank.cuh cub/block/radix_ra
 cub/block/block_merge_sort.cuh cub/warp/warp_merge_sort.cuh cub/thread/thread_sort.cuh cub/thread/thread_search.cuh
 cub/device/device_reduce.cuh cub/device/device_scan.cuh cub/device/device_radix_sort.cuh
 cub/device/device_segmented_reduce.cuh cub/device/device_select.cuh cub/device/device_histogram.cuh
-cub/device/dispatch/device_model.cuh cub/iterator/arg_index_input_iterator.cuh cub/util_device_types.cuh"
+cub/device/dispatch/device_model.cuh cub/iterator/arg_index_input_iterator.cuh cub/util_device_types.cuh
+cub/block/block_load.cuh cub/block/block_store.cuh cub/block/block_exchange.cuh cub/block/block_discontinuity.cuh
+cub/block/block_adjacent_difference.cuh cub/block/block_histogram.cuh cub/warp/warp_load.cuh cub/warp/warp_store.cuh
+cub/warp/warp_exchange.cuh"
 FRONT_END="cuda_runtime.h cuda_runtime_api.h device_launch_parameters.h device_functions.h host_defines.h
 device_types.h driver_functions.h device_atomic_functions.h device_double_functions.h math_functions.h
 common_functions.h host_config.h cuda_device_runtime_api.h sm_20_atomic_functions.h sm_20_intrinsics.h
@@ -121,8 +124,6 @@ cuda/std/type_traits|libcu++ (cuda::std)
 cuda/std/utility|libcu++ (cuda::std)
 cuda/std/array|libcu++ (cuda::std)
 cuda/std/complex|libcu++ (cuda::std)
-cub/block/block_load.cuh|CUB's BlockLoad (warpsim's CUB has WarpReduce, WarpScan, BlockReduce, BlockScan)
-cub/block/block_store.cuh|CUB's BlockStore (warpsim's CUB has WarpReduce, WarpScan, BlockReduce, BlockScan)
 thrust/device_vector.h|Thrust
 thrust/host_vector.h|Thrust
 thrust/reduce.h|Thrust

@@ -1,17 +1,29 @@
-/* cub/cub.cuh for `warpsim cc`: the part of CUB (CCCL 3.0, CUDA 13.0) that warpsim models, with
- * the bits an H200 gives: warp and block reduce and scan (cub::WarpReduce, cub::WarpScan,
- * cub::BlockReduce, cub::BlockScan) and the thread-level cub::ThreadReduce they use, each call's
- * shuffles and barriers through the front end's intrinsics. The rest of CUB (BlockLoad,
- * BlockStore, BlockRadixSort, BlockExchange, the Device* algorithms ...) is not declared; their
- * own headers fail at the #include, naming what is missing. */
+/* cub/cub.cuh for `warpsim cc`: CUB (CCCL 3.0, as CUDA 13.0 ships it) with the bits an H200 gives.
+ * - Warp level: WarpReduce, WarpScan, WarpLoad, WarpStore, WarpExchange, WarpMergeSort.
+ * - Block level: BlockReduce, BlockScan (every algorithm), BlockLoad, BlockStore, BlockExchange,
+ *   BlockRadixSort (and BlockRadixRank), BlockMergeSort, BlockHistogram, BlockDiscontinuity,
+ *   BlockAdjacentDifference. Their shuffles and barriers go through the front end's intrinsics,
+ *   in CUB's order and with CUB's shared-memory layouts.
+ * - Device level: DeviceReduce, DeviceScan, DeviceRadixSort, DeviceSegmentedReduce, DeviceSelect,
+ *   DeviceHistogram, as host functions that combine values in the order CUB's sm_90 kernels do on
+ *   the H200's 132 multiprocessors (device/dispatch/device_model.cuh).
+ * What is not here (Thrust-style iterators beyond ArgIndexInputIterator, DeviceMergeSort,
+ * DeviceRunLengthEncode, DevicePartition, the ByKey scans ...) is not declared: docs/cuda-frontend.md
+ * lists it. */
 #ifndef WARPSIM_CUB_CUB_CUH
 #define WARPSIM_CUB_CUB_CUH
 
+#include "block/block_adjacent_difference.cuh"
+#include "block/block_discontinuity.cuh"
+#include "block/block_exchange.cuh"
+#include "block/block_histogram.cuh"
+#include "block/block_load.cuh"
 #include "block/block_merge_sort.cuh"
 #include "block/block_radix_rank.cuh"
 #include "block/block_radix_sort.cuh"
 #include "block/block_reduce.cuh"
 #include "block/block_scan.cuh"
+#include "block/block_store.cuh"
 #include "block/radix_rank_sort_operations.cuh"
 #include "device/device_histogram.cuh"
 #include "device/device_radix_sort.cuh"
@@ -25,8 +37,11 @@
 #include "thread/thread_search.cuh"
 #include "thread/thread_sort.cuh"
 #include "util_device_types.cuh"
+#include "warp/warp_exchange.cuh"
+#include "warp/warp_load.cuh"
 #include "warp/warp_merge_sort.cuh"
 #include "warp/warp_reduce.cuh"
 #include "warp/warp_scan.cuh"
+#include "warp/warp_store.cuh"
 
 #endif
