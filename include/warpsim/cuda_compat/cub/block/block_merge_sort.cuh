@@ -89,7 +89,15 @@ class BlockMergeSortStrategy {
     _TempStorage &temp_storage;
     const unsigned linear_tid;
 
-    void Sync(detail::call_site at) const { static_cast<const SynchronizationPolicy *>(this)->SyncImplementation(at); }
+    /* The policy's barrier: warpsim's own policies take the call site; a user's policy class (CUB's
+     * docs derive one, with a public SyncImplementation()) takes none. */
+    template <typename P>
+    static auto SyncWith(const P *policy, detail::call_site at, int) -> decltype(policy->SyncImplementation(at), void())
+    {
+        policy->SyncImplementation(at);
+    }
+    template <typename P> static void SyncWith(const P *policy, detail::call_site, long) { policy->SyncImplementation(); }
+    void Sync(detail::call_site at) const { SyncWith(static_cast<const SynchronizationPolicy *>(this), at, 0); }
 
   public:
     struct TempStorage : Uninitialized<_TempStorage> {

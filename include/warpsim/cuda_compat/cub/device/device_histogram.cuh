@@ -12,8 +12,11 @@
  *     is dropped;
  *   - HistogramRange (SearchTransform): bin = (upper bound of s in the levels) - 1, counted when
  *     0 <= bin < num_levels - 1.
- * MultiHistogramEven / MultiHistogramRange are not modelled. temp_storage_bytes is NOT CUB's
- * (its privatized-histogram sizing is not modelled): 1 is reported. */
+ * MultiHistogramEven / MultiHistogramRange<NUM_CHANNELS, NUM_ACTIVE_CHANNELS> (pointer-array forms;
+ * CUB's cuda::std::array forms need libcu++): pixels of NUM_CHANNELS interleaved samples, channel c
+ * < NUM_ACTIVE_CHANNELS counted into d_histogram[c] with its own levels, as the one-channel
+ * functions do. temp_storage_bytes is NOT CUB's (its privatized-histogram sizing is not
+ * modelled): 1 is reported. */
 #ifndef WARPSIM_CUB_DEVICE_DEVICE_HISTOGRAM_CUH
 #define WARPSIM_CUB_DEVICE_DEVICE_HISTOGRAM_CUH
 
@@ -26,9 +29,11 @@ namespace cub {
 
 struct DeviceHistogram {
   private:
+    /* Sample i of row r is item i * channels + channel of the row (one channel: channels 1). */
     template <typename SampleIt, typename Counter, typename OffsetT, typename Bin>
     static cudaError_t count(void *d_temp_storage, size_t &temp_storage_bytes, SampleIt d_samples, Counter *d_hist,
-                             int num_bins, OffsetT num_row_samples, OffsetT num_rows, size_t row_stride_bytes, Bin bin_of)
+                             int num_bins, OffsetT num_row_samples, OffsetT num_rows, size_t row_stride_bytes, Bin bin_of,
+                             int channels = 1, int channel = 0)
     {
         if (!d_temp_storage) {
             temp_storage_bytes = 1;
@@ -42,9 +47,9 @@ struct DeviceHistogram {
                 S s;
                 if constexpr (std::is_pointer<SampleIt>::value)
                     s = *reinterpret_cast<const S *>(reinterpret_cast<const char *>(d_samples) + size_t(r) * row_stride_bytes +
-                                                     size_t(i) * sizeof(S));
+                                                     (size_t(i) * channels + channel) * sizeof(S));
                 else
-                    s = d_samples[size_t(r) * (row_stride_bytes / sizeof(S)) + size_t(i)];
+                    s = d_samples[size_t(r) * (row_stride_bytes / sizeof(S)) + size_t(i) * channels + channel];
                 int b = bin_of(s);
                 if (b >= 0 && b < num_bins)
                     d_hist[b] = Counter(d_hist[b] + 1);
@@ -81,6 +86,32 @@ struct DeviceHistogram {
         }
     };
 
+    template <typename S, typename LevelT> struct search {
+        int num_levels;
+        std::vector<LevelT> levels;
+        search(int num_levels, const LevelT *d_levels)
+            : num_levels(num_levels), levels(d_levels, d_levels + std::max(num_levels, 0))
+        {
+        }
+        int operator()(S s) const
+        {
+            /* UpperBound: the first level greater than the sample, by binary search. */
+            LevelT v = LevelT(s);
+            int lo = 0, n = num_levels;
+            while (n > 0) {
+                int half = n >> 1;
+                if (v < levels[lo + half]) {
+                    n = half;
+                } else {
+                    lo = lo + half + 1;
+                    n = n - half - 1;
+                }
+            }
+            int b = lo - 1;
+            return b >= num_levels - 1 ? -1 : b;
+        }
+    };
+
   public:
     template <typename SampleIteratorT, typename CounterT, typename LevelT, typename OffsetT>
     static cudaError_t HistogramEven(void *d_temp_storage, size_t &temp_storage_bytes, SampleIteratorT d_samples,
@@ -113,25 +144,8 @@ struct DeviceHistogram {
     {
         (void)stream;
         using S = detail::dm::it_value_t<SampleIteratorT>;
-        std::vector<LevelT> levels(d_levels, d_levels + std::max(num_levels, 0));
-        auto bin_of = [&](S s) {
-            /* UpperBound: the first level greater than the sample, by binary search. */
-            LevelT v = LevelT(s);
-            int lo = 0, n = num_levels;
-            while (n > 0) {
-                int half = n >> 1;
-                if (v < levels[lo + half]) {
-                    n = half;
-                } else {
-                    lo = lo + half + 1;
-                    n = n - half - 1;
-                }
-            }
-            int b = lo - 1;
-            return b >= num_levels - 1 ? -1 : b;
-        };
         return count(d_temp_storage, temp_storage_bytes, d_samples, d_histogram, num_levels - 1, num_row_samples,
-                     num_rows, row_stride_bytes, bin_of);
+                     num_rows, row_stride_bytes, search<S, LevelT>(num_levels, d_levels));
     }
     template <typename SampleIteratorT, typename CounterT, typename LevelT, typename OffsetT>
     static cudaError_t HistogramRange(void *d_temp_storage, size_t &temp_storage_bytes, SampleIteratorT d_samples,
@@ -141,6 +155,76 @@ struct DeviceHistogram {
         using S = detail::dm::it_value_t<SampleIteratorT>;
         return HistogramRange(d_temp_storage, temp_storage_bytes, d_samples, d_histogram, num_levels, d_levels,
                               num_samples, OffsetT(1), size_t(sizeof(S)) * size_t(num_samples), stream);
+    }
+
+    template <int NUM_CHANNELS, int NUM_ACTIVE_CHANNELS, typename SampleIteratorT, typename CounterT, typename LevelT,
+              typename OffsetT>
+    static cudaError_t MultiHistogramEven(void *d_temp_storage, size_t &temp_storage_bytes, SampleIteratorT d_samples,
+                                          CounterT *d_histogram[NUM_ACTIVE_CHANNELS],
+                                          const int num_levels[NUM_ACTIVE_CHANNELS],
+                                          const LevelT lower_level[NUM_ACTIVE_CHANNELS],
+                                          const LevelT upper_level[NUM_ACTIVE_CHANNELS], OffsetT num_row_pixels,
+                                          OffsetT num_rows, size_t row_stride_bytes, cudaStream_t stream = 0)
+    {
+        (void)stream;
+        using S = detail::dm::it_value_t<SampleIteratorT>;
+        scale<S, LevelT> sc[NUM_ACTIVE_CHANNELS];
+        for (int c = 0; c < NUM_ACTIVE_CHANNELS; c++)
+            if (!sc[c].init(num_levels[c], lower_level[c], upper_level[c]))
+                return cudaErrorInvalidValue;
+        for (int c = 0; c < NUM_ACTIVE_CHANNELS; c++) {
+            cudaError_t error = count(d_temp_storage, temp_storage_bytes, d_samples, d_histogram[c], num_levels[c] - 1,
+                                      num_row_pixels, num_rows, row_stride_bytes, sc[c], NUM_CHANNELS, c);
+            if (error != cudaSuccess || !d_temp_storage)
+                return error;
+        }
+        return cudaSuccess;
+    }
+    template <int NUM_CHANNELS, int NUM_ACTIVE_CHANNELS, typename SampleIteratorT, typename CounterT, typename LevelT,
+              typename OffsetT>
+    static cudaError_t MultiHistogramEven(void *d_temp_storage, size_t &temp_storage_bytes, SampleIteratorT d_samples,
+                                          CounterT *d_histogram[NUM_ACTIVE_CHANNELS],
+                                          const int num_levels[NUM_ACTIVE_CHANNELS],
+                                          const LevelT lower_level[NUM_ACTIVE_CHANNELS],
+                                          const LevelT upper_level[NUM_ACTIVE_CHANNELS], OffsetT num_pixels,
+                                          cudaStream_t stream = 0)
+    {
+        using S = detail::dm::it_value_t<SampleIteratorT>;
+        return MultiHistogramEven<NUM_CHANNELS, NUM_ACTIVE_CHANNELS>(
+            d_temp_storage, temp_storage_bytes, d_samples, d_histogram, num_levels, lower_level, upper_level, num_pixels,
+            OffsetT(1), size_t(sizeof(S)) * NUM_CHANNELS * size_t(num_pixels), stream);
+    }
+    template <int NUM_CHANNELS, int NUM_ACTIVE_CHANNELS, typename SampleIteratorT, typename CounterT, typename LevelT,
+              typename OffsetT>
+    static cudaError_t MultiHistogramRange(void *d_temp_storage, size_t &temp_storage_bytes, SampleIteratorT d_samples,
+                                           CounterT *d_histogram[NUM_ACTIVE_CHANNELS],
+                                           const int num_levels[NUM_ACTIVE_CHANNELS],
+                                           const LevelT *const d_levels[NUM_ACTIVE_CHANNELS], OffsetT num_row_pixels,
+                                           OffsetT num_rows, size_t row_stride_bytes, cudaStream_t stream = 0)
+    {
+        (void)stream;
+        using S = detail::dm::it_value_t<SampleIteratorT>;
+        for (int c = 0; c < NUM_ACTIVE_CHANNELS; c++) {
+            cudaError_t error = count(d_temp_storage, temp_storage_bytes, d_samples, d_histogram[c], num_levels[c] - 1,
+                                      num_row_pixels, num_rows, row_stride_bytes,
+                                      search<S, LevelT>(num_levels[c], d_levels[c]), NUM_CHANNELS, c);
+            if (error != cudaSuccess || !d_temp_storage)
+                return error;
+        }
+        return cudaSuccess;
+    }
+    template <int NUM_CHANNELS, int NUM_ACTIVE_CHANNELS, typename SampleIteratorT, typename CounterT, typename LevelT,
+              typename OffsetT>
+    static cudaError_t MultiHistogramRange(void *d_temp_storage, size_t &temp_storage_bytes, SampleIteratorT d_samples,
+                                           CounterT *d_histogram[NUM_ACTIVE_CHANNELS],
+                                           const int num_levels[NUM_ACTIVE_CHANNELS],
+                                           const LevelT *const d_levels[NUM_ACTIVE_CHANNELS], OffsetT num_pixels,
+                                           cudaStream_t stream = 0)
+    {
+        using S = detail::dm::it_value_t<SampleIteratorT>;
+        return MultiHistogramRange<NUM_CHANNELS, NUM_ACTIVE_CHANNELS>(
+            d_temp_storage, temp_storage_bytes, d_samples, d_histogram, num_levels, d_levels, num_pixels, OffsetT(1),
+            size_t(sizeof(S)) * NUM_CHANNELS * size_t(num_pixels), stream);
     }
 };
 

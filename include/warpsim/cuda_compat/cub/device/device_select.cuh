@@ -1,6 +1,6 @@
 /* cub/device/device_select.cuh for `warpsim cc`: cub::DeviceSelect of CUB 3.0 (CCCL 3.0, CUDA
  * 13.0): If, Flagged, FlaggedIf, Unique (each with d_num_selected_out; If, Flagged, FlaggedIf
- * also in place on d_data), UniqueByKey. Host functions (warpsim's device memory is host memory):
+ * also in place on d_data), UniqueByKey (with or without equality_op). Host functions (warpsim's device memory is host memory):
  * the selected items in input order at the front of the output, their count in
  * *d_num_selected_out, the rest of the output untouched. Unique keeps an item unless it equals
  * (==) the item before it. temp_storage_bytes as CUB's DispatchSelectIf sizes it on sm_90
@@ -113,6 +113,28 @@ struct DeviceSelect {
         return select<T>(d_temp_storage, temp_storage_bytes, d_in, d_out, d_num_selected_out, num_items, false,
                          [&](size_t i) { return i == 0 || !(T(d_in[i]) == T(d_in[i - 1])); });
     }
+    /* A key is kept unless equality_op(key before it, key) holds (CUB's head flags through its
+     * InequalityWrapper); without equality_op, cuda::std::equal_to<>, as CUB's overload passes. */
+    template <typename KeyInputIteratorT, typename ValueInputIteratorT, typename KeyOutputIteratorT,
+              typename ValueOutputIteratorT, typename NumSelectedIteratorT, typename NumItemsT, typename EqualityOpT>
+    static cudaError_t UniqueByKey(void *d_temp_storage, size_t &temp_storage_bytes, KeyInputIteratorT d_keys_in,
+                                   ValueInputIteratorT d_values_in, KeyOutputIteratorT d_keys_out,
+                                   ValueOutputIteratorT d_values_out, NumSelectedIteratorT d_num_selected_out,
+                                   NumItemsT num_items, EqualityOpT equality_op, cudaStream_t stream = 0)
+    {
+        (void)stream;
+        using K = detail::dm::it_value_t<KeyInputIteratorT>;
+        auto head = [&](int64_t i) { return i == 0 || !equality_op(K(d_keys_in[i - 1]), K(d_keys_in[i])); };
+        cudaError_t error = select<K>(d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, d_num_selected_out,
+                                      int64_t(num_items), false, [&](size_t i) { return head(int64_t(i)); });
+        if (error != cudaSuccess || !d_temp_storage)
+            return error;
+        int64_t count = 0;
+        for (int64_t i = 0; i < int64_t(num_items); i++)
+            if (head(i))
+                d_values_out[count++] = d_values_in[i];
+        return cudaSuccess;
+    }
     template <typename KeyInputIteratorT, typename ValueInputIteratorT, typename KeyOutputIteratorT,
               typename ValueOutputIteratorT, typename NumSelectedIteratorT, typename NumItemsT>
     static cudaError_t UniqueByKey(void *d_temp_storage, size_t &temp_storage_bytes, KeyInputIteratorT d_keys_in,
@@ -120,16 +142,8 @@ struct DeviceSelect {
                                    ValueOutputIteratorT d_values_out, NumSelectedIteratorT d_num_selected_out,
                                    NumItemsT num_items, cudaStream_t stream = 0)
     {
-        using K = detail::dm::it_value_t<KeyInputIteratorT>;
-        cudaError_t error = Unique(d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, d_num_selected_out,
-                                   int64_t(num_items), stream);
-        if (error != cudaSuccess || !d_temp_storage)
-            return error;
-        int64_t count = 0;
-        for (int64_t i = 0; i < int64_t(num_items); i++)
-            if (i == 0 || !(K(d_keys_in[i]) == K(d_keys_in[i - 1])))
-                d_values_out[count++] = d_values_in[i];
-        return cudaSuccess;
+        return UniqueByKey(d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in, d_keys_out, d_values_out,
+                           d_num_selected_out, num_items, ::cuda::std::equal_to<>{}, stream);
     }
 };
 
