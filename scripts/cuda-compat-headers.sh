@@ -21,7 +21,7 @@ cub/device/device_segmented_reduce.cuh cub/device/device_select.cuh cub/device/d
 cub/device/dispatch/device_model.cuh cub/iterator/arg_index_input_iterator.cuh cub/util_device_types.cuh
 cub/block/block_load.cuh cub/block/block_store.cuh cub/block/block_exchange.cuh cub/block/block_discontinuity.cuh
 cub/block/block_adjacent_difference.cuh cub/block/block_histogram.cuh cub/warp/warp_load.cuh cub/warp/warp_store.cuh
-cub/warp/warp_exchange.cuh"
+cub/warp/warp_exchange.cuh cuda/std/cstdint cuda/std/limits cuda/std/type_traits cuda/std/utility cuda/std/array"
 FRONT_END="cuda_runtime.h cuda_runtime_api.h device_launch_parameters.h device_functions.h host_defines.h
 device_types.h driver_functions.h device_atomic_functions.h device_double_functions.h math_functions.h
 common_functions.h host_config.h cuda_device_runtime_api.h sm_20_atomic_functions.h sm_20_intrinsics.h
@@ -118,11 +118,6 @@ cuda/barrier|libcu++ (cuda::barrier)
 cuda/pipeline|libcu++ (cuda::pipeline)
 cuda/memory_resource|libcu++
 cuda/std/atomic|libcu++ (cuda::std)
-cuda/std/cstdint|libcu++ (cuda::std)
-cuda/std/limits|libcu++ (cuda::std)
-cuda/std/type_traits|libcu++ (cuda::std)
-cuda/std/utility|libcu++ (cuda::std)
-cuda/std/array|libcu++ (cuda::std)
 cuda/std/complex|libcu++ (cuda::std)
 thrust/device_vector.h|Thrust
 thrust/host_vector.h|Thrust
