@@ -609,6 +609,7 @@ static void keep_lines(const ctx *c, size_t at, size_t end, char *text, size_t s
 static size_t declaration_end(const ctx *c, size_t from, bool one_declarator)
 {
     int depth = 0, angles = 0; /* angles: template arguments (Pair<int, float>), whose commas do not count */
+    int braces = 0;            /* the body of a struct or union defined in the declaration */
     for (size_t j = from; j < c->n; j++) {
         if (one_declarator && c->kind[j] == K_LITERAL)
             return SIZE_MAX;
@@ -619,6 +620,12 @@ static size_t declaration_end(const ctx *c, size_t from, bool one_declarator)
             depth++;
         else if (ch == ')' || ch == ']')
             depth--;
+        else if (ch == '{' && !one_declarator)
+            braces++;
+        else if (ch == '}' && braces > 0)
+            braces--;
+        else if (braces > 0)
+            continue;
         else if (ch == '<' && depth == 0)
             angles++;
         else if (ch == '>' && depth == 0 && angles > 0)
@@ -767,9 +774,18 @@ static size_t static_shared(ctx *c, size_t at, size_t sh_end)
     char decl[1200], names[400], name[200];
     size_t k = 0, nk = 0;
     decl[0] = names[0] = name[0] = 0;
-    int parens = 0, angles = 0;
+    int parens = 0, angles = 0, braces = 0; /* braces: inside a struct or union body the declaration defines */
     bool name_done = false, attribute = false; /* attribute: the last word was __align__ or the like */
     for (size_t j = start; j < semi; j++) {
+        if (c->kind[j] == K_CODE && braces > 0 && c->s[j] != '{' && c->s[j] != '}') {
+            append(decl, sizeof decl, &k, c->s + j, 1); /* the members: verbatim */
+            continue;
+        }
+        if (c->kind[j] == K_CODE && (c->s[j] == '{' || c->s[j] == '}')) {
+            braces += c->s[j] == '{' ? 1 : -1;
+            append(decl, sizeof decl, &k, c->s + j, 1);
+            continue;
+        }
         if (c->kind[j] == K_CODE && is_ident(c->s[j]) && (j == 0 || !is_ident(c->s[j - 1]))) {
             size_t e = j;
             while (e < semi && is_ident(c->s[e]))
@@ -821,7 +837,7 @@ static size_t static_shared(ctx *c, size_t at, size_t sh_end)
         }
     }
     static const char *const types[] = {"int", "char", "float", "double", "unsigned", "signed", "short",
-                                        "long", "bool", "void", "auto", "volatile", "const"};
+                                        "long", "bool", "void", "auto", "volatile", "const", "struct", "union", "class"};
     for (size_t t = 0; t < sizeof types / sizeof types[0]; t++)
         if (strcmp(name, types[t]) == 0)
             name[0] = 0;

@@ -265,6 +265,13 @@ static void test_static_shared(void **state)
     assert_non_null(strstr(r.text, "auto &temp = ws_shared_v_0_.temp;"));
     assert_int_equal(lines(r.text), 1 + 4); /* #line, then the source's four line breaks */
     free(r.text);
+    /* A union or struct defined in the declaration (CUB's documented TempStorage union): its body
+     * goes into the block's struct verbatim, and the name after it is the variable. */
+    rw("void k() { __shared__ union { typename A::T a; int b[2]; } temp, *p; }", &r);
+    assert_int_equal(r.shared_decls, 1);
+    assert_non_null(strstr(r.text, "struct ws_shared_0_ { union { typename A::T a; int b[2]; } temp, *p; };"));
+    assert_non_null(strstr(r.text, "auto &temp = ws_shared_v_0_.temp; auto &p = ws_shared_v_0_.p;"));
+    free(r.text);
     /* At namespace scope, in a #define and in strings: left alone. */
     expect("__shared__ int g[4];", "__shared__ int g[4];", 0);
     expect("#define TILE __shared__ float t[8];\n", "#define TILE __shared__ float t[8];\n", 0);
@@ -287,6 +294,8 @@ static void test_errors(void **state)
     expect_error("void f() {\n extern __shared__ float a[32];\n}", "t.cu:2: extern __shared__");
     expect_error("void f() {\n\n __shared__ int a = 0;\n}", "t.cu:3: __shared__: a __shared__ variable cannot have an initializer");
     expect_error("void f() { __shared__ int; }", "t.cu:1: __shared__: a declarator without a name");
+    expect_error("void f() { __shared__ union { int a; }; }", "t.cu:1: __shared__: a declarator without a name");
+    expect_error("void f() { __shared__ struct { int a; } s\n}", "t.cu:1: __shared__: expected a declaration ending");
 }
 
 static int fake_include(void *user, const char *name, bool angled, char *out, size_t out_size)
