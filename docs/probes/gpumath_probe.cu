@@ -46,11 +46,13 @@ __device__ float sin_approx(float x) { float r; asm("sin.approx.f32 %0, %1;" : "
 __device__ float cos_approx(float x) { float r; asm("cos.approx.f32 %0, %1;" : "=f"(r) : "f"(x)); return r; }
 __device__ float div_approx_ftz(float x, float y) { float r; asm("div.approx.ftz.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
 
-// A function's shape: how many arguments, float or double, whether it has a second result, and
-// whether an argument is an int (ldexp's exponent).
+// A function's shape: how many arguments, float or double, whether it has a second result,
+// whether an argument is an int (ldexp's exponent), whether the first one is (jn's order), and
+// whether the function takes an array (normf: the first argument is its length, the other three
+// its elements, repeated).
 struct shape {
     int args;
-    bool f32, two_results, int_arg;
+    bool f32, two_results, int_arg, int_first, vec;
 };
 
 // One evaluation: arguments as bits (floats in the low 32 bits), results as bits.
@@ -105,6 +107,16 @@ typedef void (*op_fn)(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t *
                           { double q; *r0 = HRD(ws_gpu_##w(HD(a), &q)); *r1 = HRD(q); })
 #define FI(n, w) OPS(n, *r0 = RF(n(AF(a), (int)(uint32_t)b)), *r0 = HRF(ws_gpu_##w(HF(a), (int)(uint32_t)b)))
 #define DI(n, w) OPS(n, *r0 = RD(n(AD(a), (int)(uint32_t)b)), *r0 = HRD(ws_gpu_##w(HD(a), (int)(uint32_t)b)))
+#define IF(n, w) OPS(n, *r0 = RF(n((int)(uint32_t)a, AF(b))), *r0 = HRF(ws_gpu_##w((int)(uint32_t)a, HF(b))))
+#define ID(n, w) OPS(n, *r0 = RD(n((int)(uint32_t)a, AD(b))), *r0 = HRD(ws_gpu_##w((int)(uint32_t)a, HD(b))))
+#define FV(n, w) OPS(n, { float t[8]; for (int i = 0; i < 8; i++) t[i] = AF(i % 3 == 0 ? b : i % 3 == 1 ? c : d); \
+                          *r0 = RF(n((int)(uint32_t)a, t)); }, \
+                        { float t[8]; for (int i = 0; i < 8; i++) t[i] = HF(i % 3 == 0 ? b : i % 3 == 1 ? c : d); \
+                          *r0 = HRF(ws_gpu_##w((int)(uint32_t)a, t)); })
+#define DV(n, w) OPS(n, { double t[8]; for (int i = 0; i < 8; i++) t[i] = AD(i % 3 == 0 ? b : i % 3 == 1 ? c : d); \
+                          *r0 = RD(n((int)(uint32_t)a, t)); }, \
+                        { double t[8]; for (int i = 0; i < 8; i++) t[i] = HD(i % 3 == 0 ? b : i % 3 == 1 ? c : d); \
+                          *r0 = HRD(ws_gpu_##w((int)(uint32_t)a, t)); })
 #include "../../tests/gpumath_functions.def"
 #undef F1
 #undef F2
@@ -126,6 +138,10 @@ typedef void (*op_fn)(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t *
 #undef D1PD
 #undef FI
 #undef DI
+#undef IF
+#undef ID
+#undef FV
+#undef DV
 
 template <op_fn OP> __global__ void k_list(const uint64_t *a, const uint64_t *b, const uint64_t *c, const uint64_t *d,
                                            size_t n, uint64_t *r0, uint64_t *r1)
@@ -155,7 +171,9 @@ struct function {
     void (*range)(uint32_t, uint32_t, bool, uint32_t *, uint32_t *);
     op_fn host;
 };
-#define ENTRY(n, args, f32, two, intarg) {#n, {args, f32, two, intarg}, k_list<dev_##n>, k_range<dev_##n>, host_##n},
+#define ENTRY6(n, args, f32, two, intarg, intfirst, vec) \
+    {#n, {args, f32, two, intarg, intfirst, vec}, k_list<dev_##n>, k_range<dev_##n>, host_##n},
+#define ENTRY(n, args, f32, two, intarg) ENTRY6(n, args, f32, two, intarg, false, false)
 #define F1(n, w) ENTRY(n, 1, true, false, false)
 #define F2(n, w) ENTRY(n, 2, true, false, false)
 #define F3(n, w) ENTRY(n, 3, true, false, false)
@@ -176,6 +194,10 @@ struct function {
 #define D1PD(n, w) ENTRY(n, 1, false, true, false)
 #define FI(n, w) ENTRY(n, 2, true, false, true)
 #define DI(n, w) ENTRY(n, 2, false, false, true)
+#define IF(n, w) ENTRY6(n, 2, true, false, false, true, false)
+#define ID(n, w) ENTRY6(n, 2, false, false, false, true, false)
+#define FV(n, w) ENTRY6(n, 4, true, false, false, true, true)
+#define DV(n, w) ENTRY6(n, 4, false, false, false, true, true)
 static const function functions[] = {
 #include "../../tests/gpumath_functions.def"
 };
@@ -205,9 +227,17 @@ static const uint64_t f64_specials[] = {0, 0x8000000000000000ull, 1, 0x800000000
 static const int n_f64_spec = sizeof f64_specials / sizeof f64_specials[0];
 
 // Argument k of input i: random bits, a random value of ordinary size (|x| in [2^-12, 2^12)), or a
-// special (pairs of specials in the first two arguments). An int argument is small or random.
+// special (pairs of specials in the first two arguments). An int argument is small or random; a
+// leading int is an order of jn/yn (-3 to 10, 50, 100, 1000: their loops run that long) or an
+// array's length (-1 to 8).
+static const int orders[] = {-3, -2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 50, 100, 1000};
 static uint64_t argument(const shape &s, int k, size_t i, size_t n_rand)
 {
+    if (s.int_first && k == 0)
+        return s.vec ? (uint32_t)(int32_t)((int)(next_random() % 10) - 1)
+                     : (uint32_t)(int32_t)orders[next_random() % (sizeof orders / sizeof orders[0])];
+    if (s.int_first && !s.vec && k == 1) // the float of f(int, x) takes the place of a first argument
+        k = 0;
     if (s.int_arg && k == 1)
         return i % 2 ? (uint32_t)next_random() : (uint32_t)(int32_t)((int)(next_random() % 321) - 160);
     if (i < n_rand)

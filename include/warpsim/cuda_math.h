@@ -90,6 +90,18 @@ WS_CUDA_GPU1_(float, rsqrtf, ws_gpu_rsqrtf)
 WS_CUDA_ROUTE2_(float, fmodf, fmodf)
 WS_CUDA_ROUTE2_(float, remainderf, remainderf)
 WS_CUDA_GPU2_(float, rhypotf, ws_gpu_rhypotf)
+WS_CUDA_ROUTE2_(float, hypotf, hypotf)
+WS_CUDA_GPU3_(float, norm3df, ws_gpu_norm3df)
+WS_CUDA_GPU4_(float, norm4df, ws_gpu_norm4df)
+/* The Bessel functions: j0f ... ynf are X/Open extensions that a strict C
+ * build's <math.h> does not declare, so both sides run CUDA's algorithm,
+ * as for the names only CUDA defines (cyl_bessel_i0f, cyl_bessel_i1f). */
+WS_CUDA_GPU1_(float, j0f, ws_gpu_j0f)
+WS_CUDA_GPU1_(float, j1f, ws_gpu_j1f)
+WS_CUDA_GPU1_(float, y0f, ws_gpu_y0f)
+WS_CUDA_GPU1_(float, y1f, ws_gpu_y1f)
+WS_CUDA_GPU1_(float, cyl_bessel_i0f, ws_gpu_cyl_bessel_i0f)
+WS_CUDA_GPU1_(float, cyl_bessel_i1f, ws_gpu_cyl_bessel_i1f)
 WS_CUDA_GPU3_(float, rnorm3df, ws_gpu_rnorm3df)
 WS_CUDA_GPU4_(float, rnorm4df, ws_gpu_rnorm4df)
 static inline float ws_cuda_remquof_(float x, float y, int *quo)
@@ -303,7 +315,7 @@ WS_CUDA_OVERLOADS1_(logb, logbf, logbl)
 #undef WS_CUDA_OVERLOADS1_
 static inline void ws_cuda_sincos_(float x, float *s, float *c) { ws_cuda_sincosf_(x, s, c); }
 static inline float ws_cuda_atan2_(float y, float x) { return ws_cuda_atan2f_(y, x); }
-static inline float ws_cuda_hypot_(float x, float y) { return hypotf(x, y); }
+static inline float ws_cuda_hypot_(float x, float y) { return ws_cuda_hypotf_(x, y); }
 static inline float ws_cuda_pow_(float x, float y) { return ws_cuda_powf_(x, y); }
 static inline long double ws_cuda_pow_(long double x, long double y) { return powl(x, y); }
 static inline float ws_cuda_fdim_(float x, float y) { return ws_cuda_fdimf_(x, y); }
@@ -392,6 +404,7 @@ using ::ws_cuda_atanh_;
 using ::ws_cuda_asinh_;
 using ::ws_cuda_acosh_;
 using ::ws_cuda_hypot_;
+using ::ws_cuda_hypotf_;
 using ::ws_cuda_fabs_;
 using ::ws_cuda_floor_;
 using ::ws_cuda_ceil_;
@@ -609,6 +622,31 @@ using ::ws_cuda_powf_;
 #define remainderf(...) ws_cuda_remainderf_(__VA_ARGS__)
 #define remquof(...) ws_cuda_remquof_(__VA_ARGS__)
 #define rhypotf(...) ws_cuda_rhypotf_(__VA_ARGS__)
+#define hypotf(...) ws_cuda_hypotf_(__VA_ARGS__)
+#define norm3df(...) ws_cuda_norm3df_(__VA_ARGS__)
+#define norm4df(...) ws_cuda_norm4df_(__VA_ARGS__)
+/* CUDA-only names of an (int, const T *) or (int, T) shape: CUDA's algorithm
+ * on both sides. In C++ the norms are functions, not macros: a macro norm
+ * would also take std::norm of <complex>. */
+#ifdef __cplusplus
+static inline float normf(int dim, const float *t) { return ws_gpu_normf(dim, t); }
+static inline float rnormf(int dim, const float *t) { return ws_gpu_rnormf(dim, t); }
+static inline double norm(int dim, const double *t) { return ws_gpu_norm(dim, t); }
+static inline double rnorm(int dim, const double *t) { return ws_gpu_rnorm(dim, t); }
+#else
+#define normf(...) ws_gpu_normf(__VA_ARGS__)
+#define rnormf(...) ws_gpu_rnormf(__VA_ARGS__)
+#define norm(...) ws_gpu_norm(__VA_ARGS__)
+#define rnorm(...) ws_gpu_rnorm(__VA_ARGS__)
+#endif
+#define j0f(...) ws_cuda_j0f_(__VA_ARGS__)
+#define j1f(...) ws_cuda_j1f_(__VA_ARGS__)
+#define y0f(...) ws_cuda_y0f_(__VA_ARGS__)
+#define y1f(...) ws_cuda_y1f_(__VA_ARGS__)
+#define jnf(...) ws_gpu_jnf(__VA_ARGS__)
+#define ynf(...) ws_gpu_ynf(__VA_ARGS__)
+#define cyl_bessel_i0f(...) ws_cuda_cyl_bessel_i0f_(__VA_ARGS__)
+#define cyl_bessel_i1f(...) ws_cuda_cyl_bessel_i1f_(__VA_ARGS__)
 #define rnorm3df(...) ws_cuda_rnorm3df_(__VA_ARGS__)
 #define rnorm4df(...) ws_cuda_rnorm4df_(__VA_ARGS__)
 #define rhypot(...) ws_cuda_rhypot_(__VA_ARGS__)

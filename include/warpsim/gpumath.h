@@ -221,6 +221,27 @@ WS_API float ws_gpu_erfinvf(float x);
 WS_API float ws_gpu_erfcinvf(float x);
 WS_API float ws_gpu_normcdfinvf(float x);
 
+/* Euclidean norms (src/gpumath_norms.c): normf, rnormf, norm and rnorm take
+ * dim elements of t (t[0] is read even when dim < 1, as CUDA's do) */
+WS_API float ws_gpu_hypotf(float x, float y);
+WS_API float ws_gpu_norm3df(float a, float b, float c);
+WS_API float ws_gpu_norm4df(float a, float b, float c, float d);
+WS_API float ws_gpu_normf(int dim, const float *t);
+WS_API float ws_gpu_rnormf(int dim, const float *t);
+WS_API double ws_gpu_norm(int dim, const double *t);
+WS_API double ws_gpu_rnorm(int dim, const double *t);
+
+/* Bessel functions of the first and second kind and modified Bessel
+ * functions of the first kind, single precision (src/gpumath_besself.c) */
+WS_API float ws_gpu_j0f(float x);
+WS_API float ws_gpu_j1f(float x);
+WS_API float ws_gpu_jnf(int n, float x);
+WS_API float ws_gpu_y0f(float x);
+WS_API float ws_gpu_y1f(float x);
+WS_API float ws_gpu_ynf(int n, float x);
+WS_API float ws_gpu_cyl_bessel_i0f(float x);
+WS_API float ws_gpu_cyl_bessel_i1f(float x);
+
 #ifdef __cplusplus
 }
 #endif
