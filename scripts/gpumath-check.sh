@@ -12,6 +12,7 @@
 # EXHAUSTIVE=logf,sinf,...: only these one-float functions on all 2^32 inputs
 # (the others on random and special inputs), LOG2_RANDOM=22: 2^22 random inputs
 # and as many ordinary ones instead of 2^24, for a run that must fit a shorter time.
+# ONLY=hypotf,j0f,...: run only these functions (their replay lines to add to the ctest's file).
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 out=${OUT:-build/gpumath-out}
@@ -25,7 +26,7 @@ done
 nvcc -arch="${ARCH:-sm_90}" -fmad=false -O2 -Xcompiler -fopenmp -Iinclude docs/probes/gpumath_probe.cu \
   "$obj"/*.o -lgomp -o "$obj/probe" || exit 1
 { date -u; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; nvcc --version | tail -1; } > "$out/gpumath.txt"
-"$obj/probe" "$out/gpumath_replay.txt" "${EXHAUSTIVE:-all}" "${LOG2_RANDOM:-24}" | tee -a "$out/gpumath.txt"
+"$obj/probe" "$out/gpumath_replay.txt" "${EXHAUSTIVE:-all}" "${LOG2_RANDOM:-24}" ${ONLY:+"$ONLY"} | tee -a "$out/gpumath.txt"
 rc=${PIPESTATUS[0]}
 [ "$rc" -eq 0 ] || { echo "probe failed: exit $rc"; exit 1; }
 ! grep -qv ' differing 0\b' <(grep ' inputs ' "$out/gpumath.txt")

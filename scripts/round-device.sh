@@ -17,7 +17,7 @@ for p in ${PROGRAMS:-}; do
     "$t/$p" > "$t/expected/$p.out" 2> "$t/expected/$p.err"; echo "$p exit $?" >> "$t/expected/status" ) &
 done
 nvcc -arch=sm_90 docs/probes/f64_nan_order_probe.cu -o "$t/nanord" && "$t/nanord" > "$t/expected/f64_nan_order_probe.h100.txt"
-OUT=$out EXHAUSTIVE=${EXHAUSTIVE:-all} LOG2_RANDOM=${LOG2_RANDOM:-24} bash scripts/gpumath-check.sh > "$out/check.log" 2>&1
+OUT=$out EXHAUSTIVE=${EXHAUSTIVE:-all} LOG2_RANDOM=${LOG2_RANDOM:-24} ONLY=${ONLY:-} bash scripts/gpumath-check.sh > "$out/check.log" 2>&1
 echo "gpumath-check exit $?" >> "$out/check.log"
 wait
 tar -C "$t" -cf "$out/expected.tar" expected

@@ -370,7 +370,12 @@ int main(int argc, char **argv)
         replay_in.push_back((uint32_t)((next_random() & 0x80000000u) | ((119u + next_random() % 32u) << 23) |
                                        (next_random() & 0x7FFFFFu)));
     const size_t n_rand = (size_t)1 << (argc > 3 ? std::atoi(argv[3]) : 24);
+    // ONLY (argv[4], optional): run just these functions (a comma list), for a run that adds
+    // functions to the replay file.
+    std::string only = argc > 4 ? std::string(",") + argv[4] + "," : "";
     for (const function &fn : functions) {
+        if (!only.empty() && only.find("," + std::string(fn.name) + ",") == std::string::npos)
+            continue;
         bool one_float = fn.s.f32 && fn.s.args == 1;
         if (one_float && (exh == ",all," || exh.find("," + std::string(fn.name) + ",") != std::string::npos)) {
             exhaustive(fn, replay, replay_in);
