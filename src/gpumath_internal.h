@@ -105,4 +105,9 @@ static inline double atan_unit(double t)
  * trigonometric functions reduce (gpumath_reducef.c). */
 float reduce_half_pi(float x, uint32_t *quadrant);
 
+/* a = t + quadrant * pi/2 as CUDA's f64 sin and cos reduce (Cody-Waite
+ * below 2^31, Payne-Hanek above; gpumath_trig.c): the f64 Bessel
+ * functions reduce their phases with it (gpumath_besseld.c). */
+double reduce_half_pi_f64(double a, uint32_t *quadrant);
+
 #endif

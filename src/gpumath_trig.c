@@ -189,6 +189,9 @@ GPUMATH_CLONES static double reduce_quadrant(double a, uint32_t *quadrant)
     return t;
 }
 
+/* The same reduction for other files (gpumath_internal.h). */
+double reduce_half_pi_f64(double a, uint32_t *quadrant) { return reduce_quadrant(a, quadrant); }
+
 /* Past 2^53 (|x|'s high word above 0x43400000; inf and NaN too) x is an
  * even integer, whose cospi is 1 and sinpi a zero: cospi and sincospi put
  * x * 0 in its place (a zero of its sign; NaN for inf and NaN). */

@@ -242,6 +242,16 @@ WS_API float ws_gpu_ynf(int n, float x);
 WS_API float ws_gpu_cyl_bessel_i0f(float x);
 WS_API float ws_gpu_cyl_bessel_i1f(float x);
 
+/* The same in double precision (src/gpumath_besseld.c) */
+WS_API double ws_gpu_j0(double x);
+WS_API double ws_gpu_j1(double x);
+WS_API double ws_gpu_jn(int n, double x);
+WS_API double ws_gpu_y0(double x);
+WS_API double ws_gpu_y1(double x);
+WS_API double ws_gpu_yn(int n, double x);
+WS_API double ws_gpu_cyl_bessel_i0(double x);
+WS_API double ws_gpu_cyl_bessel_i1(double x);
+
 #ifdef __cplusplus
 }
 #endif
