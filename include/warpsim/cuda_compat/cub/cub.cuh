@@ -5,11 +5,12 @@
  *   BlockAdjacentDifference. Their shuffles and barriers go through the front end's intrinsics,
  *   in CUB's order and with CUB's shared-memory layouts.
  * - Device level: DeviceReduce, DeviceScan, DeviceRadixSort, DeviceSegmentedReduce, DeviceSelect,
- *   DeviceHistogram, as host functions that combine values in the order CUB's sm_90 kernels do on
+ *   DeviceHistogram, DeviceRunLengthEncode, DevicePartition, DeviceSegmentedRadixSort,
+ *   DeviceMergeSort, as host functions that combine values in the order CUB's sm_90 kernels do on
  *   the H200's 132 multiprocessors (device/dispatch/device_model.cuh).
- * What is not here (Thrust-style iterators beyond ArgIndexInputIterator, DeviceMergeSort,
- * DeviceRunLengthEncode, DevicePartition, the ByKey scans ...) is not declared: docs/cuda-frontend.md
- * lists it. */
+ * What is not here (iterators beyond ArgIndexInputIterator, DeviceSegmentedSort, decomposer keys
+ * ...) fails to compile with a message naming it, or is not declared: docs/cuda-frontend.md lists
+ * it. */
 #ifndef WARPSIM_CUB_CUB_CUH
 #define WARPSIM_CUB_CUB_CUH
 
@@ -26,10 +27,15 @@
 #include "block/block_store.cuh"
 #include "block/radix_rank_sort_operations.cuh"
 #include "device/device_histogram.cuh"
+#include "device/device_merge_sort.cuh"
+#include "device/device_partition.cuh"
 #include "device/device_radix_sort.cuh"
 #include "device/device_reduce.cuh"
+#include "device/device_run_length_encode.cuh"
 #include "device/device_scan.cuh"
+#include "device/device_segmented_radix_sort.cuh"
 #include "device/device_segmented_reduce.cuh"
+#include "device/device_segmented_sort.cuh"
 #include "device/device_select.cuh"
 #include "iterator/arg_index_input_iterator.cuh"
 #include "thread/thread_reduce.cuh"

@@ -16,7 +16,11 @@
  *     a block: 8 blocks per SM (6 for 40 registers); so float sums of more than 4096 items run on
  *     min(ceil(n / 4096), 5280) blocks (1<<20 items: 256 blocks, one tile each);
  *   - temp_storage_bytes as CUB reports it: 1 for the single-tile case, else the 256-rounded
- *     partials (max_blocks x sizeof(accumulator)) + 255 (float sum: 21503; double: 42495). */
+ *     partials (max_blocks x sizeof(accumulator)) + 255 (float sum: 21503; double: 42495).
+ * ReduceByKey follows DispatchReduceByKey / AgentReduceByKey (sm_90 tuning by key and accumulator
+ * size, e.g. 4-byte keys and values 256 threads x 18 items): see reduce_by_key in
+ * dispatch/device_model.cuh; its temp_storage_bytes is the look-back tile states, (tiles + 32) x 16
+ * bytes for 4-byte keys and values, rounded to 256, + 255. */
 #ifndef WARPSIM_CUB_DEVICE_DEVICE_REDUCE_CUH
 #define WARPSIM_CUB_DEVICE_DEVICE_REDUCE_CUH
 
@@ -198,17 +202,26 @@ struct DeviceReduce {
                                      false, transform_op, store_to<OutputIteratorT>{d_out});
     }
 
+    /* ReduceByKey: runs of equal keys (cuda::std::equal_to<>), each run's key (its last key)
+     * and its values reduced, in DispatchReduceByKey's order (dispatch/device_model.cuh
+     * reduce_by_key); *d_num_runs_out the number of runs. */
     template <typename KeysInputIteratorT, typename UniqueOutputIteratorT, typename ValuesInputIteratorT,
               typename AggregatesOutputIteratorT, typename NumRunsOutputIteratorT, typename ReductionOpT,
               typename NumItemsT>
-    static cudaError_t ReduceByKey(void *, size_t &, KeysInputIteratorT, UniqueOutputIteratorT, ValuesInputIteratorT,
-                                   AggregatesOutputIteratorT, NumRunsOutputIteratorT, ReductionOpT, NumItemsT,
-                                   cudaStream_t = 0)
+    static cudaError_t ReduceByKey(void *d_temp_storage, size_t &temp_storage_bytes, KeysInputIteratorT d_keys_in,
+                                   UniqueOutputIteratorT d_unique_out, ValuesInputIteratorT d_values_in,
+                                   AggregatesOutputIteratorT d_aggregates_out, NumRunsOutputIteratorT d_num_runs_out,
+                                   ReductionOpT reduction_op, NumItemsT num_items, cudaStream_t stream = 0)
     {
-        static_assert(sizeof(KeysInputIteratorT) == 0,
-                      "warpsim cc: cub::DeviceReduce::ReduceByKey is not modelled (its float order follows "
-                      "DispatchReduceByKey's look-back scan, not written yet)");
-        return cudaErrorNotSupported;
+        (void)stream;
+        using Off = detail::choose_offset_t<NumItemsT>;
+        using K = detail::dm::out_value_t<UniqueOutputIteratorT, detail::dm::it_value_t<KeysInputIteratorT>>;
+        using V = detail::dm::it_value_t<ValuesInputIteratorT>;
+        using A = std::decay_t<std::invoke_result_t<ReductionOpT, V, V>>;
+        using P = detail::dm::rbk_policy<K, A, ReductionOpT>;
+        return detail::dm::reduce_by_key<P, K, A>(d_temp_storage, temp_storage_bytes, d_keys_in, d_unique_out,
+                                                  d_values_in, d_aggregates_out, d_num_runs_out,
+                                                  ::cuda::std::equal_to<>{}, reduction_op, Off(num_items));
     }
 };
 

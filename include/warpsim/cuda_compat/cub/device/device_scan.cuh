@@ -19,7 +19,10 @@
  *     publishes op(prefix, tile aggregate);
  *   - temp_storage_bytes as CUB reports it: the tile states ((32 + tiles) x 8 bytes for 4-byte
  *     primitives, x 16 for 8-byte) aliased twice, e.g. float 1<<20: 3327 bytes.
- * The ...ByKey scans are not modelled: they fail at compile time naming themselves. */
+ * The ...ByKey scans follow DispatchScanByKey / AgentScanByKey (sm_90 tuning by key and value size,
+ * e.g. 4-byte keys and values 288 threads x 14 items): see scan_by_key in dispatch/device_model.cuh
+ * (same modelled look-back). temp_storage_bytes: the tile states ((tiles + 32) x 16 bytes for
+ * 4-byte keys and values) and (tiles + 1) keys, each rounded to 256, + 255. */
 #ifndef WARPSIM_CUB_DEVICE_DEVICE_SCAN_CUH
 #define WARPSIM_CUB_DEVICE_DEVICE_SCAN_CUH
 
@@ -217,26 +220,78 @@ struct DeviceScan {
                                    detail::dm::scan_mode::inclusive_init);
     }
 
-    /* The by-key scans: not modelled. */
-    template <typename... Args> static cudaError_t ExclusiveSumByKey(Args...)
+    /* The by-key scans: DispatchScanByKey's order (dispatch/device_model.cuh scan_by_key). The
+     * exclusive forms combine the initial value last: op(init, scan of the run so far). */
+  private:
+    template <typename KeysIt, typename ValuesIt, typename OutIt, typename Op, typename A, typename EqualityOpT,
+              typename NumItemsT>
+    static cudaError_t by_key(void *d_temp_storage, size_t &temp_storage_bytes, KeysIt d_keys_in, ValuesIt d_values_in,
+                              OutIt d_values_out, Op op, const A *init, NumItemsT num_items, EqualityOpT eq)
     {
-        static_assert(sizeof...(Args) == 0, "warpsim cc: cub::DeviceScan::ExclusiveSumByKey is not modelled");
-        return cudaErrorNotSupported;
+        using Off = detail::choose_offset_t<NumItemsT>;
+        using K = detail::dm::it_value_t<KeysIt>;
+        using V = detail::dm::it_value_t<ValuesIt>;
+        using P = detail::dm::sbk_policy<K, V, A, Op>;
+        return detail::dm::scan_by_key<P, K, A>(d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in,
+                                                d_values_out, eq, op, init, Off(num_items));
     }
-    template <typename... Args> static cudaError_t ExclusiveScanByKey(Args...)
+
+  public:
+    template <typename KeysInputIteratorT, typename ValuesInputIteratorT, typename ValuesOutputIteratorT,
+              typename EqualityOpT = ::cuda::std::equal_to<>, typename NumItemsT = uint32_t>
+    static cudaError_t ExclusiveSumByKey(void *d_temp_storage, size_t &temp_storage_bytes,
+                                         KeysInputIteratorT d_keys_in, ValuesInputIteratorT d_values_in,
+                                         ValuesOutputIteratorT d_values_out, NumItemsT num_items,
+                                         EqualityOpT equality_op = EqualityOpT(), cudaStream_t stream = 0)
     {
-        static_assert(sizeof...(Args) == 0, "warpsim cc: cub::DeviceScan::ExclusiveScanByKey is not modelled");
-        return cudaErrorNotSupported;
+        (void)stream;
+        using V = detail::dm::it_value_t<ValuesInputIteratorT>;
+        using A = std::decay_t<std::invoke_result_t<::cuda::std::plus<>, V, V>>;
+        A init = A(V{});
+        return by_key(d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in, d_values_out, ::cuda::std::plus<>{},
+                      &init, num_items, equality_op);
     }
-    template <typename... Args> static cudaError_t InclusiveSumByKey(Args...)
+    template <typename KeysInputIteratorT, typename ValuesInputIteratorT, typename ValuesOutputIteratorT,
+              typename ScanOpT, typename InitValueT, typename EqualityOpT = ::cuda::std::equal_to<>,
+              typename NumItemsT = uint32_t>
+    static cudaError_t ExclusiveScanByKey(void *d_temp_storage, size_t &temp_storage_bytes,
+                                          KeysInputIteratorT d_keys_in, ValuesInputIteratorT d_values_in,
+                                          ValuesOutputIteratorT d_values_out, ScanOpT scan_op, InitValueT init_value,
+                                          NumItemsT num_items, EqualityOpT equality_op = EqualityOpT(),
+                                          cudaStream_t stream = 0)
     {
-        static_assert(sizeof...(Args) == 0, "warpsim cc: cub::DeviceScan::InclusiveSumByKey is not modelled");
-        return cudaErrorNotSupported;
+        (void)stream;
+        using V = detail::dm::it_value_t<ValuesInputIteratorT>;
+        using A = std::decay_t<std::invoke_result_t<ScanOpT, InitValueT, V>>;
+        A init = A(init_value);
+        return by_key(d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in, d_values_out, scan_op, &init,
+                      num_items, equality_op);
     }
-    template <typename... Args> static cudaError_t InclusiveScanByKey(Args...)
+    template <typename KeysInputIteratorT, typename ValuesInputIteratorT, typename ValuesOutputIteratorT,
+              typename EqualityOpT = ::cuda::std::equal_to<>, typename NumItemsT = uint32_t>
+    static cudaError_t InclusiveSumByKey(void *d_temp_storage, size_t &temp_storage_bytes,
+                                         KeysInputIteratorT d_keys_in, ValuesInputIteratorT d_values_in,
+                                         ValuesOutputIteratorT d_values_out, NumItemsT num_items,
+                                         EqualityOpT equality_op = EqualityOpT(), cudaStream_t stream = 0)
     {
-        static_assert(sizeof...(Args) == 0, "warpsim cc: cub::DeviceScan::InclusiveScanByKey is not modelled");
-        return cudaErrorNotSupported;
+        (void)stream;
+        using V = detail::dm::it_value_t<ValuesInputIteratorT>;
+        using A = std::decay_t<std::invoke_result_t<::cuda::std::plus<>, V, V>>;
+        return by_key(d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in, d_values_out, ::cuda::std::plus<>{},
+                      (const A *)nullptr, num_items, equality_op);
+    }
+    template <typename KeysInputIteratorT, typename ValuesInputIteratorT, typename ValuesOutputIteratorT,
+              typename ScanOpT, typename EqualityOpT = ::cuda::std::equal_to<>, typename NumItemsT = uint32_t>
+    static cudaError_t InclusiveScanByKey(void *d_temp_storage, size_t &temp_storage_bytes,
+                                          KeysInputIteratorT d_keys_in, ValuesInputIteratorT d_values_in,
+                                          ValuesOutputIteratorT d_values_out, ScanOpT scan_op, NumItemsT num_items,
+                                          EqualityOpT equality_op = EqualityOpT(), cudaStream_t stream = 0)
+    {
+        (void)stream;
+        using V = detail::dm::it_value_t<ValuesInputIteratorT>;
+        using A = std::decay_t<std::invoke_result_t<ScanOpT, V, V>>;
+        return by_key(d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in, d_values_out, scan_op,
+                      (const A *)nullptr, num_items, equality_op);
     }
 };
 

@@ -279,6 +279,8 @@ enum class scan_kind {
     inclusive_init,  /* tile 0 of InclusiveScanInit: InclusiveScan(items, init, op, aggregate) */
     exclusive_prefix, /* later tiles: ExclusiveScan(items, op, prefix callback) */
     inclusive_prefix, /* later tiles: InclusiveScan(items, op, prefix callback) */
+    exclusive,       /* tile 0 of the by-key scans: ExclusiveScan(items, op, aggregate), no initial
+                        value: thread 0 keeps its own partial as its (undefined) prefix */
 };
 
 /* Scans one tile in place (items blocked: thread t holds v[t * N .. t * N + N)) and returns what
@@ -328,11 +330,11 @@ template <typename A, int THREADS, int N, typename Op> A scan_tile(A *v, scan_ki
     /* ThreadScanExclusive / ThreadScanInclusive from each thread's prefix. */
     for (int t = 0; t < THREADS; t++) {
         A *x = v + t * N;
-        bool apply = !(kind == scan_kind::inclusive && t == 0);
+        bool apply = !((kind == scan_kind::inclusive || kind == scan_kind::exclusive) && t == 0);
         A running = x[0];
         if (apply)
             running = op(prefix[t], running);
-        if (kind == scan_kind::exclusive_init || kind == scan_kind::exclusive_prefix) {
+        if (kind == scan_kind::exclusive_init || kind == scan_kind::exclusive_prefix || kind == scan_kind::exclusive) {
             x[0] = prefix[t];
             for (int i = 1; i < N; i++) {
                 A next = op(running, x[i]);
@@ -347,6 +349,7 @@ template <typename A, int THREADS, int N, typename Op> A scan_tile(A *v, scan_ki
     }
     switch (kind) {
     case scan_kind::inclusive:
+    case scan_kind::exclusive:
         return block_agg;
     case scan_kind::exclusive_init:
     case scan_kind::inclusive_init:
@@ -355,6 +358,201 @@ template <typename A, int THREADS, int N, typename Op> A scan_tile(A *v, scan_ki
         return op(pre, block_agg);
     }
     return block_agg;
+}
+
+
+/* ---- The by-key scans: DispatchReduceByKey (ReduceByKey, RunLengthEncode::Encode) and
+ * DispatchScanByKey ---- */
+
+/* A (flag or count, value) pair as the by-key agents scan it (CUB's KeyValuePair<OffsetT or int,
+ * AccumT>), value-initialisable. */
+template <typename F, typename A> struct flag_value {
+    F key;
+    A value;
+};
+/* ReduceBySegmentOp (counts heads: keys add) and ScanBySegmentOp (keys or): a pair with a head
+ * flag restarts the value, otherwise op(first, second) on the values. */
+template <typename F, typename A, typename Op, bool OR> struct segment_op {
+    Op &op;
+    flag_value<F, A> operator()(const flag_value<F, A> &a, const flag_value<F, A> &b) const
+    {
+        flag_value<F, A> r;
+        r.key = OR ? F(a.key | b.key) : F(a.key + b.key);
+        r.value = b.key ? b.value : A(op(a.value, b.value));
+        return r;
+    }
+};
+
+/* cub::Log2 (rounded up). */
+constexpr int log2_up(int n) { return n <= 1 ? 0 : 1 + log2_up((n + 1) / 2); }
+
+/* ReduceByKeyScanTileState<A, F>::AllocationSize: one transaction word per tile (padded by 32)
+ * where A is primitive and the pair is under 16 bytes, else ScanTileState<KeyValuePair>'s
+ * status, partial and inclusive arrays aliased. */
+template <typename A, typename F> size_t by_key_tile_state_bytes(size_t tiles)
+{
+    size_t states = tiles + 32;
+    constexpr int pair = int(sizeof(A) + sizeof(F));
+    if (is_primitive_v<A> && pair < 16)
+        return states * size_t(1 << log2_up(pair + 1));
+    size_t kv = sizeof(flag_value<F, A>);
+    size_t parts[3] = {states * 4, states * kv, states * kv};
+    return alias_bytes(parts);
+}
+
+/* CUB's basic_binary_op_t: plus, minimum, maximum (of void or of the type). */
+template <typename Op, typename A> constexpr bool basic_op_for_v()
+{
+    return is_one_of<Op, ::cuda::std::plus<>, ::cuda::minimum<>, ::cuda::maximum<>, ::cuda::std::plus<A>,
+                     ::cuda::minimum<A>, ::cuda::maximum<A>>();
+}
+constexpr int size_class(size_t s) { return s == 1 ? 0 : s == 2 ? 1 : s == 4 ? 2 : s == 8 ? 3 : -1; }
+
+/* The sm_90 ReduceByKey tuning (tuning_reduce_by_key.cuh sm90_tuning): threads and items by key and
+ * accumulator size for plus / minimum / maximum on primitive keys and accumulators; else the
+ * default 128 threads x 6 items (pairs of up to 8-byte members). */
+template <typename K, typename A, typename Op> struct rbk_policy {
+    static constexpr int kc = size_class(sizeof(K)), ac = size_class(sizeof(A));
+    static constexpr bool tuned = basic_op_for_v<Op, A>() && is_primitive_v<K> && is_primitive_v<A> && kc >= 0 && ac >= 0;
+    static constexpr int T[4][4] = {{256, 320, 192, 128}, {128, 256, 256, 128}, {256, 256, 256, 128}, {256, 256, 128, 128}};
+    static constexpr int I[4][4] = {{13, 23, 14, 13}, {23, 11, 14, 19}, {13, 18, 18, 13}, {10, 9, 13, 23}};
+    static constexpr int combined = int(sizeof(K) + sizeof(A));
+    static constexpr int threads = tuned ? T[kc][ac] : 128;
+    static constexpr int items = tuned ? I[kc][ac]
+                                 : std::max(sizeof(K), sizeof(A)) <= 8 ? 6
+                                                                       : std::max(1, std::min(6, (48 + combined - 1) / combined));
+};
+/* The sm_90 ScanByKey tuning (tuning_scan_by_key.cuh sm90_tuning): by key and input value size for
+ * plus / minimum / maximum on a primitive value; else the default 256 threads x 9 items. */
+template <typename K, typename V, typename A, typename Op> struct sbk_policy {
+    static constexpr int kc = size_class(sizeof(K)), vc = size_class(sizeof(V));
+    static constexpr bool tuned = basic_op_for_v<Op, A>() && is_primitive_v<V> && kc >= 0 && vc >= 0;
+    static constexpr int T[4][4] = {{128, 256, 128, 224}, {128, 128, 128, 224}, {128, 256, 288, 224}, {128, 224, 192, 224}};
+    static constexpr int I[4][4] = {{12, 16, 15, 10}, {12, 20, 22, 10}, {12, 14, 14, 14}, {12, 10, 10, 11}};
+    static constexpr int combined = int(sizeof(K) + sizeof(A));
+    static constexpr int threads = tuned ? T[kc][vc] : 256;
+    static constexpr int items = tuned ? I[kc][vc]
+                                 : std::max(sizeof(K), sizeof(A)) <= 8 ? 9 : std::min(9, std::max(1, 72 / combined));
+};
+
+/* DispatchReduceByKey with AgentReduceByKey, restated. Each tile (THREADS x ITEMS, blocked) flags
+ * the heads of its runs (BlockDiscontinuity against the key before the tile; tile 0's first item
+ * is no head; in the last, partial tile the item just past the end is one, marking the end of the
+ * last run), exclusive-scans the (head flag, value) pairs with ReduceBySegmentOp as
+ * BLOCK_SCAN_WARP_SCANS (scan_tile: each thread's items folded in order, warp Kogge-Stone scans,
+ * the warp totals in order), and each head writes the run before it: the key before the head (so
+ * a run's key is its LAST key, which matters for -0.0 / +0.0 under ==) and the exclusive value.
+ * A full last tile writes its last run from the running total. The tile prefix is modelled as the
+ * predecessor tile's inclusive pair (on the GPU a tile that finds its predecessor with only its
+ * aggregate published folds further back, which may round floats otherwise). */
+template <typename P, typename K, typename A, typename KeysIt, typename UniqueIt, typename ValuesIt, typename AggIt,
+          typename NumRunsIt, typename Eq, typename Op, typename Off>
+cudaError_t reduce_by_key(void *d_temp_storage, size_t &temp_storage_bytes, KeysIt keys_in, UniqueIt unique_out,
+                          ValuesIt values_in, AggIt aggregates_out, NumRunsIt num_runs_out, Eq eq, Op op, Off n)
+{
+    constexpr int TILE = P::threads * P::items;
+    using FV = flag_value<Off, A>;
+    size_t tiles = (size_t(n) + TILE - 1) / TILE;
+    size_t sizes[1] = {by_key_tile_state_bytes<A, Off>(tiles)};
+    cudaError_t error;
+    if (size_only(d_temp_storage, temp_storage_bytes, alias_bytes(sizes), error))
+        return error;
+    *num_runs_out = 0;
+    if (n == 0)
+        return cudaSuccess;
+    segment_op<Off, A, Op, false> sop{op};
+    std::vector<K> keys(TILE), prev(TILE);
+    std::vector<FV> v(TILE);
+    std::vector<char> head(TILE);
+    FV carried{};
+    for (size_t k = 0; k < tiles; k++) {
+        size_t base = k * TILE;
+        int valid = int(std::min<size_t>(TILE, size_t(n) - base));
+        for (int i = 0; i < valid; i++)
+            keys[i] = K(keys_in[base + i]);
+        K pred = k == 0 ? keys[0] : K(keys_in[base - 1]);
+        for (int i = 0; i < TILE; i++) {
+            prev[i] = i == 0 ? pred : keys[i - 1];
+            head[i] = i < valid ? !eq(prev[i], keys[i]) : i == valid;
+            v[i].key = Off(head[i]);
+            v[i].value = i < valid ? A(values_in[base + i]) : A{};
+        }
+        if (k == 0)
+            head[0] = 0, v[0].key = 0;
+        FV pre = carried;
+        FV total = scan_tile<FV, P::threads, P::items>(v.data(), k == 0 ? scan_kind::exclusive : scan_kind::exclusive_prefix,
+                                                       pre, sop);
+        for (int i = 0; i < TILE; i++)
+            if (head[i]) {
+                unique_out[v[i].key] = prev[i];
+                aggregates_out[v[i].key] = v[i].value;
+            }
+        carried = total;
+        if (k + 1 == tiles) {
+            Off runs = total.key;
+            if (valid == TILE) {
+                unique_out[runs] = keys[TILE - 1];
+                aggregates_out[runs] = total.value;
+                runs++;
+            }
+            *num_runs_out = runs;
+        }
+    }
+    return cudaSuccess;
+}
+
+/* DispatchScanByKey with AgentScanByKey, restated: per tile (blocked) the heads flagged against
+ * the key before the tile (tile 0's first item is a head; in the last, partial tile the item just
+ * past the end is flagged too, and items past the end are the tile's first key and value), the
+ * (flag, value) pairs scanned with ScanBySegmentOp (scan_tile as above; inclusive or exclusive),
+ * then for the exclusive forms each value becomes init at a head and op(init, value) elsewhere
+ * (the initial value joins last). The tile prefix is modelled as the predecessor's inclusive pair,
+ * as for ReduceByKey. Temporary storage: the tile states and one key per tile plus one. */
+template <typename P, typename K, typename A, typename KeysIt, typename ValuesIt, typename OutIt, typename Eq,
+          typename Op, typename Off>
+cudaError_t scan_by_key(void *d_temp_storage, size_t &temp_storage_bytes, KeysIt keys_in, ValuesIt values_in,
+                        OutIt values_out, Eq eq, Op op, const A *init, Off n)
+{
+    constexpr int TILE = P::threads * P::items;
+    using FV = flag_value<int, A>;
+    size_t tiles = (size_t(n) + TILE - 1) / TILE;
+    size_t sizes[2] = {by_key_tile_state_bytes<A, int>(tiles), sizeof(K) * (tiles + 1)};
+    cudaError_t error;
+    if (size_only(d_temp_storage, temp_storage_bytes, alias_bytes(sizes), error))
+        return error;
+    if (n == 0)
+        return cudaSuccess;
+    segment_op<int, A, Op, true> sop{op};
+    std::vector<K> keys(TILE);
+    std::vector<FV> v(TILE);
+    std::vector<char> head(TILE);
+    std::vector<A> results(static_cast<size_t>(n));
+    FV carried{};
+    for (size_t k = 0; k < tiles; k++) {
+        size_t base = k * TILE;
+        int valid = int(std::min<size_t>(TILE, size_t(n) - base));
+        for (int i = 0; i < TILE; i++) {
+            keys[i] = K(keys_in[base + (i < valid ? i : 0)]);
+            v[i].value = A(values_in[base + (i < valid ? i : 0)]);
+        }
+        for (int i = 0; i < TILE; i++) {
+            if (i == 0)
+                head[i] = k == 0 ? 1 : !eq(K(keys_in[base - 1]), keys[0]);
+            else
+                head[i] = !eq(keys[i - 1], keys[i]);
+            if (valid < TILE && i == valid)
+                head[i] = 1;
+            v[i].key = head[i];
+        }
+        scan_kind kind = init ? (k == 0 ? scan_kind::exclusive : scan_kind::exclusive_prefix)
+                              : (k == 0 ? scan_kind::inclusive : scan_kind::inclusive_prefix);
+        carried = scan_tile<FV, P::threads, P::items>(v.data(), kind, carried, sop);
+        for (int i = 0; i < valid; i++)
+            results[base + i] = init ? (head[i] ? *init : A(op(*init, v[i].value))) : v[i].value;
+    }
+    for (size_t i = 0; i < size_t(n); i++)
+        values_out[i] = results[i];
+    return cudaSuccess;
 }
 
 } // namespace dm
