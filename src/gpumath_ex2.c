@@ -114,9 +114,13 @@ float ws_gpu_ex2_approx_ftz(float x)
         return 1.0f; /* +-0 and flushed denormals */
     if (e >= 127 + 7)
         return ws_inl_f32(negative ? 0u : 0x7F800000u); /* |x| >= 128 */
-    int shift = (int)e - 127; /* |x| = (m + 2^23) 2^(shift - 23) */
-    uint32_t significand = m | 0x800000u;
-    uint32_t fixed = shift >= 0 ? significand << shift : -shift < 32 ? significand >> -shift : 0;
+    /* |x| = (m + 2^23) 2^(e - 150): n.f in fixed point is the significand
+     * shifted by e - 127, in [-126, 6]; from 32 bits up as one shift of
+     * 32 + 127 - e, at most 63 (which leaves 0), without a branch on the
+     * exponent (inputs of mixed sizes would mispredict it). */
+    uint64_t significand = (uint64_t)(m | 0x800000u) << 32;
+    uint32_t down = 159u - e;
+    uint32_t fixed = (uint32_t)(significand >> (down < 63u ? down : 63u));
     uint32_t n = fixed >> 23, f = fixed & 0x7FFFFFu;
     /* Without branches on the sign (expf's arguments take both at random):
      * for a negative x, ~f is f ^ 0x7FFFFF and -n - 1 is ~n; f = 0 then

@@ -31,11 +31,17 @@
  * double (24 bits times 8), so floor of it is that rounding. r = x log2(b)
  * - (k - 127) is formed in two fmas with hi then lo, so it keeps about 48
  * bits of x log2(b) although k is subtracted first. */
-GPUMATH_CLONES static float exp_scaled(float x, float hi, float lo, float hi_div_252)
+static inline float exp_scaled(float x, float hi, float lo, float hi_div_252)
 {
     float t = fmaf(x, hi_div_252, 0.5f);
-    float s = t > 0.0f ? (t < 1.0f ? t : 1.0f) : 0.0f;
-    int32_t k = (int32_t)floor((double)s * 252.0) + 1;
+    /* Without branches where the compiler allows (a NaN fails the first
+     * comparison and becomes 0). 252 s >= 0: truncating it is its floor. */
+    float s = t > 0.0f ? t : 0.0f;
+    s = s < 1.0f ? s : 1.0f;
+#if defined(__x86_64__) && defined(__GNUC__)
+    __asm__("" : "+x"(s)); /* keeps gcc from splitting the code per saturated case */
+#endif
+    int32_t k = (int32_t)((double)s * 252.0) + 1;
     float r = fmaf(x, hi, -(float)(k - 127));
     r = fmaf(x, lo, r);
     return ws_gpu_ex2_approx_ftz(r) * ws_inl_f32((uint32_t)k << 23);
