@@ -51,6 +51,27 @@ static inline double f64_quieted(double x) { return ws_inl_f64(ws_inl_f64_bits(x
 static inline uint32_t f2i_rn(float x) { return f2i_saturate(nearbyintf(x)); }
 static inline uint32_t f2i_rz(float x) { return f2i_saturate(truncf(x)); }
 
+/* The bits of 1 + x rounded toward zero (PTX add.rz, in log1pf, atanhf,
+ * asinhf and acoshf), without changing the host's rounding mode (two
+ * fesetround calls cost more than the rest of those functions): the
+ * nearest sum s and its exact error (Knuth's two-sum); where s lies
+ * farther from zero than 1 + x, the float below it in magnitude. An
+ * overflow to infinity is the largest float; a NaN the GPU's NaN. The same
+ * bits as ws_f32_rounded(WS_FP_ADD, WS_ROUND_ZERO, x, 1) for all 2^32 x. */
+static inline uint32_t one_plus_rz_bits(float x)
+{
+    float s = 1.0f + x;
+    if (isnan(s))
+        return WS_F32_CANONICAL_NAN;
+    if (isinf(s))
+        return isinf(x) ? ws_inl_f32_bits(s) : (ws_inl_f32_bits(s) & 0x80000000u) | 0x7F7FFFFFu;
+    float x_part = s - 1.0f, one_part = s - x_part;
+    float err = (1.0f - one_part) + (x - x_part); /* 1 + x - s, exactly */
+    uint32_t bits = ws_inl_f32_bits(s);
+    bool away = (err < 0.0f && s > 0.0f) || (err > 0.0f && s < 0.0f);
+    return away ? bits - 1u : bits; /* s is never 0 when it is away from zero */
+}
+
 /* The special-function unit's truncated squarer (MUFU.EX2 and MUFU.LG2,
  * src/gpumath_ex2.c and gpumath_lg2.c): X^2 for a 17-bit X less the
  * partial products x_i x_j 2^(i+j) (ordered pairs) of weight below 2^19,

@@ -22,10 +22,7 @@
 #define LN2_F 0x1.62e43p-1f
 
 /* 1 + x rounded toward zero (PTX add.rz.f32). */
-static float add_rz_one(float x)
-{
-    return ws_inl_f32(ws_f32_rounded(WS_FP_ADD, WS_ROUND_ZERO, ws_inl_f32_bits(x), ws_inl_f32_bits(1.0f), 0));
-}
+static float add_rz_one(float x) { return ws_inl_f32(one_plus_rz_bits(x)); }
 
 /* ln(1 + x), as CUDA's log1pf, inlined by atanhf, asinhf and acoshf. k comes
  * from 1 + x rounded toward zero, split against the pivot 3/4, so that

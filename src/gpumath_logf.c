@@ -121,7 +121,7 @@ static const float ln1p_coef[] = {
 GPUMATH_CLONES static float gpu_log1pf(float x)
 {
     uint32_t xbits = ws_inl_f32_bits(x);
-    uint32_t u = ws_f32_rounded(WS_FP_ADD, WS_ROUND_ZERO, xbits, ws_inl_f32_bits(1.0f), 0);
+    uint32_t u = one_plus_rz_bits(x);
     uint32_t kbits = (u - 0x3F400000u) & 0xFF800000u;
     float xs = ws_inl_f32(xbits - kbits);          /* x * 2^-k */
     float four_s = ws_inl_f32(0x40800000u - kbits); /* 4 * 2^-k */
