@@ -99,7 +99,7 @@ GPUMATH_CLONES static float exp2_ext(float hi, float lo)
     /* 2^n = 2^127 * 2^(n - 127) for n > 0, else 2^-123 * 2^(n + 123):
      * both factors are normal floats for every |n| <= 152. The second's
      * bits are n << 23 less the first's offset from 2^0's (wrapping). */
-    uint32_t off = n > 0.0f ? 0u : 0x83000000u;
+    uint32_t off = 0x83000000u & (0u - (uint32_t)!(n > 0.0f)); /* no branch: n's sign is random */
     float scale1 = ws_inl_f32(0x7F000000u + off);
     float scale2 = ws_inl_f32((f2i_rz(n) << 23) - off);
     float r = (q * scale1) * scale2;
