@@ -96,8 +96,8 @@ static double rem_divide(double ax, double ay, int *last_failed, uint32_t *quoti
     for (int32_t k = ea - eb; k >= 0; k--) {
         uint64_t d = ma - mb;
         failed = (int64_t)d < 0;
-        if (!failed)
-            ma = d;
+        uint64_t keep = 0u - (uint64_t)failed; /* a select, not a branch: the bits are random */
+        ma = (ma & keep) | (d & ~keep);
         ma += ma;
         q = (q << 1) | (uint32_t)!failed;
     }
@@ -106,10 +106,11 @@ static double rem_divide(double ax, double ay, int *last_failed, uint32_t *quoti
     uint64_t res = ma >> 1;
     if (res != 0) {
         /* Normalise the remainder back to a double of |y|'s exponent:
-         * find its leading bit by scaling its pattern (a subnormal) by
-         * 2^54, shift it to bit 52, and either add the exponent field or
-         * shift it down into a subnormal. */
-        int32_t shift = 55 - (int32_t)(high_word(from_bits(res) * 0x1p54) >> 20);
+         * shift its leading bit to bit 52 (CUDA finds it by scaling the
+         * pattern, a subnormal, by 2^54; counting zeros gives the same
+         * shift without the host's slow subnormal multiply), then either
+         * add the exponent field or shift it down into a subnormal. */
+        int32_t shift = __builtin_clzll(res) - 11;
         int32_t e = eb - shift;
         res <<= shift;
         if (e < 1)
