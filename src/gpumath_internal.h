@@ -72,6 +72,12 @@ static inline uint32_t one_plus_rz_bits(float x)
     return away ? bits - 1u : bits; /* s is never 0 when it is away from zero */
 }
 
+/* MUFU.RCP and MUFU.RSQ's datapaths (gpumath_rcp.c): 1/1.m for the 23-bit
+ * m, and 1/sqrt(1.m 2^k) for i = k 2^23 + m, in units of 2^-24, in
+ * (2^23, 2^24]. */
+uint32_t mufu_rcp_fixed(uint32_t m);
+uint32_t mufu_rsqrt_fixed(uint32_t i);
+
 /* The special-function unit's truncated squarer (MUFU.EX2 and MUFU.LG2,
  * src/gpumath_ex2.c and gpumath_lg2.c): X^2 for a 17-bit X less the
  * partial products x_i x_j 2^(i+j) (ordered pairs) of weight below 2^19,

@@ -20,12 +20,17 @@
  * 0x7FFFFFFF00000000); a result below the normal range is a zero of the
  * input's sign.
  *
- * The tables (src/mufu/, embedded by .incbin) keep, for each significand,
- * the result's distance from a reference every host computes alike (IEEE
- * division and square root), 2 bits each: never more than 2 units from it.
- * scripts/mufu_table.c writes them from the probes' raw tables
- * (docs/probes/mufu.h100/). The non-FTZ forms and div.approx are the short
- * instruction sequences ptxas emits around MUFU (docs/probes/mufu_sass.h100.txt). */
+ * The significands of the f32 forms come from the unit's datapaths as
+ * reconstructed in gpumath_rcp.c, which reproduce every measured result.
+ * The f64 forms' tables (src/mufu/, embedded by .incbin) keep, for each
+ * significand, the result's distance from a reference every host computes
+ * alike (IEEE division and square root), 2 bits each: never more than 2
+ * units from it. scripts/mufu_table.c writes them from the probes' raw
+ * tables (docs/probes/mufu.h100/); src/mufu/rcp_approx_ftz.bin and
+ * rsqrt_approx_ftz.bin, the f32 forms' measurements in the same form, are
+ * what gpumath_rcp.c was fitted to and are no longer embedded. The non-FTZ
+ * forms and div.approx are the short instruction sequences ptxas emits
+ * around MUFU (docs/probes/mufu_sass.h100.txt). */
 #include <math.h>
 #include <stdint.h>
 
@@ -42,8 +47,6 @@
     __asm__(".section .rodata\n.balign 64\n.hidden " #sym "\n.globl " #sym "\n" #sym ":\n.incbin \"" WARPSIM_MUFU_DIR \
             "/" file "\"\n.previous\n");                                                                         \
     extern const unsigned char sym[]
-MUFU_TABLE(ws_mufu_rcp_delta_, "rcp_approx_ftz.bin");
-MUFU_TABLE(ws_mufu_rsqrt_delta_, "rsqrt_approx_ftz.bin");
 MUFU_TABLE(ws_mufu_rcp64_delta_, "rcp_approx_ftz_f64.bin");
 MUFU_TABLE(ws_mufu_rsqrt64_delta_, "rsqrt_approx_ftz_f64.bin");
 
@@ -51,7 +54,6 @@ MUFU_TABLE(ws_mufu_rsqrt64_delta_, "rsqrt_approx_ftz_f64.bin");
 static int delta(const unsigned char *table, uint32_t i, int bias) { return (int)(table[i >> 2] >> (2 * (i & 3)) & 3) - bias; }
 
 /* The divisions and square roots happen at run time, in IEEE arithmetic. */
-static volatile float one_f32 = 1.0f;
 static volatile double one_f64 = 1.0;
 
 float ws_gpu_rcp_approx_ftz(float x)
@@ -61,7 +63,7 @@ float ws_gpu_rcp_approx_ftz(float x)
         return ws_inl_f32(m ? WS_F32_CANONICAL_NAN : sign); /* NaN; 1/inf = 0 */
     if (e == 0)
         return ws_inl_f32(sign | 0x7F800000u); /* zero or flushed denormal: inf */
-    uint32_t r = ws_inl_f32_bits(one_f32 / ws_inl_f32(0x3F800000u | m)) + (uint32_t)delta(ws_mufu_rcp_delta_, m, 1);
+    uint32_t r = mufu_rcp_fixed(m) + 0x3E800000u; /* R 2^-24 as a float: 0.5 <= R 2^-24 <= 1 */
     int re = (int)(r >> 23 & 0xFF) - ((int)e - 127);
     if (re <= 0)
         return ws_inl_f32(sign); /* below the normal range: flushed */
@@ -79,8 +81,7 @@ float ws_gpu_rsqrt_approx_ftz(float x)
         return 0.0f;
     int E = (int)e - 127, k = E & 1; /* x = 1.m * 2^k * 4^j */
     uint32_t i = (uint32_t)k << 23 | m;
-    float ref = (float)(one_f64 / sqrt((double)ws_inl_f32((127u + (uint32_t)k) << 23 | m)));
-    uint32_t r = ws_inl_f32_bits(ref) + (uint32_t)delta(ws_mufu_rsqrt_delta_, i, 2);
+    uint32_t r = mufu_rsqrt_fixed(i) + 0x3E800000u; /* R 2^-24 as a float */
     return ws_inl_f32(r - (uint32_t)((E - k) / 2 * (1 << 23))); /* times 2^-j: within range for every input */
 }
 
