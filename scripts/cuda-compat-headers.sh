@@ -23,7 +23,7 @@ cub/block/block_load.cuh cub/block/block_store.cuh cub/block/block_exchange.cuh 
 cub/block/block_adjacent_difference.cuh cub/block/block_histogram.cuh cub/warp/warp_load.cuh cub/warp/warp_store.cuh
 cub/warp/warp_exchange.cuh cuda/std/cstdint cuda/std/limits cuda/std/type_traits cuda/std/utility cuda/std/array
 cub/device/device_merge_sort.cuh cub/device/device_partition.cuh cub/device/device_run_length_encode.cuh
-cub/device/device_segmented_radix_sort.cuh cub/device/device_segmented_sort.cuh"
+cub/device/device_segmented_radix_sort.cuh cub/device/device_segmented_sort.cuh cub/util_allocator.cuh cub/util_debug.cuh"
 FRONT_END="cuda_runtime.h cuda_runtime_api.h device_launch_parameters.h device_functions.h host_defines.h
 device_types.h driver_functions.h device_atomic_functions.h device_double_functions.h math_functions.h
 common_functions.h host_config.h cuda_device_runtime_api.h sm_20_atomic_functions.h sm_20_intrinsics.h

@@ -42,6 +42,8 @@
 #include "thread/thread_scan.cuh"
 #include "thread/thread_search.cuh"
 #include "thread/thread_sort.cuh"
+#include "util_allocator.cuh"
+#include "util_debug.cuh"
 #include "util_device_types.cuh"
 #include "warp/warp_exchange.cuh"
 #include "warp/warp_load.cuh"
