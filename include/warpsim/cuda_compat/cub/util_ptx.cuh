@@ -91,19 +91,22 @@ inline int RowMajorTid(int block_dim_x, int block_dim_y, int block_dim_z)
  * through __shfl_sync, as first_thread and last_thread may differ between lanes) and
  * ShuffleIndex (__shfl_sync with width = the logical warp), with the caller's site last. */
 template <int LOGICAL_WARP_THREADS, typename T>
-inline T ShuffleUp(T input, int src_offset, int first_thread, unsigned member_mask, detail::call_site at)
+inline T ShuffleUp(T input, int src_offset, int first_thread, unsigned member_mask,
+                   detail::call_site at = detail::call_site{__builtin_FILE(), __builtin_LINE()})
 {
     unsigned c = ((32u - LOGICAL_WARP_THREADS) << 8) | (unsigned)first_thread;
     return detail::shfl(WS_COLL_SHFL_UP, member_mask, input, src_offset, c, false, nullptr, at);
 }
 template <int LOGICAL_WARP_THREADS, typename T>
-inline T ShuffleDown(T input, int src_offset, int last_thread, unsigned member_mask, detail::call_site at)
+inline T ShuffleDown(T input, int src_offset, int last_thread, unsigned member_mask,
+                   detail::call_site at = detail::call_site{__builtin_FILE(), __builtin_LINE()})
 {
     unsigned c = ((32u - LOGICAL_WARP_THREADS) << 8) | (unsigned)last_thread;
     return detail::shfl(WS_COLL_SHFL_DOWN, member_mask, input, src_offset, c, false, nullptr, at);
 }
 template <int LOGICAL_WARP_THREADS, typename T>
-inline T ShuffleIndex(T input, int src_lane, unsigned member_mask, detail::call_site at)
+inline T ShuffleIndex(T input, int src_lane, unsigned member_mask,
+                   detail::call_site at = detail::call_site{__builtin_FILE(), __builtin_LINE()})
 {
     static_assert(std::is_trivially_copyable<T>::value, "cub: a shuffled type must be trivially copyable");
     unsigned words[(sizeof(T) + 3) / 4] = {};
