@@ -416,19 +416,29 @@ template <typename K, typename A, typename Op> struct rbk_policy {
     static constexpr bool tuned = basic_op_for_v<Op, A>() && is_primitive_v<K> && is_primitive_v<A> && kc >= 0 && ac >= 0;
     static constexpr int T[4][4] = {{256, 320, 192, 128}, {128, 256, 256, 128}, {256, 256, 256, 128}, {256, 256, 128, 128}};
     static constexpr int I[4][4] = {{13, 23, 14, 13}, {23, 11, 14, 19}, {13, 18, 18, 13}, {10, 9, 13, 23}};
+    /* The 16-byte rows (a 16-byte type is never primitive to CUB, __int128 included): a 16-byte key
+     * with a primitive 1..8-byte accumulator, or a 16-byte accumulator with a primitive 1..8-byte
+     * key or a 16-byte key: 128 threads x 11 items. */
+    static constexpr bool tuned16 =
+        basic_op_for_v<Op, A>() && ((sizeof(K) == 16 && is_primitive_v<A> && ac >= 0) ||
+                                    (sizeof(A) == 16 && ((is_primitive_v<K> && kc >= 0) || sizeof(K) == 16)));
     static constexpr int combined = int(sizeof(K) + sizeof(A));
     static constexpr int threads = tuned ? T[kc][ac] : 128;
-    static constexpr int items = tuned ? I[kc][ac]
-                                 : std::max(sizeof(K), sizeof(A)) <= 8 ? 6
-                                                                       : std::max(1, std::min(6, (48 + combined - 1) / combined));
+    static constexpr int items = tuned     ? I[kc][ac]
+                                 : tuned16 ? 11
+                                 : std::max(sizeof(K), sizeof(A)) <= 8
+                                     ? 6
+                                     : std::max(1, std::min(6, (48 + combined - 1) / combined));
 };
 /* The sm_90 ScanByKey tuning (tuning_scan_by_key.cuh sm90_tuning): by key and input value size for
  * plus / minimum / maximum on a primitive value; else the default 256 threads x 9 items. */
 template <typename K, typename V, typename A, typename Op> struct sbk_policy {
-    static constexpr int kc = size_class(sizeof(K)), vc = size_class(sizeof(V));
+    /* Key size classes 1, 2, 4, 8 and 16 bytes (any 16-byte key: CUB's key_size::_16 rows). */
+    static constexpr int kc = sizeof(K) == 16 ? 4 : size_class(sizeof(K)), vc = size_class(sizeof(V));
     static constexpr bool tuned = basic_op_for_v<Op, A>() && is_primitive_v<V> && kc >= 0 && vc >= 0;
-    static constexpr int T[4][4] = {{128, 256, 128, 224}, {128, 128, 128, 224}, {128, 256, 288, 224}, {128, 224, 192, 224}};
-    static constexpr int I[4][4] = {{12, 16, 15, 10}, {12, 20, 22, 10}, {12, 14, 14, 14}, {12, 10, 10, 11}};
+    static constexpr int T[5][4] = {
+        {128, 256, 128, 224}, {128, 128, 128, 224}, {128, 256, 288, 224}, {128, 224, 192, 224}, {192, 224, 256, 192}};
+    static constexpr int I[5][4] = {{12, 16, 15, 10}, {12, 20, 22, 10}, {12, 14, 14, 14}, {12, 10, 10, 11}, {7, 10, 9, 9}};
     static constexpr int combined = int(sizeof(K) + sizeof(A));
     static constexpr int threads = tuned ? T[kc][vc] : 256;
     static constexpr int items = tuned ? I[kc][vc]
