@@ -67,3 +67,51 @@ uint64_t ws_f64_rounded(ws_fp_op op, ws_rounding r, uint64_t a, uint64_t b, uint
     double result = v;
     return isnan(result) ? WS_F64_DEFAULT_NAN : ws_f64_bits(result);
 }
+
+/* The conversions: the host's cvtsi2ss/cvtsi2sd/cvtsd2ss (and the compiler's
+ * sequence for unsigned 64-bit values, which halves a value above 2^63 with
+ * its last bit kept as a sticky bit, so it rounds right in every mode)
+ * under the mode, as for the operations above. */
+#define CONVERT_ROUNDED(from_type, to_type, value, r, out)                                                       \
+    do {                                                                                                         \
+        volatile from_type in_ = (value);                                                                        \
+        volatile to_type v_;                                                                                     \
+        int saved_ = fegetround();                                                                               \
+        fesetround(host_mode(r));                                                                                \
+        v_ = (to_type)in_;                                                                                       \
+        fesetround(saved_);                                                                                      \
+        (out) = v_;                                                                                              \
+    } while (0)
+
+uint32_t ws_cvt_i64_f32(int64_t v, ws_rounding r)
+{
+    float f;
+    CONVERT_ROUNDED(int64_t, float, v, r, f);
+    return ws_f32_bits(f);
+}
+uint32_t ws_cvt_u64_f32(uint64_t v, ws_rounding r)
+{
+    float f;
+    CONVERT_ROUNDED(uint64_t, float, v, r, f);
+    return ws_f32_bits(f);
+}
+uint64_t ws_cvt_i64_f64(int64_t v, ws_rounding r)
+{
+    double d;
+    CONVERT_ROUNDED(int64_t, double, v, r, d);
+    return ws_f64_bits(d);
+}
+uint64_t ws_cvt_u64_f64(uint64_t v, ws_rounding r)
+{
+    double d;
+    CONVERT_ROUNDED(uint64_t, double, v, r, d);
+    return ws_f64_bits(d);
+}
+uint32_t ws_cvt_f64_f32(uint64_t v, ws_rounding r)
+{
+    if (ws_f64_is_nan(v))
+        return WS_F32_CANONICAL_NAN;
+    float f;
+    CONVERT_ROUNDED(double, float, ws_f64_from_bits(v), r, f);
+    return ws_f32_bits(f);
+}

@@ -444,6 +444,80 @@ WS_CUDA_DIRECTED_(ru, WS_ROUND_UP)
 WS_CUDA_DIRECTED_(rd, WS_ROUND_DOWN)
 #undef WS_CUDA_DIRECTED_
 #undef WS_CUDA_ROUNDED_
+static inline float __fmaf_ieee_rn(float a, float b, float c) { return __fmaf_rn(a, b, c); } /* no FTZ anyway */
+static inline float __fmaf_ieee_rz(float a, float b, float c) { return __fmaf_rz(a, b, c); }
+static inline float __fmaf_ieee_ru(float a, float b, float c) { return __fmaf_ru(a, b, c); }
+static inline float __fmaf_ieee_rd(float a, float b, float c) { return __fmaf_rd(a, b, c); }
+
+/* The conversions to floating point in each mode (src/fprounded.c: the
+ * host's conversion under the mode; an f64 NaN gives the GPU's f32 NaN);
+ * the float-to-integer ones are in cuda_intrinsics.h. */
+#define WS_CUDA_TO_FLOAT_(sfx, r)                                                                                  \
+    static inline float __int2float_##sfx(int x) { return __uint_as_float(ws_cvt_i64_f32(x, r)); }                \
+    static inline float __uint2float_##sfx(unsigned x) { return __uint_as_float(ws_cvt_i64_f32(x, r)); }          \
+    static inline float __ll2float_##sfx(long long x) { return __uint_as_float(ws_cvt_i64_f32(x, r)); }           \
+    static inline float __ull2float_##sfx(unsigned long long x) { return __uint_as_float(ws_cvt_u64_f32(x, r)); } \
+    static inline double __ll2double_##sfx(long long x) { return __longlong_as_double((long long)ws_cvt_i64_f64(x, r)); } \
+    static inline double __ull2double_##sfx(unsigned long long x)                                                 \
+    {                                                                                                              \
+        return __longlong_as_double((long long)ws_cvt_u64_f64(x, r));                                             \
+    }                                                                                                              \
+    static inline float __double2float_##sfx(double x)                                                            \
+    {                                                                                                              \
+        return __uint_as_float(ws_cvt_f64_f32((uint64_t)__double_as_longlong(x), r));                             \
+    }
+WS_CUDA_TO_FLOAT_(rz, WS_ROUND_ZERO)
+WS_CUDA_TO_FLOAT_(ru, WS_ROUND_UP)
+WS_CUDA_TO_FLOAT_(rd, WS_ROUND_DOWN)
+#undef WS_CUDA_TO_FLOAT_
+static inline float __ull2float_rn(unsigned long long x) { return __uint_as_float(ws_cvt_u64_f32(x, WS_ROUND_NEAREST)); }
+static inline double __ll2double_rn(long long x) { return (double)x; }
+static inline double __ull2double_rn(unsigned long long x) { return (double)x; }
+static inline double __uint2double_rn(unsigned x) { return (double)x; } /* exact */
+
+/* __frsqrt_rn: 1/sqrt(x) correctly rounded (IEEE's rsqrt, not the unit's
+ * approximation). The double quotient is within far less than an ulp of
+ * float, so it is right unless 1/sqrt(x) lies beyond the midpoint to a
+ * neighbour; whether it does is decided exactly: the midpoint m = M 2^e
+ * (M an odd integer of 25 or 26 bits) against 1/sqrt(x), x = X 2^f, is
+ * M^2 X against 2^-(2e + f) in 128-bit integers. */
+static inline int ws_cuda_midpoint_above_(uint64_t M, int e, uint32_t X, int f) /* m^2 x > 1 */
+{
+    ws_cuda_u128_ p = (ws_cuda_u128_)(M * M) * X;
+    int k = -(2 * e + f);
+    return k < 0 || (k < 127 && p > ((ws_cuda_u128_)1 << k));
+}
+static inline float __frsqrt_rn(float x)
+{
+    uint32_t b = __float_as_uint(x);
+    if (x != x || (b >> 31 && x != 0.0f))
+        return __uint_as_float(0x7FFFFFFFu); /* NaN, or below zero */
+    if (x == 0.0f)
+        return __uint_as_float((b & 0x80000000u) | 0x7F800000u);
+    if (b == 0x7F800000u)
+        return 0.0f;
+    float y = (float)(1.0 / sqrt((double)x));
+    uint32_t e8 = b >> 23, X = b & 0x7FFFFFu;
+    int f = e8 ? (int)e8 - 150 : -149;
+    X |= e8 ? 0x800000u : 0;
+    uint32_t yb = __float_as_uint(y);
+    uint64_t Y = (yb & 0x7FFFFFu) | 0x800000u; /* y is normal for every finite x > 0 */
+    int ey = (int)(yb >> 23) - 150;
+    if (!ws_cuda_midpoint_above_(2 * Y + 1, ey - 1, X, f)) /* 1/sqrt(x) at or past the upper midpoint */
+        return __uint_as_float(yb + 1);
+    int pow2 = Y == 0x800000u; /* below a power of two the spacing halves */
+    if (ws_cuda_midpoint_above_(pow2 ? 4 * Y - 1 : 2 * Y - 1, pow2 ? ey - 2 : ey - 1, X, f))
+        return __uint_as_float(yb - 1);
+    return y;
+}
+
+/* The high and low 32 bits of a double, and a double from them. */
+static inline int __double2hiint(double x) { return (int)(uint32_t)((uint64_t)__double_as_longlong(x) >> 32); }
+static inline int __double2loint(double x) { return (int)(uint32_t)(uint64_t)__double_as_longlong(x); }
+static inline double __hiloint2double(int hi, int lo)
+{
+    return __longlong_as_double((long long)((uint64_t)(uint32_t)hi << 32 | (uint32_t)lo));
+}
 /* fminf/fmaxf/fmin/fmax as the GPU: a NaN operand counts as missing
  * (signalling NaNs too), -0 < +0 in either order. */
 static inline float ws_cuda_fminf(float a, float b) { return __uint_as_float(ws_f32_min(__float_as_uint(a), __float_as_uint(b))); }

@@ -92,6 +92,13 @@ static inline long long ws_cuda_to_ll_(long double v, int mode)
     v = mode == 0 ? nearbyintl(v) : mode == 1 ? truncl(v) : mode == 2 ? ceill(v) : floorl(v);
     return v >= 9223372036854775807.0L ? INT64_MAX : v <= -9223372036854775808.0L ? INT64_MIN : (long long)v;
 }
+static inline unsigned long long ws_cuda_to_ull_(long double v, int mode)
+{
+    if (v != v)
+        return 0;
+    v = mode == 0 ? nearbyintl(v) : mode == 1 ? truncl(v) : mode == 2 ? ceill(v) : floorl(v);
+    return v >= 18446744073709551615.0L ? UINT64_MAX : v <= 0.0L ? 0u : (unsigned long long)v;
+}
 static inline int __float2int_rn(float x) { return ws_cuda_to_int_(x, 0); }
 static inline int __float2int_rz(float x) { return ws_cuda_to_int_(x, 1); }
 static inline int __float2int_ru(float x) { return ws_cuda_to_int_(x, 2); }
@@ -106,6 +113,24 @@ static inline long long __float2ll_rn(float x) { return ws_cuda_to_ll_(x, 0); }
 static inline long long __float2ll_rz(float x) { return ws_cuda_to_ll_(x, 1); }
 static inline long long __double2ll_rn(double x) { return ws_cuda_to_ll_(x, 0); }
 static inline long long __double2ll_rz(double x) { return ws_cuda_to_ll_(x, 1); }
+#define WS_CUDA_TO_INT_(sfx, m)                                                                                     \
+    static inline long long __float2ll_##sfx(float x) { return ws_cuda_to_ll_(x, m); }                            \
+    static inline unsigned long long __float2ull_##sfx(float x) { return ws_cuda_to_ull_(x, m); }                 \
+    static inline unsigned __double2uint_##sfx(double x) { return ws_cuda_to_uint_(x, m); }                       \
+    static inline unsigned long long __double2ull_##sfx(double x) { return ws_cuda_to_ull_(x, m); }
+WS_CUDA_TO_INT_(ru, 2)
+WS_CUDA_TO_INT_(rd, 3)
+#undef WS_CUDA_TO_INT_
+static inline unsigned long long __float2ull_rn(float x) { return ws_cuda_to_ull_(x, 0); }
+static inline unsigned long long __float2ull_rz(float x) { return ws_cuda_to_ull_(x, 1); }
+static inline unsigned __double2uint_rn(double x) { return ws_cuda_to_uint_(x, 0); }
+static inline unsigned __double2uint_rz(double x) { return ws_cuda_to_uint_(x, 1); }
+static inline unsigned long long __double2ull_rn(double x) { return ws_cuda_to_ull_(x, 0); }
+static inline unsigned long long __double2ull_rz(double x) { return ws_cuda_to_ull_(x, 1); }
+static inline int __double2int_ru(double x) { return ws_cuda_to_int_(x, 2); }
+static inline int __double2int_rd(double x) { return ws_cuda_to_int_(x, 3); }
+static inline long long __double2ll_ru(double x) { return ws_cuda_to_ll_(x, 2); }
+static inline long long __double2ll_rd(double x) { return ws_cuda_to_ll_(x, 3); }
 static inline float __int2float_rn(int x) { return (float)x; } /* the default rounding: to nearest */
 static inline float __uint2float_rn(unsigned x) { return (float)x; }
 static inline float __ll2float_rn(long long x) { return (float)x; }

@@ -64,6 +64,15 @@ typedef enum { WS_FP_ADD, WS_FP_SUB, WS_FP_MUL, WS_FP_DIV, WS_FP_RCP, WS_FP_SQRT
 typedef enum { WS_ROUND_NEAREST, WS_ROUND_ZERO, WS_ROUND_UP, WS_ROUND_DOWN } ws_rounding;
 WS_API uint32_t ws_f32_rounded(ws_fp_op op, ws_rounding r, uint32_t a, uint32_t b, uint32_t c);
 WS_API uint64_t ws_f64_rounded(ws_fp_op op, ws_rounding r, uint64_t a, uint64_t b, uint64_t c);
+/* Conversions in the four modes (PTX cvt.rn/rz/ru/rd; CUDA's __int2float_rz,
+ * __ull2double_ru, __double2float_rd ...): a signed or unsigned 64-bit
+ * integer (the narrower ones widen to it exactly) to f32 or f64, and f64 to
+ * f32, rounded as r says; an f64 NaN becomes the GPU's f32 NaN, 0x7FFFFFFF. */
+WS_API uint32_t ws_cvt_i64_f32(int64_t v, ws_rounding r);
+WS_API uint32_t ws_cvt_u64_f32(uint64_t v, ws_rounding r);
+WS_API uint64_t ws_cvt_i64_f64(int64_t v, ws_rounding r);
+WS_API uint64_t ws_cvt_u64_f64(uint64_t v, ws_rounding r);
+WS_API uint32_t ws_cvt_f64_f32(uint64_t v, ws_rounding r);
 
 /* cond ? a : b on raw bits (PTX selp): never changes a NaN's payload. */
 static inline uint64_t ws_select_bits(bool cond, uint64_t a, uint64_t b) { return cond ? a : b; }

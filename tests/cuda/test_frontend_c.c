@@ -79,8 +79,39 @@ int main(void)
         expect("__syncthreads_or, one predicate true", t, a.or_one_true[t], 1);
         expect("__syncthreads_or, every predicate false", t, a.or_all_false[t], 0);
     }
+    /* The conversions in each rounding mode, and __frsqrt_rn, against bits worked out by hand:
+     * 2^24 + 1 lies between the floats 2^24 and 2^24 + 2; 2^64 - 1 between 2^64 - 2^40 (0x5F7FFFFF)
+     * and 2^64, and between 2^64 - 2^11 and 2^64 as a double; 0.1 between the floats 0x3DCCCCCC
+     * (0.09999999404) and 0x3DCCCCCD (0.10000000149); 1/sqrt(2) = 0.7071067812 is nearer
+     * 0x3F3504F3 (0.7071067691) than 0x3F3504F4 (0.7071068287). */
+    expect("__ll2float_rz(2^24 + 1)", 0, __float_as_uint(__ll2float_rz(16777217LL)), 0x4B800000);
+    expect("__ll2float_ru(2^24 + 1)", 0, __float_as_uint(__ll2float_ru(16777217LL)), 0x4B800001);
+    expect("__ll2float_rd(-(2^24 + 1))", 0, __float_as_uint(__ll2float_rd(-16777217LL)), 0xCB800001);
+    expect("__int2float_ru(2^24 + 1)", 0, __float_as_uint(__int2float_ru(16777217)), 0x4B800001);
+    expect("__ull2float_rd(2^64 - 1)", 0, __float_as_uint(__ull2float_rd(~0ull)), 0x5F7FFFFF);
+    expect("__ull2float_ru(2^64 - 1)", 0, __float_as_uint(__ull2float_ru(~0ull)), 0x5F800000);
+    expect("__ull2float_rn(2^64 - 1)", 0, __float_as_uint(__ull2float_rn(~0ull)), 0x5F800000);
+    expect("__ull2double_rz(2^64 - 1)", 0, __double_as_longlong(__ull2double_rz(~0ull)), 0x43EFFFFFFFFFFFFFll);
+    expect("__ull2double_ru(2^64 - 1)", 0, __double_as_longlong(__ull2double_ru(~0ull)), 0x43F0000000000000ll);
+    expect("__double2float_rz(0.1)", 0, __float_as_uint(__double2float_rz(0.1)), 0x3DCCCCCC);
+    expect("__double2float_ru(0.1)", 0, __float_as_uint(__double2float_ru(0.1)), 0x3DCCCCCD);
+    expect("__double2float_rd(-0.1)", 0, __float_as_uint(__double2float_rd(-0.1)), 0xBDCCCCCD);
+    expect("__double2float_rz(NaN)", 0, __float_as_uint(__double2float_rz(__longlong_as_double(0x7FF4000000000001ll))),
+           0x7FFFFFFF);
+    expect("__frsqrt_rn(4)", 0, __float_as_uint(__frsqrt_rn(4.0f)), 0x3F000000);
+    expect("__frsqrt_rn(2)", 0, __float_as_uint(__frsqrt_rn(2.0f)), 0x3F3504F3);
+    expect("__frsqrt_rn(-0)", 0, __float_as_uint(__frsqrt_rn(-0.0f)), 0xFF800000);
+    expect("__frsqrt_rn(-1)", 0, __float_as_uint(__frsqrt_rn(-1.0f)), 0x7FFFFFFF);
+    expect("__double2hiint(1)", 0, __double2hiint(1.0), 0x3FF00000);
+    expect("__double2loint(1)", 0, __double2loint(1.0), 0);
+    expect("__hiloint2double(0x40000000, 0)", 0, (long long)__hiloint2double(0x40000000, 0), 2);
+    expect("__float2ull_ru(1.5)", 0, (long long)__float2ull_ru(1.5f), 2);
+    expect("__float2ull_rd(-1.5): saturated", 0, (long long)__float2ull_rd(-1.5f), 0);
+    expect("__double2uint_ru(2^32 - 0.5): saturated", 0, __double2uint_ru(4294967295.5), 4294967295ll);
+    expect("__double2ll_rd(-2.5)", 0, __double2ll_rd(-2.5), -3);
+    expect("__double2int_ru(2.1)", 0, __double2int_ru(2.1), 3);
     if (failures)
         return 1;
-    printf("the C subset: %d threads, every sync point as expected\n", THREADS);
+    printf("the C subset: %d threads, every sync point as expected; the conversions too\n", THREADS);
     return 0;
 }
