@@ -89,14 +89,20 @@ GPUMATH_CLONES static int near_zero(double x, const struct zero_piece *z, int co
     return 0;
 }
 
-/* The asymptotic form for a finite x beyond the last interval. */
-GPUMATH_CLONES static double asymptotic(double x, const struct asymptote *a)
+/* 1/x: the unit's estimate and two fma steps (the asymptotic form's w,
+ * and I0's and I1's large form). */
+GPUMATH_CLONES static double recip(double x)
 {
-    /* w = 1/x: the unit's estimate and two fma steps */
     double w0 = ws_gpu_rcp_approx_ftz_f64(x);
     double e = fma(-x, w0, 1.0);
     e = fma(e, e, e);
-    double w = fma(e, w0, w0);
+    return fma(e, w0, w0);
+}
+
+/* The asymptotic form for a finite x beyond the last interval. */
+GPUMATH_CLONES static double asymptotic(double x, const struct asymptote *a)
+{
+    double w = recip(x);
     double w2 = w * w;
     double amp = horner(a->amp, a->n_amp, w2);
     double theta = fma(horner(a->phase, a->n_phase, w2), w, x);
@@ -354,6 +360,20 @@ static int32_t d2i_rz(double x)
     return (int32_t)x;
 }
 
+/* F(n) by the upward recurrence F(i+1) = (2i/x) F(i) - F(i-1) from
+ * F(0) = f0 and F(1) = f1 (Jn where it is stable, Yn always). */
+GPUMATH_CLONES static double upward(int n, double x, double f0, double f1)
+{
+    double two_over_x = 2.0 / x;
+    double prev = f0, cur = f1;
+    for (int i = 1; i < n; i++) {
+        double next = fma((double)i * two_over_x, cur, -prev);
+        prev = cur;
+        cur = next;
+    }
+    return cur;
+}
+
 /* Jn for n >= 2. Where |x| > n - 1 the upward recurrence
  * J(i+1) = (2i/x) J(i) - J(i-1) is stable. Otherwise Miller's: start
  * from J(m+1) = 0, J(m) = 1 at an even m about n + sqrt(60 n) and run
@@ -363,16 +383,8 @@ static int32_t d2i_rz(double x)
  * wraps as the GPU's 32-bit arithmetic. */
 GPUMATH_CLONES static double jn_raw(int n, double x)
 {
-    if (fabs(x) > (double)n - 1.0) {
-        double two_over_x = 2.0 / x;
-        double prev = j0_raw(x), cur = j1_raw(x);
-        for (int i = 1; i < n; i++) {
-            double next = fma((double)i * two_over_x, cur, -prev);
-            prev = cur;
-            cur = next;
-        }
-        return cur;
-    }
+    if (fabs(x) > (double)n - 1.0)
+        return upward(n, x, j0_raw(x), j1_raw(x));
     double two_over_x = 2.0 / x;
     uint32_t root = (uint32_t)d2i_rz(sqrt((double)(int32_t)((uint32_t)n * 60u)));
     int32_t m = (int32_t)(((uint32_t)n + root) & ~1u); /* down to even */
@@ -422,14 +434,8 @@ GPUMATH_CLONES static double gpu_yn(int n, double x)
         return ws_inl_f64(WS_F64_DEFAULT_NAN);
     if (fabs(x) < Y_TINY)
         return -TWO_OVER_PI / x;
-    double two_over_x = 2.0 / x;
-    double prev = y0_raw(x), cur = y1_raw(x);
-    for (int i = 1; i < n; i++) {
-        double next = fma((double)i * two_over_x, cur, -prev);
-        prev = cur;
-        cur = next;
-    }
-    return isnan(cur) ? -INFINITY : cur;
+    double r = upward(n, x, y0_raw(x), y1_raw(x));
+    return isnan(r) ? -INFINITY : r;
 }
 double ws_gpu_yn(int n, double x) { return gpu_yn(n, x); }
 
@@ -440,11 +446,7 @@ double ws_gpu_yn(int n, double x) { return gpu_yn(n, x); }
  * P * (1/sqrt(x)) and the e^(x/2) it is to be multiplied by twice. */
 GPUMATH_CLONES static double large_i(double ax, const double *c, double *half_exp)
 {
-    double w0 = ws_gpu_rcp_approx_ftz_f64(ax);
-    double e = fma(-ax, w0, 1.0);
-    e = fma(e, e, e);
-    double w = fma(e, w0, w0);
-    double p = horner(c, 18, w);
+    double p = horner(c, 18, recip(ax));
     double y = ws_gpu_rsqrt_approx_ftz_f64(ax);
     double d = fma(ax, -(y * y), 1.0);
     y = fma(fma(0.375, d, 0.5), d * y, y);

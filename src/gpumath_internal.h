@@ -141,6 +141,79 @@ static inline double atan_unit(double t)
     return fma(p, t, t);
 }
 
+/* The f32 norms' shared steps (hypotf, norm3df, norm4df, normf and rnormf
+ * in gpumath_norms.c; their reciprocals in gpumath_normf.c). Inline: they
+ * take their callers' fma clone.
+ *
+ * The scale for a largest magnitude m: its exponent field rounded down to
+ * even gives e, with m * 2^-e in [1/2, 2), so that the squares neither
+ * overflow nor underflow; returns e's field offset (e << 23), from which
+ * both 2^-e (norm_down_f32) and 2^e (norm_up_f32) are rebuilt. Integer
+ * work that wraps as on the GPU for m = 0, infinity or NaN (whose results
+ * the final selects decide). */
+static inline uint32_t norm_scale_f32(float m) { return (ws_inl_f32_bits(m) & 0xFE000000u) - 0x3F800000u + 0x00800000u; }
+static inline float norm_down_f32(uint32_t e) { return ws_inl_f32(0x3F800000u - e); }
+static inline float norm_up_f32(uint32_t e) { return ws_inl_f32(e + 0x3F800000u); }
+
+/* PTX min.f32 and max.f32 on magnitudes (never -0): a NaN operand, quiet
+ * or signalling, loses to the other (libm's fminf/fmaxf may return NaN for
+ * a signalling one); two NaNs give NaN. */
+static inline float ptx_min_f32(float a, float b)
+{
+    if (isnan(a))
+        return b;
+    if (isnan(b))
+        return a;
+    return a < b ? a : b;
+}
+static inline float ptx_max_f32(float a, float b)
+{
+    if (isnan(a))
+        return b;
+    if (isnan(b))
+        return a;
+    return a > b ? a : b;
+}
+
+/* hypotf's and rhypotf's scaled sum of squares: the smaller (*lo) and
+ * larger (*hi) magnitude picked by their bits as signed integers (a NaN
+ * orders above infinity), *e the larger's scale. */
+static inline float norm2_squares_f32(float x, float y, float *lo, float *hi, uint32_t *e)
+{
+    int32_t bx = (int32_t)ws_inl_f32_bits(fabsf(x)), by = (int32_t)ws_inl_f32_bits(fabsf(y));
+    *lo = ws_inl_f32((uint32_t)(by <= bx ? by : bx));
+    *hi = ws_inl_f32((uint32_t)(bx >= by ? bx : by));
+    *e = norm_scale_f32(*hi);
+    float los = *lo * norm_down_f32(*e), his = *hi * norm_down_f32(*e);
+    return fmaf(his, his, los * los);
+}
+
+/* The scaled sum of squares of norm3df, norm4df, rnorm3df and rnorm4df,
+ * for n = 3 or 4 magnitudes m[]: a running PTX min/max (m[0] and m[1],
+ * then m[2], then m[3]) sets the smaller aside at each step and keeps the
+ * largest (*hi, whose scale is *e); the squares are summed latest set
+ * aside first (a plain product, then fma), the largest last. */
+static inline float normn_squares_f32(int n, const float *m, float *hi, uint32_t *e)
+{
+    float aside[3];
+    float big = m[0];
+    for (int i = 1; i < n; i++) {
+        aside[i - 1] = ptx_min_f32(big, m[i]);
+        big = ptx_max_f32(big, m[i]);
+    }
+    *hi = big;
+    *e = norm_scale_f32(big);
+    float s = norm_down_f32(*e);
+    float t = aside[n - 2] * s;
+    float q = t * t;
+    for (int i = n - 3; i >= 0; i--) {
+        t = aside[i] * s;
+        q = fmaf(t, t, q);
+    }
+    t = big * s;
+    return fmaf(t, t, q);
+}
+
 /* x = quadrant * pi/2 + t, t in about [-pi/4, pi/4], as CUDA's f32
  * trigonometric functions reduce (gpumath_reducef.c). */
 float reduce_half_pi(float x, uint32_t *quadrant);

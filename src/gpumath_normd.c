@@ -1,6 +1,7 @@
-/* rsqrt, hypot, rhypot, norm3d, rnorm3d, norm4d and rnorm4d in double
- * precision with the GPU's bits: CUDA's libdevice algorithms (__nv_rsqrt,
- * __nv_hypot, ..., the non-FTZ path), re-expressed in C step by step.
+/* rsqrt, hypot, rhypot, norm3d, rnorm3d, norm4d, rnorm4d, norm and rnorm
+ * in double precision with the GPU's bits: CUDA's libdevice algorithms
+ * (__nv_rsqrt, __nv_hypot, ..., the non-FTZ path), re-expressed in C step
+ * by step.
  *
  * The norms all run the same scheme: take the magnitudes, order them
  * (largest last), scale every one by a power of two chosen from the
@@ -207,4 +208,65 @@ double ws_gpu_rnorm4d(double a, double b, double c, double d)
 {
     double in[4] = {a, b, c, d};
     return rnorm_n(in, 4);
+}
+
+/* norm and rnorm of dim elements (libdevice's __nv_norm, __nv_rnorm): the
+ * largest magnitude by a running max (element 0 is read even for dim < 1),
+ * then the sum of the scaled squares in element order, except the first
+ * element whose scaled magnitude equals the scaled largest: that one is
+ * added last (as gpumath_norms.c's normf). *sum0 is the sum before the
+ * largest's square, which the selects use. A NaN scaled element passes on
+ * to the sum: the fma returns its first NaN operand (the GPU's order a, c,
+ * b), which is the element. */
+GPUMATH_CLONES static double sum_squares_dim(int dim, const double *t, double *largest, double *down, uint32_t *e,
+                                             double *sum0)
+{
+    double big = magnitude(t[0]);
+    for (int i = 1; i < dim; i++)
+        big = gpu_max(magnitude(t[i]), big);
+    *largest = big;
+    *e = norm_scale(big, down);
+    double bigs = big * *down;
+    double q = 0.0;
+    int added = 0;
+    for (int i = 0; i < dim; i++) {
+        double v = magnitude(t[i]) * *down;
+        /* The largest's first appearance is skipped: it is the one element
+         * with v == bigs not yet passed over (i == added). */
+        if (v != bigs || i != added) {
+            q = isnan(v) ? v : fma(v, v, q);
+            added++;
+        }
+    }
+    *sum0 = q;
+    /* bigs is a NaN only when every element is, and then the result is
+     * the largest (the select below); q's NaN passes on otherwise. */
+    return isnan(q) ? q : fma(bigs, bigs, q);
+}
+
+/* The root, scaled back: the largest itself when the other elements are
+ * all zero, or when the largest is infinite or NaN (its high word at or
+ * above infinity's, as an unsigned number: a negative NaN too). */
+double ws_gpu_norm(int dim, const double *t)
+{
+    double big, down, sum0;
+    uint32_t e;
+    double q = sum_squares_dim(dim, t, &big, &down, &e, &sum0);
+    double r = scaled_sqrt(q, e);
+    if (sum0 == 0.0 || high_word(big) >= INF_HIGH)
+        r = big;
+    return r;
+}
+
+/* The MUFU reciprocal square root alone (rsqrt.approx.f64), scaled; an
+ * infinite largest gives 0. */
+double ws_gpu_rnorm(int dim, const double *t)
+{
+    double big, down, sum0;
+    uint32_t e;
+    double q = sum_squares_dim(dim, t, &big, &down, &e, &sum0);
+    double r = ws_gpu_rsqrt_approx_f64(q) * down;
+    if (big == INFINITY)
+        r = 0.0;
+    return r;
 }

@@ -53,19 +53,24 @@ inline unsigned shfl_word(ws_coll_kind kind, unsigned mask, unsigned word, int b
     }
 }
 
-/* Any trivially copyable value, as consecutive 32-bit words, lowest first. */
-template <typename T>
-inline T shfl(ws_coll_kind kind, unsigned mask, const T &value, int b, unsigned c, bool by_width, bool *p,
-              call_site at)
+/* Any trivially copyable value through a 32-bit shuffle, as consecutive words, lowest first:
+ * shfl_one(word) gives the word the lane reads (every shuffle of CUB's compat headers). */
+template <typename T, typename ShflOne> inline T shfl_words(const T &value, ShflOne shfl_one)
 {
     static_assert(std::is_trivially_copyable<T>::value, "cub: a shuffled type must be trivially copyable");
     unsigned words[(sizeof(T) + 3) / 4] = {};
     memcpy(words, &value, sizeof(T));
     for (unsigned &w : words)
-        w = shfl_word(kind, mask, w, b, c, by_width, p, at);
+        w = shfl_one(w);
     T out;
     memcpy(&out, words, sizeof(T));
     return out;
+}
+template <typename T>
+inline T shfl(ws_coll_kind kind, unsigned mask, const T &value, int b, unsigned c, bool by_width, bool *p,
+              call_site at)
+{
+    return shfl_words(value, [&](unsigned w) { return shfl_word(kind, mask, w, b, c, by_width, p, at); });
 }
 
 } // namespace detail
@@ -108,14 +113,8 @@ template <int LOGICAL_WARP_THREADS, typename T>
 inline T ShuffleIndex(T input, int src_lane, unsigned member_mask,
                    detail::call_site at = detail::call_site{__builtin_FILE(), __builtin_LINE()})
 {
-    static_assert(std::is_trivially_copyable<T>::value, "cub: a shuffled type must be trivially copyable");
-    unsigned words[(sizeof(T) + 3) / 4] = {};
-    memcpy(words, &input, sizeof(T));
-    for (unsigned &w : words)
-        w = __shfl_sync(member_mask, w, src_lane, LOGICAL_WARP_THREADS, at.file, at.line);
-    T out;
-    memcpy(&out, words, sizeof(T));
-    return out;
+    return detail::shfl_words(
+        input, [&](unsigned w) { return __shfl_sync(member_mask, w, src_lane, LOGICAL_WARP_THREADS, at.file, at.line); });
 }
 
 } // namespace cub

@@ -61,13 +61,10 @@ struct DeviceReduce {
     static cudaError_t Sum(void *d_temp_storage, size_t &temp_storage_bytes, InputIteratorT d_in,
                            OutputIteratorT d_out, NumItemsT num_items, cudaStream_t stream = 0)
     {
-        (void)stream;
-        using Off = detail::choose_offset_t<NumItemsT>;
         using In = detail::dm::it_value_t<InputIteratorT>;
         using InitT = detail::dm::out_value_t<OutputIteratorT, In>;
-        using A = std::decay_t<std::invoke_result_t<::cuda::std::plus<>, InitT, In>>;
-        return detail::dm::reduce<A>(d_temp_storage, temp_storage_bytes, d_in, Off(num_items), ::cuda::std::plus<>{},
-                                     InitT{}, false, detail::dm::identity_tr{}, store_to<OutputIteratorT>{d_out});
+        return Reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, ::cuda::std::plus<>{}, InitT{},
+                      stream);
     }
 
     template <typename InputIteratorT, typename OutputIteratorT, typename NumItemsT>

@@ -244,12 +244,9 @@ struct DeviceScan {
                                          ValuesOutputIteratorT d_values_out, NumItemsT num_items,
                                          EqualityOpT equality_op = EqualityOpT(), cudaStream_t stream = 0)
     {
-        (void)stream;
         using V = detail::dm::it_value_t<ValuesInputIteratorT>;
-        using A = std::decay_t<std::invoke_result_t<::cuda::std::plus<>, V, V>>;
-        A init = A(V{});
-        return by_key(d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in, d_values_out, ::cuda::std::plus<>{},
-                      &init, num_items, equality_op);
+        return ExclusiveScanByKey(d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in, d_values_out,
+                                  ::cuda::std::plus<>{}, V{}, num_items, equality_op, stream);
     }
     template <typename KeysInputIteratorT, typename ValuesInputIteratorT, typename ValuesOutputIteratorT,
               typename ScanOpT, typename InitValueT, typename EqualityOpT = ::cuda::std::equal_to<>,
@@ -274,11 +271,8 @@ struct DeviceScan {
                                          ValuesOutputIteratorT d_values_out, NumItemsT num_items,
                                          EqualityOpT equality_op = EqualityOpT(), cudaStream_t stream = 0)
     {
-        (void)stream;
-        using V = detail::dm::it_value_t<ValuesInputIteratorT>;
-        using A = std::decay_t<std::invoke_result_t<::cuda::std::plus<>, V, V>>;
-        return by_key(d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in, d_values_out, ::cuda::std::plus<>{},
-                      (const A *)nullptr, num_items, equality_op);
+        return InclusiveScanByKey(d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in, d_values_out,
+                                  ::cuda::std::plus<>{}, num_items, equality_op, stream);
     }
     template <typename KeysInputIteratorT, typename ValuesInputIteratorT, typename ValuesOutputIteratorT,
               typename ScanOpT, typename EqualityOpT = ::cuda::std::equal_to<>, typename NumItemsT = uint32_t>

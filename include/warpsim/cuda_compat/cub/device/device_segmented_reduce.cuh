@@ -78,12 +78,10 @@ struct DeviceSegmentedReduce {
                            OutputIteratorT d_out, int64_t num_segments, BeginOffsetIteratorT d_begin_offsets,
                            EndOffsetIteratorT d_end_offsets, cudaStream_t stream = 0)
     {
-        (void)stream;
         using In = detail::dm::it_value_t<InputIteratorT>;
         using OutT = detail::dm::out_value_t<OutputIteratorT, In>;
-        using A = std::decay_t<std::invoke_result_t<::cuda::std::plus<>, OutT, In>>;
-        return run<A, false>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments, d_begin_offsets,
-                             d_end_offsets, ::cuda::std::plus<>{}, OutT());
+        return Reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments, d_begin_offsets, d_end_offsets,
+                      ::cuda::std::plus<>{}, OutT(), stream);
     }
     template <typename InputIteratorT, typename OutputIteratorT, typename BeginOffsetIteratorT,
               typename EndOffsetIteratorT>

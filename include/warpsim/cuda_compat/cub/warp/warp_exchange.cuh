@@ -97,14 +97,9 @@ template <typename InputT, int ITEMS_PER_THREAD, int LOGICAL_WARP_THREADS> class
     /* __shfl_xor_sync of any trivially copyable value, 32 bits at a time. */
     InputT shfl_xor(const InputT &value, int lane_mask, call_site at) const
     {
-        static_assert(std::is_trivially_copyable<InputT>::value, "cub: a shuffled type must be trivially copyable");
-        unsigned words[(sizeof(InputT) + 3) / 4] = {};
-        memcpy(words, &value, sizeof(InputT));
-        for (unsigned &w : words)
-            w = __shfl_xor_sync(member_mask, w, lane_mask, LOGICAL_WARP_THREADS, at.file, at.line);
-        InputT out;
-        memcpy(&out, words, sizeof(InputT));
-        return out;
+        return detail::shfl_words(value, [&](unsigned w) {
+            return __shfl_xor_sync(member_mask, w, lane_mask, LOGICAL_WARP_THREADS, at.file, at.line);
+        });
     }
 
   public:
