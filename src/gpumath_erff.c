@@ -47,7 +47,7 @@ GPUMATH_CLONES static float gpu_erff(float x)
     float y = large ? -t : x;
     float r = fmaf(p, y, y);
     if (large)
-        r = copysignf(1.0f - ws_gpu_ex2_approx_ftz(r), x);
+        r = copysignf(1.0f - mufu_ex2_ftz(r), x);
     return gpu_f32(r);
 }
 float ws_gpu_erff(float x) { return gpu_erff(x); }
@@ -93,7 +93,7 @@ GPUMATH_CLONES static float exp_kernel(float x)
     r = fmaf(j, 0x1.05c610p-29f, r);
     r = r * LOG2E_F;
     uint32_t field = ws_inl_f32_bits(j + (MAGIC_F + 127.0f + 0.0f)) << 23;
-    return ws_gpu_ex2_approx_ftz(r) * ws_inl_f32(field);
+    return mufu_ex2_ftz(r) * ws_inl_f32(field);
 }
 
 /* erfc(z) = erfcx(|z|) e^(-z^2), and 2 - that for z < 0. e^(-z^2) is

@@ -29,7 +29,7 @@
 #include "warpsim/gpumath.h"
 
 /* {C0, C1, C2} of each of the 64 segments. */
-static const int32_t ex2_segments[64][3] = {
+const int32_t mufu_ex2_segments[64][3] = {
     {33554435, 22713, 494},
     {33919818, 22960, 501},
     {34289182, 23210, 506},
@@ -96,46 +96,7 @@ static const int32_t ex2_segments[64][3] = {
     {66385972, 44936, 980},
 };
 
-/* The 24-bit significand (1.23) of 2^(i 2^-23), i < 2^23. */
-static uint32_t ex2_table(uint32_t i)
-{
-    const int32_t *c = ex2_segments[i >> 17];
-    uint32_t X = i & 0x1FFFFu;
-    uint64_t acc = ((uint64_t)c[0] << 13) + 6114u + (uint64_t)c[1] * X + (uint64_t)c[2] * mufu_squarer(X);
-    return (uint32_t)(acc >> 15);
-}
-
-float ws_gpu_ex2_approx_ftz(float x)
-{
-    uint32_t b = ws_inl_f32_bits(x), negative = b >> 31, e = b >> 23 & 0xFF, m = b & 0x7FFFFFu;
-    if (e == 0xFF)
-        return ws_inl_f32(m ? WS_F32_CANONICAL_NAN : negative ? 0u : 0x7F800000u);
-    if (e == 0)
-        return 1.0f; /* +-0 and flushed denormals */
-    if (e >= 127 + 7)
-        return ws_inl_f32(negative ? 0u : 0x7F800000u); /* |x| >= 128 */
-    /* |x| = (m + 2^23) 2^(e - 150): n.f in fixed point is the significand
-     * shifted by e - 127, in [-126, 6]; from 32 bits up as one shift of
-     * 32 + 127 - e, at most 63 (which leaves 0), without a branch on the
-     * exponent (inputs of mixed sizes would mispredict it). */
-    uint64_t significand = (uint64_t)(m | 0x800000u) << 32;
-    uint32_t down = 159u - e;
-    uint32_t fixed = (uint32_t)(significand >> (down < 63u ? down : 63u));
-    uint32_t n = fixed >> 23, f = fixed & 0x7FFFFFu;
-    /* Without branches on the sign (expf's arguments take both at random):
-     * for a negative x, ~f is f ^ 0x7FFFFF and -n - 1 is ~n; f = 0 then
-     * gives exactly 2^-n. */
-    uint32_t flip = 0u - negative, exact = negative & (f == 0);
-    uint32_t t = ex2_table(f ^ (flip & 0x7FFFFFu));
-    int E = (int)(n ^ flip) + (int)exact;
-    t = exact ? 0x800000u : t;
-    int biased = E + 127;
-    if (biased <= 0)
-        return 0.0f; /* below the normal range: flushed */
-    if (biased >= 255)
-        return ws_inl_f32(0x7F800000u);
-    return ws_inl_f32((uint32_t)biased << 23 | (t & 0x7FFFFFu));
-}
+float ws_gpu_ex2_approx_ftz(float x) { return mufu_ex2_ftz(x); }
 
 /* ex2.approx.f32: ptxas halves an argument below -126 and squares the
  * result (docs/probes/mufu_sass.h100.txt), so results down to the

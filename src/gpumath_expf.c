@@ -5,7 +5,7 @@
  * reductions, coefficients and sequence of correctly rounded fma, mul and
  * add (built with -ffp-contract=off; fmaf is the GPU's fma.rn). All of them
  * end in the special-function unit's 2^x (ex2.approx, modelled bit for bit
- * by ws_gpu_ex2_approx_ftz / ws_gpu_ex2_approx in gpumath_ex2.c). Every NaN
+ * by mufu_ex2_ftz in gpumath_internal.h and ws_gpu_ex2_approx in gpumath_ex2.c). Every NaN
  * result is the GPU's canonical 0x7FFFFFFF. */
 #include <math.h>
 #include <stdint.h>
@@ -44,7 +44,14 @@ static inline float exp_scaled(float x, float hi, float lo, float hi_div_252)
     int32_t k = (int32_t)((double)s * 252.0) + 1;
     float r = fmaf(x, hi, -(float)(k - 127));
     r = fmaf(x, lo, r);
-    return ws_gpu_ex2_approx_ftz(r) * ws_inl_f32((uint32_t)k << 23);
+    float scale = ws_inl_f32((uint32_t)k << 23);
+    /* k - 127 is about floor(x log2(b)), so r nearly always lies in
+     * [0, 1): there the unit's 2^r is its table at r's first 23 fraction
+     * bits (r * 2^23 is exact, and the unit truncates), between 1 and 2;
+     * the few r that roundings put outside take the whole unit. */
+    if (r >= 0.0f && r < 1.0f)
+        return ws_inl_f32(0x3F800000u | (mufu_ex2_table((uint32_t)(r * 0x1p23f)) & 0x7FFFFFu)) * scale;
+    return mufu_ex2_ftz(r) * scale;
 }
 
 GPUMATH_CLONES static float gpu_expf(float x)

@@ -32,7 +32,7 @@ GPUMATH_CLONES static float exp_quarter(float x)
     r = fmaf(j, 0x1.05c610p-29f, r);
     r = r * LOG2E_F;
     uint32_t field = ws_inl_f32_bits(j + (MAGIC_F + 127.0f + -2.0f)) << 23;
-    return ws_gpu_ex2_approx_ftz(r) * ws_inl_f32(field);
+    return mufu_ex2_ftz(r) * ws_inl_f32(field);
 }
 
 /* sinhf: for |x| >= 1, (e^|x| - e^-|x|) / 2 = 2 q - 1/(8 q) with q = e^|x|/4
@@ -71,7 +71,7 @@ GPUMATH_CLONES static float gpu_tanhf(float x)
     if (ax >= 0x1.333334p-1f) {
         float s = 1.0f;
         if (!(ax >= 0x1.205968p+3f)) {
-            float e = ws_gpu_ex2_approx_ftz(ax * 0x1.715476p+1f);
+            float e = mufu_ex2_ftz(ax * 0x1.715476p+1f);
             s = fmaf(ws_gpu_rcp_approx_ftz(1.0f + e), -2.0f, 1.0f);
         }
         return gpu_f32(copysignf(s, x));

@@ -72,11 +72,6 @@ static inline uint32_t one_plus_rz_bits(float x)
     return away ? bits - 1u : bits; /* s is never 0 when it is away from zero */
 }
 
-/* MUFU.RCP and MUFU.RSQ's datapaths (gpumath_rcp.c): 1/1.m for the 23-bit
- * m, and 1/sqrt(1.m 2^k) for i = k 2^23 + m, in units of 2^-24, in
- * (2^23, 2^24]. */
-uint32_t mufu_rcp_fixed(uint32_t m);
-uint32_t mufu_rsqrt_fixed(uint32_t i);
 
 /* The special-function unit's truncated squarer (MUFU.EX2 and MUFU.LG2,
  * src/gpumath_ex2.c and gpumath_lg2.c): X^2 for a 17-bit X less the
@@ -99,19 +94,80 @@ static inline uint32_t mufu_squarer_compute(uint32_t X)
     uint64_t dropped = (uint64_t)a * a + ((uint64_t)(b & 1) << 18) + ((uint64_t)cross << 10);
     return (uint32_t)(((uint64_t)X * X - dropped) >> 19);
 }
-/* The same as a table of all 2^17 squares (each below 2^15), filled once
- * (gpumath_squarer.c): one load from 256 KiB instead of the bit work, which
- * halves the time of ex2, lg2, sin and cos and of everything built on them
- * (docs/performance.md). */
+/* The same as a table of all 2^17 squares (each below 2^15), filled by a
+ * constructor (gpumath_squarer.c): one load from 256 KiB instead of the bit
+ * work, which halves the time of ex2, lg2, sin and cos and of everything
+ * built on them (docs/performance.md). A call before the table is ready
+ * (another library's constructor) computes the square instead: no call and
+ * no lock here, so the inlined callers keep their registers. */
 extern uint16_t mufu_squares[1 << 17];
 extern bool mufu_squares_ready;
-void mufu_squares_fill(void);
 static inline uint32_t mufu_squarer(uint32_t X)
 {
+    X &= 0x1FFFFu;
     if (__builtin_expect(!__atomic_load_n(&mufu_squares_ready, __ATOMIC_ACQUIRE), 0))
-        mufu_squares_fill();
-    return mufu_squares[X & 0x1FFFFu];
+        return mufu_squarer_compute(X);
+    return mufu_squares[X];
 }
+
+/* MUFU.EX2, ex2.approx.ftz.f32 (its datapath is described in gpumath_ex2.c,
+ * which holds the segments' coefficients): inline, because expf, exp10f,
+ * coshf and their kind spend half their time in it. */
+extern const int32_t mufu_ex2_segments[64][3];
+
+/* The 24-bit significand (1.23) of 2^(i 2^-23), i < 2^23. */
+static inline uint32_t mufu_ex2_table(uint32_t i)
+{
+    const int32_t *c = mufu_ex2_segments[i >> 17];
+    uint32_t X = i & 0x1FFFFu;
+    uint64_t acc = ((uint64_t)c[0] << 13) + 6114u + (uint64_t)c[1] * X + (uint64_t)c[2] * mufu_squarer(X);
+    return (uint32_t)(acc >> 15);
+}
+
+static inline float mufu_ex2_ftz(float x)
+{
+    uint32_t b = ws_inl_f32_bits(x), negative = b >> 31, e = b >> 23 & 0xFF, m = b & 0x7FFFFFu;
+    if (e == 0xFF)
+        return ws_inl_f32(m ? WS_F32_CANONICAL_NAN : negative ? 0u : 0x7F800000u);
+    if (e == 0)
+        return 1.0f; /* +-0 and flushed denormals */
+    if (e >= 127 + 7)
+        return ws_inl_f32(negative ? 0u : 0x7F800000u); /* |x| >= 128 */
+    /* |x| = (m + 2^23) 2^(e - 150): n.f in fixed point is the significand
+     * shifted by e - 127, in [-126, 6]; from 32 bits up as one shift of
+     * 32 + 127 - e, at most 63 (which leaves 0), without a branch on the
+     * exponent (inputs of mixed sizes would mispredict it). */
+    uint64_t significand = (uint64_t)(m | 0x800000u) << 32;
+    uint32_t down = 159u - e;
+    uint32_t fixed = (uint32_t)(significand >> (down < 63u ? down : 63u));
+    uint32_t n = fixed >> 23, f = fixed & 0x7FFFFFu;
+    /* Without branches on the sign (expf's arguments take both at random):
+     * for a negative x, ~f is f ^ 0x7FFFFF and -n - 1 is ~n; f = 0 then
+     * gives exactly 2^-n. */
+    uint32_t flip = 0u - negative, exact = negative & (f == 0);
+    uint32_t t = mufu_ex2_table(f ^ (flip & 0x7FFFFFu));
+    int E = (int)(n ^ flip) + (int)exact;
+    t = exact ? 0x800000u : t;
+    int biased = E + 127;
+    if (biased <= 0)
+        return 0.0f; /* below the normal range: flushed */
+    if (biased >= 255)
+        return ws_inl_f32(0x7F800000u);
+    return ws_inl_f32((uint32_t)biased << 23 | (t & 0x7FFFFFu));
+}
+
+/* MUFU.RCP and MUFU.RSQ's datapaths (gpumath_rcp.c): 1/1.m for the 23-bit
+ * m, and 1/sqrt(1.m 2^k) for i = k 2^23 + m, in units of 2^-24, in
+ * (2^23, 2^24]. */
+extern const uint32_t mufu_rcp_segments[128][3];
+static inline uint32_t mufu_rcp_fixed(uint32_t m)
+{
+    const uint32_t *c = mufu_rcp_segments[m >> 16 & 127];
+    uint32_t X = m & 0xFFFFu;
+    uint64_t acc = ((uint64_t)c[0] << 13) + 2023u - (uint64_t)c[1] * X + (uint64_t)c[2] * mufu_squarer(X << 1);
+    return (uint32_t)(acc >> 15);
+}
+uint32_t mufu_rsqrt_fixed(uint32_t i);
 
 /* atan(t) for t in [0, 1] as CUDA's f64 atan and atan2 compute it:
  * t + t s P(s), s = t^2, P of degree 18 in Horner form with fma. Inline:

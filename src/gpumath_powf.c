@@ -21,6 +21,15 @@
 #define LOG2E_HI 0x1.715476p+0f
 #define LOG2E_LO 0x1.4abc68p-26f
 
+/* rcp.approx.ftz.f32 (MUFU.RCP, gpumath_mufu.c) of a v in [1, 4): its
+ * datapath's 1/1.m scaled by v's power of two, always normal. Inline, as
+ * the unit's table lookups are on powf's longest chain. */
+static inline float rcp_1_to_4(float v)
+{
+    uint32_t b = ws_inl_f32_bits(v);
+    return ws_inl_f32(mufu_rcp_fixed(b & 0x7FFFFFu) + 0x3E800000u - (b & 0x7F800000u) + 0x3F800000u);
+}
+
 /* log2(|x|) as a head and a tail, hi + lo, to well beyond float precision.
  * |x| = 2^k * m with m in [sqrt(1/2), sqrt(2)) (the split is integer work
  * on the bits, against the bits of sqrt(1/2); subnormals are first scaled
@@ -44,7 +53,7 @@ GPUMATH_CLONES static void log2_ext(float ax, float *hi_out, float *lo_out)
 
     /* u = 2(m - 1)/(m + 1) through the approximate reciprocal. */
     float mm1 = m - 1.0f;
-    float rcp = ws_gpu_rcp_approx_ftz(m + 1.0f);
+    float rcp = rcp_1_to_4(m + 1.0f);
     float u = (2.0f * mm1) * rcp;
     float u2 = u * u;
     /* The error of u: (2(m - 1) - u(m + 1)) / (m + 1), written as
