@@ -110,7 +110,11 @@ GPUMATH_CLONES static float exp2_ext(float hi, float lo)
      * bits are n << 23 less the first's offset from 2^0's (wrapping). */
     uint32_t off = 0x83000000u & (0u - (uint32_t)!(n > 0.0f)); /* no branch: n's sign is random */
     float scale1 = ws_inl_f32(0x7F000000u + off);
-    float scale2 = ws_inl_f32((f2i_rz(n) << 23) - off);
+    /* n clamped first (a NaN to the low end) so that the conversion needs
+     * no checks: |n| > 152 is replaced below. */
+    float nc = n > -160.0f ? n : -160.0f;
+    nc = nc < 160.0f ? nc : 160.0f;
+    float scale2 = ws_inl_f32(((uint32_t)(int32_t)nc << 23) - off);
     float r = (q * scale1) * scale2;
 
     if (fabsf(hi) > 152.0f)
