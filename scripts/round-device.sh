@@ -17,9 +17,11 @@ for p in ${PROGRAMS:-}; do
     "$t/$p" > "$t/expected/$p.out" 2> "$t/expected/$p.err"; echo "$p exit $?" >> "$t/expected/status" ) &
 done
 nvcc -arch=sm_90 docs/probes/f64_nan_order_probe.cu -o "$t/nanord" && "$t/nanord" > "$t/expected/f64_nan_order_probe.h100.txt"
-OUT=$out EXHAUSTIVE=${EXHAUSTIVE:-all} LOG2_RANDOM=${LOG2_RANDOM:-24} ONLY=${ONLY:-} bash scripts/gpumath-check.sh > "$out/check.log" 2>&1
-echo "gpumath-check exit $?" >> "$out/check.log"
+# The programs' outputs are saved before the long math check starts, so that a run cut short
+# by its time limit still brings them back.
 wait
 tar -C "$t" -cf "$out/expected.tar" expected
 cat "$t/expected/status" 2>/dev/null
+OUT=$out EXHAUSTIVE=${EXHAUSTIVE:-all} LOG2_RANDOM=${LOG2_RANDOM:-24} ONLY=${ONLY:-} bash scripts/gpumath-check.sh > "$out/check.log" 2>&1
+echo "gpumath-check exit $?" >> "$out/check.log"
 grep -v ' differing 0$' "$out/check.log" | tail -40
