@@ -142,7 +142,7 @@ static const struct listed *find_listed(const char *name)
 static const char *const awaiting_gpu_data[] = {
     "hypotf", "norm3df", "norm4df", "normf", "rnormf", "norm", "rnorm",
     "j0f", "j1f", "y0f", "y1f", "jnf", "ynf", "cyl_bessel_i0f", "cyl_bessel_i1f",
-    "j0", "j1", "y0", "y1", "jn", "yn", "cyl_bessel_i0", "cyl_bessel_i1",
+    "j0", "j1", "y0", "y1", "jn", "yn", "cyl_bessel_i0", "cyl_bessel_i1", "tan",
 };
 
 static bool is_awaiting_gpu_data(const char *name)

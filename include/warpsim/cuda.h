@@ -540,8 +540,8 @@ using ::ws_cuda_fmin;
 using ::ws_cuda_fminf;
 } // namespace std
 #endif
-#define fminf(a, b) ws_cuda_fminf(a, b)
-#define fmaxf(a, b) ws_cuda_fmaxf(a, b)
+#define fminf ws_cuda_fminf
+#define fmaxf ws_cuda_fmaxf
 #define fmin(a, b) ws_cuda_fmin(a, b)
 #define fmax(a, b) ws_cuda_fmax(a, b)
 
@@ -779,19 +779,30 @@ WS_CUDA_ATOMIC_CAS(unsigned)
 WS_CUDA_ATOMIC_CAS(unsigned long long)
 #undef WS_CUDA_ATOMIC_CAS
 
-/* min and max as the CUDA headers declare them for device code. */
-inline int min(int a, int b) { return a < b ? a : b; }
-inline unsigned min(unsigned a, unsigned b) { return a < b ? a : b; }
-inline long long min(long long a, long long b) { return a < b ? a : b; }
-inline unsigned long long min(unsigned long long a, unsigned long long b) { return a < b ? a : b; }
+/* min and max as the CUDA headers declare them for device code: each
+ * integer width with either sign, a mixed pair compared as the unsigned
+ * type (as CUDA converts it), and a float with a double as doubles. */
+#define WS_CUDA_MINMAX_INT_(S, U)                                                 \
+    inline S min(S a, S b) { return a < b ? a : b; }                             \
+    inline U min(U a, U b) { return a < b ? a : b; }                             \
+    inline U min(S a, U b) { return (U)a < b ? (U)a : b; }                       \
+    inline U min(U a, S b) { return a < (U)b ? a : (U)b; }                       \
+    inline S max(S a, S b) { return a > b ? a : b; }                             \
+    inline U max(U a, U b) { return a > b ? a : b; }                             \
+    inline U max(S a, U b) { return (U)a > b ? (U)a : b; }                       \
+    inline U max(U a, S b) { return a > (U)b ? a : (U)b; }
+WS_CUDA_MINMAX_INT_(int, unsigned)
+WS_CUDA_MINMAX_INT_(long, unsigned long)
+WS_CUDA_MINMAX_INT_(long long, unsigned long long)
+#undef WS_CUDA_MINMAX_INT_
 inline float min(float a, float b) { return ws_cuda_fminf(a, b); }
 inline double min(double a, double b) { return ws_cuda_fmin(a, b); }
-inline int max(int a, int b) { return a > b ? a : b; }
-inline unsigned max(unsigned a, unsigned b) { return a > b ? a : b; }
-inline long long max(long long a, long long b) { return a > b ? a : b; }
-inline unsigned long long max(unsigned long long a, unsigned long long b) { return a > b ? a : b; }
+inline double min(float a, double b) { return ws_cuda_fmin((double)a, b); }
+inline double min(double a, float b) { return ws_cuda_fmin(a, (double)b); }
 inline float max(float a, float b) { return ws_cuda_fmaxf(a, b); }
 inline double max(double a, double b) { return ws_cuda_fmax(a, b); }
+inline double max(float a, double b) { return ws_cuda_fmax((double)a, b); }
+inline double max(double a, float b) { return ws_cuda_fmax(a, (double)b); }
 
 /* ---- launching a __global__ function from C++ ----
  * The arguments are converted to the kernel's parameter types once, as the

@@ -10,9 +10,13 @@
  * algorithm on both sides. Names not listed here still call the host's
  * libm (docs/cuda-frontend.md, "Math functions"). In C++ the double
  * names are overloaded for float as CUDA overloads them (sin(float) is
- * sinf), and std::sin reaches the same functions. The macros take any
- * arguments (...), so that a standard header's own overloads of these
- * names (valarray's, complex's) become overloads of the same functions. */
+ * sinf), and std::sin reaches the same functions. The macros of the
+ * double names take any arguments (...), so that a standard header's own
+ * overloads of these names (valarray's, complex's) become overloads of the
+ * same functions, and a variable named log or round keeps its name. The
+ * float names (sinf, expf ...) are plain macros: a kernel that passes
+ * sinf to a template or stores it in a function pointer gets CUDA's
+ * function too, not the host's libm. */
 #ifndef WARPSIM_CUDA_MATH_H
 #define WARPSIM_CUDA_MATH_H
 
@@ -206,7 +210,7 @@ WS_CUDA_GPU1_(double, cyl_bessel_i0, ws_gpu_cyl_bessel_i0)
 WS_CUDA_GPU1_(double, cyl_bessel_i1, ws_gpu_cyl_bessel_i1)
 WS_CUDA_ROUTE1_(double, lgamma, lgamma)
 WS_CUDA_ROUTE1_(double, tgamma, tgamma)
-WS_CUDA_HOST1_(double, tan, tan)
+WS_CUDA_ROUTE1_(double, tan, tan)
 WS_CUDA_ROUTE1_(double, atan, atan)
 WS_CUDA_ROUTE1_(double, asin, asin)
 WS_CUDA_ROUTE1_(double, acos, acos)
@@ -322,6 +326,29 @@ WS_CUDA_OVERLOADS1_(rint, rintf, rintl)
 WS_CUDA_OVERLOADS1_(nearbyint, nearbyintf, nearbyintl)
 WS_CUDA_OVERLOADS1_(logb, logbf, logbl)
 #undef WS_CUDA_OVERLOADS1_
+/* The Bessel functions, sincospi and scalbln: CUDA overloads them for
+ * float too (j0(float) is j0f), and integers go in as doubles. */
+#define WS_CUDA_FLOAT_OVERLOAD1_(n, nf)                                                             \
+    static inline float ws_cuda_##n##_(float x) { return ws_cuda_##nf##_(x); }                     \
+    template <typename T, typename = typename std::enable_if<std::is_integral<T>::value>::type> \
+    static inline double ws_cuda_##n##_(T x)                                                       \
+    {                                                                                              \
+        return ws_cuda_##n##_((double)x);                                                          \
+    }
+WS_CUDA_FLOAT_OVERLOAD1_(j0, j0f)
+WS_CUDA_FLOAT_OVERLOAD1_(j1, j1f)
+WS_CUDA_FLOAT_OVERLOAD1_(y0, y0f)
+WS_CUDA_FLOAT_OVERLOAD1_(y1, y1f)
+WS_CUDA_FLOAT_OVERLOAD1_(cyl_bessel_i0, cyl_bessel_i0f)
+WS_CUDA_FLOAT_OVERLOAD1_(cyl_bessel_i1, cyl_bessel_i1f)
+#undef WS_CUDA_FLOAT_OVERLOAD1_
+static inline double ws_cuda_jn_(int n, double x) { return ws_gpu_jn(n, x); }
+static inline float ws_cuda_jn_(int n, float x) { return ws_gpu_jnf(n, x); }
+static inline double ws_cuda_yn_(int n, double x) { return ws_gpu_yn(n, x); }
+static inline float ws_cuda_yn_(int n, float x) { return ws_gpu_ynf(n, x); }
+static inline void ws_cuda_sincospi_(double x, double *s, double *c) { ws_gpu_sincospi(x, s, c); }
+static inline void ws_cuda_sincospi_(float x, float *s, float *c) { ws_gpu_sincospif(x, s, c); }
+static inline float ws_cuda_scalbln_(float x, long k) { return ws_cuda_scalblnf_(x, k); }
 static inline void ws_cuda_sincos_(float x, float *s, float *c) { ws_cuda_sincosf_(x, s, c); }
 static inline float ws_cuda_atan2_(float y, float x) { return ws_cuda_atan2f_(y, x); }
 static inline float ws_cuda_hypot_(float x, float y) { return ws_cuda_hypotf_(x, y); }
@@ -504,6 +531,13 @@ using ::ws_cuda_sqrtf_;
 using ::ws_cuda_tan_;
 using ::ws_cuda_tanf_;
 using ::ws_cuda_powf_;
+using ::ws_cuda_lgammaf_;
+using ::ws_cuda_tgammaf_;
+using ::ws_cuda_asinhf_;
+using ::ws_cuda_acoshf_;
+using ::ws_cuda_atanhf_;
+using ::ws_cuda_scalbln_;
+using ::ws_cuda_scalblnf_;
 } // namespace std
 #define sinpi(...) ws_cuda_sinpi_(__VA_ARGS__)
 #define cospi(...) ws_cuda_cospi_(__VA_ARGS__)
@@ -559,45 +593,45 @@ using ::ws_cuda_powf_;
 #define llrint(...) ws_cuda_llrint_(__VA_ARGS__)
 #define lround(...) ws_cuda_lround_(__VA_ARGS__)
 #define llround(...) ws_cuda_llround_(__VA_ARGS__)
-#define fabsf(...) ws_cuda_fabsf_(__VA_ARGS__)
-#define floorf(...) ws_cuda_floorf_(__VA_ARGS__)
-#define ceilf(...) ws_cuda_ceilf_(__VA_ARGS__)
-#define truncf(...) ws_cuda_truncf_(__VA_ARGS__)
-#define roundf(...) ws_cuda_roundf_(__VA_ARGS__)
-#define rintf(...) ws_cuda_rintf_(__VA_ARGS__)
-#define nearbyintf(...) ws_cuda_nearbyintf_(__VA_ARGS__)
-#define logbf(...) ws_cuda_logbf_(__VA_ARGS__)
-#define fdimf(...) ws_cuda_fdimf_(__VA_ARGS__)
-#define copysignf(...) ws_cuda_copysignf_(__VA_ARGS__)
-#define nextafterf(...) ws_cuda_nextafterf_(__VA_ARGS__)
-#define fmaf(...) ws_cuda_fmaf_(__VA_ARGS__)
-#define ldexpf(...) ws_cuda_ldexpf_(__VA_ARGS__)
-#define scalbnf(...) ws_cuda_scalbnf_(__VA_ARGS__)
-#define scalblnf(...) ws_cuda_scalblnf_(__VA_ARGS__)
-#define frexpf(...) ws_cuda_frexpf_(__VA_ARGS__)
-#define modff(...) ws_cuda_modff_(__VA_ARGS__)
-#define ilogbf(...) ws_cuda_ilogbf_(__VA_ARGS__)
-#define lrintf(...) ws_cuda_lrintf_(__VA_ARGS__)
-#define llrintf(...) ws_cuda_llrintf_(__VA_ARGS__)
-#define lroundf(...) ws_cuda_lroundf_(__VA_ARGS__)
-#define llroundf(...) ws_cuda_llroundf_(__VA_ARGS__)
+#define fabsf ws_cuda_fabsf_
+#define floorf ws_cuda_floorf_
+#define ceilf ws_cuda_ceilf_
+#define truncf ws_cuda_truncf_
+#define roundf ws_cuda_roundf_
+#define rintf ws_cuda_rintf_
+#define nearbyintf ws_cuda_nearbyintf_
+#define logbf ws_cuda_logbf_
+#define fdimf ws_cuda_fdimf_
+#define copysignf ws_cuda_copysignf_
+#define nextafterf ws_cuda_nextafterf_
+#define fmaf ws_cuda_fmaf_
+#define ldexpf ws_cuda_ldexpf_
+#define scalbnf ws_cuda_scalbnf_
+#define scalblnf ws_cuda_scalblnf_
+#define frexpf ws_cuda_frexpf_
+#define modff ws_cuda_modff_
+#define ilogbf ws_cuda_ilogbf_
+#define lrintf ws_cuda_lrintf_
+#define llrintf ws_cuda_llrintf_
+#define lroundf ws_cuda_lroundf_
+#define llroundf ws_cuda_llroundf_
 #define scalbln(...) ws_cuda_scalbln_(__VA_ARGS__)
-#define sqrtf(...) ws_cuda_sqrtf_(__VA_ARGS__)
-#define rsqrtf(...) ws_cuda_rsqrtf_(__VA_ARGS__)
-#define logf(...) ws_cuda_logf_(__VA_ARGS__)
-#define log2f(...) ws_cuda_log2f_(__VA_ARGS__)
-#define log10f(...) ws_cuda_log10f_(__VA_ARGS__)
-#define log1pf(...) ws_cuda_log1pf_(__VA_ARGS__)
-#define sinf(...) ws_cuda_sinf_(__VA_ARGS__)
-#define cosf(...) ws_cuda_cosf_(__VA_ARGS__)
-#define sincosf(...) ws_cuda_sincosf_(__VA_ARGS__)
-#define sinpif(...) ws_gpu_sinpif(__VA_ARGS__)
-#define cospif(...) ws_gpu_cospif(__VA_ARGS__)
-#define sincospif(...) ws_gpu_sincospif(__VA_ARGS__)
-#define atan2f(...) ws_cuda_atan2f_(__VA_ARGS__)
-#define tanf(...) ws_cuda_tanf_(__VA_ARGS__)
-#define atanf(...) ws_cuda_atanf_(__VA_ARGS__)
-#define powf(...) ws_cuda_powf_(__VA_ARGS__)
+#define sqrtf ws_cuda_sqrtf_
+#define rsqrtf ws_cuda_rsqrtf_
+#define logf ws_cuda_logf_
+#define log2f ws_cuda_log2f_
+#define log10f ws_cuda_log10f_
+#define log1pf ws_cuda_log1pf_
+#define sinf ws_cuda_sinf_
+#define cosf ws_cuda_cosf_
+#define sincosf ws_cuda_sincosf_
+#define sinpif ws_gpu_sinpif
+#define cospif ws_gpu_cospif
+#define sincospif ws_gpu_sincospif
+#define atan2f ws_cuda_atan2f_
+#define tanf ws_cuda_tanf_
+#define atanf ws_cuda_atanf_
+#define powf ws_cuda_powf_
 #define exp(...) ws_cuda_exp_(__VA_ARGS__)
 #define exp2(...) ws_cuda_exp2_(__VA_ARGS__)
 #define exp10(...) ws_cuda_exp10_(__VA_ARGS__)
@@ -606,7 +640,11 @@ using ::ws_cuda_powf_;
 #define sin(...) ws_cuda_sin_(__VA_ARGS__)
 #define cos(...) ws_cuda_cos_(__VA_ARGS__)
 #define sincos(...) ws_cuda_sincos_(__VA_ARGS__)
+#ifdef __cplusplus
+#define sincospi(...) ws_cuda_sincospi_(__VA_ARGS__)
+#else
 #define sincospi(...) ws_gpu_sincospi(__VA_ARGS__)
+#endif
 #define atan2(...) ws_cuda_atan2_(__VA_ARGS__)
 #define asin(...) ws_cuda_asin_(__VA_ARGS__)
 #define acos(...) ws_cuda_acos_(__VA_ARGS__)
@@ -620,20 +658,20 @@ using ::ws_cuda_powf_;
 #define log10(...) ws_cuda_log10_(__VA_ARGS__)
 #define log1p(...) ws_cuda_log1p_(__VA_ARGS__)
 #define pow(...) ws_cuda_pow_(__VA_ARGS__)
-#define asinf(...) ws_cuda_asinf_(__VA_ARGS__)
-#define acosf(...) ws_cuda_acosf_(__VA_ARGS__)
-#define atanhf(...) ws_cuda_atanhf_(__VA_ARGS__)
-#define asinhf(...) ws_cuda_asinhf_(__VA_ARGS__)
-#define acoshf(...) ws_cuda_acoshf_(__VA_ARGS__)
-#define lgammaf(...) ws_cuda_lgammaf_(__VA_ARGS__)
-#define tgammaf(...) ws_cuda_tgammaf_(__VA_ARGS__)
-#define fmodf(...) ws_cuda_fmodf_(__VA_ARGS__)
-#define remainderf(...) ws_cuda_remainderf_(__VA_ARGS__)
-#define remquof(...) ws_cuda_remquof_(__VA_ARGS__)
-#define rhypotf(...) ws_cuda_rhypotf_(__VA_ARGS__)
-#define hypotf(...) ws_cuda_hypotf_(__VA_ARGS__)
-#define norm3df(...) ws_cuda_norm3df_(__VA_ARGS__)
-#define norm4df(...) ws_cuda_norm4df_(__VA_ARGS__)
+#define asinf ws_cuda_asinf_
+#define acosf ws_cuda_acosf_
+#define atanhf ws_cuda_atanhf_
+#define asinhf ws_cuda_asinhf_
+#define acoshf ws_cuda_acoshf_
+#define lgammaf ws_cuda_lgammaf_
+#define tgammaf ws_cuda_tgammaf_
+#define fmodf ws_cuda_fmodf_
+#define remainderf ws_cuda_remainderf_
+#define remquof ws_cuda_remquof_
+#define rhypotf ws_cuda_rhypotf_
+#define hypotf ws_cuda_hypotf_
+#define norm3df ws_cuda_norm3df_
+#define norm4df ws_cuda_norm4df_
 /* CUDA-only names of an (int, const T *) or (int, T) shape: CUDA's algorithm
  * on both sides. In C++ the norms are functions, not macros: a macro norm
  * would also take std::norm of <complex>. */
@@ -643,29 +681,34 @@ static inline float rnormf(int dim, const float *t) { return ws_gpu_rnormf(dim, 
 static inline double norm(int dim, const double *t) { return ws_gpu_norm(dim, t); }
 static inline double rnorm(int dim, const double *t) { return ws_gpu_rnorm(dim, t); }
 #else
-#define normf(...) ws_gpu_normf(__VA_ARGS__)
-#define rnormf(...) ws_gpu_rnormf(__VA_ARGS__)
+#define normf ws_gpu_normf
+#define rnormf ws_gpu_rnormf
 #define norm(...) ws_gpu_norm(__VA_ARGS__)
 #define rnorm(...) ws_gpu_rnorm(__VA_ARGS__)
 #endif
-#define j0f(...) ws_cuda_j0f_(__VA_ARGS__)
-#define j1f(...) ws_cuda_j1f_(__VA_ARGS__)
-#define y0f(...) ws_cuda_y0f_(__VA_ARGS__)
-#define y1f(...) ws_cuda_y1f_(__VA_ARGS__)
-#define jnf(...) ws_gpu_jnf(__VA_ARGS__)
-#define ynf(...) ws_gpu_ynf(__VA_ARGS__)
-#define cyl_bessel_i0f(...) ws_cuda_cyl_bessel_i0f_(__VA_ARGS__)
-#define cyl_bessel_i1f(...) ws_cuda_cyl_bessel_i1f_(__VA_ARGS__)
+#define j0f ws_cuda_j0f_
+#define j1f ws_cuda_j1f_
+#define y0f ws_cuda_y0f_
+#define y1f ws_cuda_y1f_
+#define jnf ws_gpu_jnf
+#define ynf ws_gpu_ynf
+#define cyl_bessel_i0f ws_cuda_cyl_bessel_i0f_
+#define cyl_bessel_i1f ws_cuda_cyl_bessel_i1f_
 #define j0(...) ws_cuda_j0_(__VA_ARGS__)
 #define j1(...) ws_cuda_j1_(__VA_ARGS__)
 #define y0(...) ws_cuda_y0_(__VA_ARGS__)
 #define y1(...) ws_cuda_y1_(__VA_ARGS__)
+#ifdef __cplusplus
+#define jn(...) ws_cuda_jn_(__VA_ARGS__)
+#define yn(...) ws_cuda_yn_(__VA_ARGS__)
+#else
 #define jn(...) ws_gpu_jn(__VA_ARGS__)
 #define yn(...) ws_gpu_yn(__VA_ARGS__)
+#endif
 #define cyl_bessel_i0(...) ws_cuda_cyl_bessel_i0_(__VA_ARGS__)
 #define cyl_bessel_i1(...) ws_cuda_cyl_bessel_i1_(__VA_ARGS__)
-#define rnorm3df(...) ws_cuda_rnorm3df_(__VA_ARGS__)
-#define rnorm4df(...) ws_cuda_rnorm4df_(__VA_ARGS__)
+#define rnorm3df ws_cuda_rnorm3df_
+#define rnorm4df ws_cuda_rnorm4df_
 #define rhypot(...) ws_cuda_rhypot_(__VA_ARGS__)
 #define norm3d(...) ws_cuda_norm3d_(__VA_ARGS__)
 #define rnorm3d(...) ws_cuda_rnorm3d_(__VA_ARGS__)
@@ -674,22 +717,22 @@ static inline double rnorm(int dim, const double *t) { return ws_gpu_rnorm(dim, 
 #define erfc(...) ws_cuda_erfc_(__VA_ARGS__)
 #define erf(...) ws_cuda_erf_(__VA_ARGS__)
 #define tanh(...) ws_cuda_tanh_(__VA_ARGS__)
-#define expf(...) ws_cuda_expf_(__VA_ARGS__)
-#define exp2f(...) ws_cuda_exp2f_(__VA_ARGS__)
-#define exp10f(...) ws_cuda_exp10f_(__VA_ARGS__)
-#define expm1f(...) ws_cuda_expm1f_(__VA_ARGS__)
-#define sinhf(...) ws_cuda_sinhf_(__VA_ARGS__)
-#define coshf(...) ws_cuda_coshf_(__VA_ARGS__)
-#define tanhf(...) ws_cuda_tanhf_(__VA_ARGS__)
-#define erff(...) ws_cuda_erff_(__VA_ARGS__)
-#define erfcf(...) ws_cuda_erfcf_(__VA_ARGS__)
-#define normcdff(...) ws_cuda_normcdff_(__VA_ARGS__)
-#define erfcxf(...) ws_cuda_erfcxf_(__VA_ARGS__)
-#define cbrtf(...) ws_cuda_cbrtf_(__VA_ARGS__)
-#define rcbrtf(...) ws_cuda_rcbrtf_(__VA_ARGS__)
-#define erfinvf(...) ws_cuda_erfinvf_(__VA_ARGS__)
-#define erfcinvf(...) ws_cuda_erfcinvf_(__VA_ARGS__)
-#define normcdfinvf(...) ws_cuda_normcdfinvf_(__VA_ARGS__)
+#define expf ws_cuda_expf_
+#define exp2f ws_cuda_exp2f_
+#define exp10f ws_cuda_exp10f_
+#define expm1f ws_cuda_expm1f_
+#define sinhf ws_cuda_sinhf_
+#define coshf ws_cuda_coshf_
+#define tanhf ws_cuda_tanhf_
+#define erff ws_cuda_erff_
+#define erfcf ws_cuda_erfcf_
+#define normcdff ws_cuda_normcdff_
+#define erfcxf ws_cuda_erfcxf_
+#define cbrtf ws_cuda_cbrtf_
+#define rcbrtf ws_cuda_rcbrtf_
+#define erfinvf ws_cuda_erfinvf_
+#define erfcinvf ws_cuda_erfcinvf_
+#define normcdfinvf ws_cuda_normcdfinvf_
 #define cbrt(...) ws_cuda_cbrt_(__VA_ARGS__)
 #define rcbrt(...) ws_cuda_rcbrt_(__VA_ARGS__)
 #define __logf(x) ws_gpu_fast_logf((float)(x))

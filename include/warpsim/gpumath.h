@@ -44,6 +44,7 @@ WS_API double ws_gpu_sinh(double x);
 /* f64 trigonometry (src/gpumath_trig.c) */
 WS_API double ws_gpu_sin(double x);
 WS_API double ws_gpu_cos(double x);
+WS_API double ws_gpu_tan(double x);
 WS_API void ws_gpu_sincos(double x, double *s, double *c);
 WS_API double ws_gpu_sinpi(double x);
 WS_API double ws_gpu_cospi(double x);

@@ -309,6 +309,60 @@ CU
 check "math names: <complex>, <valarray>, <random>, long double and std:: still build and run" $?
 grep -qx "3 [12] 1" "$dir/mathnames.out"; check "math names: |exp(0i)| + exp(sin(0)) + cos(0) + atan2(0, 1) = 3; host sinf(1) is the host's" $?
 
+# The math names as users also spell them: a float function passed to a template or kept in a
+# pointer is CUDA's, as its direct call is (they were the host's libm before); CUDA's float
+# overloads of its own names (j0(float) is j0f, sincospi on floats, jn(int, float)); std::lgammaf
+# and the other f names of <cmath>; min and max of mixed widths and signs as CUDA declares them.
+cat > "$dir/mathspell.cu" <<'CU'
+#include <cmath>
+#include <cstddef>
+#include <cstdio>
+#include <cstring>
+template <float (*F)(float)> __device__ float apply(float x) { return F(x); }
+__global__ void k(unsigned *bad)
+{
+    float (*const fns[])(float) = {sinf, expf, logf, tanhf};
+    for (int i = 0; i < 256; i++) {
+        float x = 0.37f + 0.731f * (float)(threadIdx.x * 256 + i);
+        float d[4] = {sinf(x), expf(x * 0.01f), logf(x), tanhf(x * 0.001f)};
+        float a[4] = {x, x * 0.01f, x, x * 0.001f};
+        for (int f = 0; f < 4; f++) {
+            float r = fns[f](a[f]);
+            if (memcmp(&d[f], &r, 4) != 0)
+                atomicAdd(bad, 1u);
+        }
+        float s = apply<sinf>(x);
+        if (memcmp(&s, &d[0], 4) != 0)
+            atomicAdd(bad, 1u);
+    }
+    float s1, c1, s2, c2;
+    sincospi(0.3f, &s1, &c1);
+    sincospif(0.3f, &s2, &c2);
+    float j = j0(2.5f), jf = j0f(2.5f), jn2 = jn(2, 2.5f), jnf2 = jnf(2, 2.5f), y = y0(-40.0f);
+    float lg = std::lgammaf(3.5f), lgf = lgammaf(3.5f);
+    unsigned ybits;
+    memcpy(&ybits, &y, 4);
+    if (s1 != s2 || c1 != c2 || j != jf || jn2 != jnf2 || ybits != 0x7FFFFFFFu || lg != lgf)
+        atomicAdd(bad, 1000u);
+    size_t a = 300, b = 256;
+    if (min(a, b) != 256 || min(-1, 5u) != 5u || max(-1, 5u) != 0xFFFFFFFFu || max(-3L, 2L) != 2L ||
+        min(2.0f, 1.0) != 1.0 || max(7ULL, -1LL) != ~0ULL)
+        atomicAdd(bad, 100000u);
+}
+int main()
+{
+    unsigned *d, h;
+    cudaMalloc(&d, sizeof h);
+    cudaMemset(d, 0, sizeof h);
+    k<<<1, 32>>>(d);
+    cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost);
+    std::printf("%u\n", h);
+}
+CU
+"$warpsim" cc "$dir/mathspell.cu" -o "$dir/mathspell" > "$dir/mathspell.txt" 2>&1 && "$dir/mathspell" > "$dir/mathspell.out" 2>&1 &&
+  [ "$(cat "$dir/mathspell.out")" = 0 ]
+check "math spellings: function pointers and templates of sinf/expf/logf/tanhf, j0(float), sincospi(float), std::lgammaf, mixed min/max" $?
+
 # sqrtf of a negative in a kernel is the GPU's NaN, 0x7FFFFFFF (printf: nan, not x86's -nan); the
 # f64 one is 0xFFF8000000000000 on both (docs/probes/fp_nan_probe.h200.txt's rules).
 cat > "$dir/sqrt.cu" <<'CU'
