@@ -709,8 +709,11 @@ static size_t extern_shared(ctx *c, size_t at, size_t sh_end, bool in_function)
     char type[600], name[200], text[4096];
     snprintf(type, sizeof type, "%.*s", (int)(te - tb), decl + tb);
     snprintf(name, sizeof name, "%.*s", (int)(e - nb), decl + nb);
+    /* In a function: a reference to an array of unknown bound, so that the name is still an array
+     * lvalue: `reinterpret_cast<TempStorage &>(name)` and `(TempStorage &)name` view the shared
+     * memory itself (with a pointer variable they would view the pointer). */
     if (in_function)
-        snprintf(text, sizeof text, "%s *const %s = (%s *)ws_cuda_dynamic_shared_();", type, name, type);
+        snprintf(text, sizeof text, "%s (&%s)[] = *(%s (*)[])ws_cuda_dynamic_shared_();", type, name, type);
     else
         snprintf(text, sizeof text, "static const ws_cudart_extern_shared_<%s> %s{};", type, name);
     /* Keep the lines: the declaration's line breaks follow the text. */

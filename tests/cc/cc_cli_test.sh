@@ -363,6 +363,41 @@ CU
   [ "$(cat "$dir/mathspell.out")" = 0 ]
 check "math spellings: function pointers and templates of sinf/expf/logf/tanhf, j0(float), sincospi(float), std::lgammaf, mixed min/max" $?
 
+# Dynamic shared memory viewed through a reference cast, as CUB users write it
+# (reinterpret_cast<TempStorage &>(smem), and the C-style (T &)smem): the memory, not a pointer
+# variable. 32 threads write 0..31 and 32..63 through two views and read them back through a
+# third: 0 + 1 + ... + 63 = 2016.
+cat > "$dir/smemref.cu" <<'CU'
+#include <cstdio>
+struct Storage { int a[32]; int b[32]; };
+__global__ void k(int *out)
+{
+    extern __shared__ __align__(16) unsigned char smem[];
+    Storage &s1 = reinterpret_cast<Storage &>(smem);
+    Storage &s2 = (Storage &)smem;
+    int *flat = reinterpret_cast<int *>(smem);
+    s1.a[threadIdx.x] = (int)threadIdx.x;
+    s2.b[threadIdx.x] = 32 + (int)threadIdx.x;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        int sum = 0;
+        for (int i = 0; i < 64; i++)
+            sum += flat[i];
+        *out = sum;
+    }
+}
+int main()
+{
+    int *d, h = 0;
+    cudaMalloc(&d, sizeof h);
+    k<<<2, 32, sizeof(Storage)>>>(d);
+    cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost);
+    std::printf("%d\n", h);
+}
+CU
+"$warpsim" cc "$dir/smemref.cu" -o "$dir/smemref" > "$dir/smemref.txt" 2>&1 && [ "$("$dir/smemref")" = 2016 ]
+check "extern __shared__ through reinterpret_cast<T &> and (T &): the shared memory itself (2016)" $?
+
 # sqrtf of a negative in a kernel is the GPU's NaN, 0x7FFFFFFF (printf: nan, not x86's -nan); the
 # f64 one is 0xFFF8000000000000 on both (docs/probes/fp_nan_probe.h200.txt's rules).
 cat > "$dir/sqrt.cu" <<'CU'

@@ -212,22 +212,22 @@ static void test_extern_shared(void **state)
 {
     (void)state;
     expect("__global__ void k() { extern __shared__ float s[]; s[0] = 1; }",
-           "__global__ void k() { float *const s = (float *)ws_cuda_dynamic_shared_(); s[0] = 1; }", 0);
+           "__global__ void k() { float (&s)[] = *(float (*)[])ws_cuda_dynamic_shared_(); s[0] = 1; }", 0);
     expect("template <class T> __global__ void k() {\n  extern __shared__ __align__(16) unsigned char raw[];\n}",
            "template <class T> __global__ void k() {\n"
-           "  unsigned char *const raw = (unsigned char *)ws_cuda_dynamic_shared_();\n}",
+           "  unsigned char (&raw)[] = *(unsigned char (*)[])ws_cuda_dynamic_shared_();\n}",
            0);
     expect("void k() { extern __shared__ volatile T buf [ ] ; }",
-           "void k() { volatile T *const buf = (volatile T *)ws_cuda_dynamic_shared_(); }", 0);
+           "void k() { volatile T (&buf)[] = *(volatile T (*)[])ws_cuda_dynamic_shared_(); }", 0);
     expect("namespace n { extern __shared__ int sh[]; }",
            "namespace n { static const ws_cudart_extern_shared_<int> sh{}; }", 0);
     expect("extern __shared__ double d[];\n", "static const ws_cudart_extern_shared_<double> d{};\n", 0);
     /* `extern T __shared__ name[]`: the type before __shared__ (NVIDIA's threadFenceReduction). */
     expect("void k() { extern float __shared__ smem[]; }",
-           "void k() { float *const smem = (float *)ws_cuda_dynamic_shared_(); }", 0);
+           "void k() { float (&smem)[] = *(float (*)[])ws_cuda_dynamic_shared_(); }", 0);
     /* A template's comma is not a second declarator. */
     expect("void k() { extern __shared__ Pair<int, float> s[]; }",
-           "void k() { Pair<int, float> *const s = (Pair<int, float> *)ws_cuda_dynamic_shared_(); }", 0);
+           "void k() { Pair<int, float> (&s)[] = *(Pair<int, float> (*)[])ws_cuda_dynamic_shared_(); }", 0);
     /* __shared__ without extern and extern without __shared__ are left alone. */
     expect("__shared__ int a[32]; extern int b[];", "__shared__ int a[32]; extern int b[];", 0);
     cc_rewrite_result r;
