@@ -23,7 +23,10 @@ cub/block/block_load.cuh cub/block/block_store.cuh cub/block/block_exchange.cuh 
 cub/block/block_adjacent_difference.cuh cub/block/block_histogram.cuh cub/warp/warp_load.cuh cub/warp/warp_store.cuh
 cub/warp/warp_exchange.cuh cuda/std/cstdint cuda/std/limits cuda/std/type_traits cuda/std/utility cuda/std/array
 cub/device/device_merge_sort.cuh cub/device/device_partition.cuh cub/device/device_run_length_encode.cuh
-cub/device/device_segmented_radix_sort.cuh cub/device/device_segmented_sort.cuh cub/util_allocator.cuh cub/util_debug.cuh"
+cub/device/device_segmented_radix_sort.cuh cub/device/device_segmented_sort.cuh cub/util_allocator.cuh cub/util_debug.cuh
+cub/version.cuh cub/config.cuh cub/util_type.cuh cub/util_ptx.cuh cub/util_macro.cuh cub/util_arch.cuh cub/util_namespace.cuh
+cub/util_cpp_dialect.cuh cub/thread/thread_operators.cuh cub/thread/thread_reduce.cuh cub/thread/thread_scan.cuh
+cub/block/block_raking_layout.cuh"
 FRONT_END="cuda_runtime.h cuda_runtime_api.h device_launch_parameters.h device_functions.h host_defines.h
 device_types.h driver_functions.h device_atomic_functions.h device_double_functions.h math_functions.h
 common_functions.h host_config.h cuda_device_runtime_api.h sm_20_atomic_functions.h sm_20_intrinsics.h
@@ -133,6 +136,148 @@ thrust/sequence.h|Thrust
 thrust/functional.h|Thrust
 thrust/execution_policy.h|Thrust
 cooperative_groups/memcpy_async.h|Cooperative Groups' asynchronous copies (memcpy_async)
+cub/util_device.cuh|this part of CUB
+cub/util_math.cuh|this part of CUB
+cub/util_policy_wrapper_t.cuh|this part of CUB
+cub/util_temporary_storage.cuh|this part of CUB
+cub/util_vsmem.cuh|this part of CUB
+cub/block/block_run_length_decode.cuh|this part of CUB
+cub/block/block_shuffle.cuh|this part of CUB
+cub/device/device_adjacent_difference.cuh|this part of CUB
+cub/device/device_copy.cuh|this part of CUB
+cub/device/device_for.cuh|this part of CUB
+cub/device/device_memcpy.cuh|this part of CUB
+cub/device/device_merge.cuh|this part of CUB
+cub/device/device_transform.cuh|this part of CUB
+cub/thread/thread_load.cuh|this part of CUB
+cub/thread/thread_store.cuh|this part of CUB
+cub/iterator/cache_modified_input_iterator.cuh|this part of CUB
+cub/iterator/cache_modified_output_iterator.cuh|this part of CUB
+cub/iterator/tex_obj_input_iterator.cuh|this part of CUB
+cub/grid/grid_even_share.cuh|this part of CUB
+cub/grid/grid_mapping.cuh|this part of CUB
+cub/grid/grid_queue.cuh|this part of CUB
+cub/agent/agent_adjacent_difference.cuh|CUB's internal agents
+cub/agent/agent_batch_memcpy.cuh|CUB's internal agents
+cub/agent/agent_for.cuh|CUB's internal agents
+cub/agent/agent_histogram.cuh|CUB's internal agents
+cub/agent/agent_merge.cuh|CUB's internal agents
+cub/agent/agent_merge_sort.cuh|CUB's internal agents
+cub/agent/agent_radix_sort_downsweep.cuh|CUB's internal agents
+cub/agent/agent_radix_sort_histogram.cuh|CUB's internal agents
+cub/agent/agent_radix_sort_onesweep.cuh|CUB's internal agents
+cub/agent/agent_radix_sort_upsweep.cuh|CUB's internal agents
+cub/agent/agent_reduce.cuh|CUB's internal agents
+cub/agent/agent_reduce_by_key.cuh|CUB's internal agents
+cub/agent/agent_rle.cuh|CUB's internal agents
+cub/agent/agent_scan.cuh|CUB's internal agents
+cub/agent/agent_scan_by_key.cuh|CUB's internal agents
+cub/agent/agent_segmented_radix_sort.cuh|CUB's internal agents
+cub/agent/agent_select_if.cuh|CUB's internal agents
+cub/agent/agent_sub_warp_merge_sort.cuh|CUB's internal agents
+cub/agent/agent_three_way_partition.cuh|CUB's internal agents
+cub/agent/agent_unique_by_key.cuh|CUB's internal agents
+cub/agent/single_pass_scan_operators.cuh|CUB's internal agents
+cuda/std/barrier|libcu++ (cuda::std)
+cuda/std/bit|libcu++ (cuda::std)
+cuda/std/bitset|libcu++ (cuda::std)
+cuda/std/cassert|libcu++ (cuda::std)
+cuda/std/ccomplex|libcu++ (cuda::std)
+cuda/std/cfloat|libcu++ (cuda::std)
+cuda/std/chrono|libcu++ (cuda::std)
+cuda/std/climits|libcu++ (cuda::std)
+cuda/std/cmath|libcu++ (cuda::std)
+cuda/std/concepts|libcu++ (cuda::std)
+cuda/std/cstddef|libcu++ (cuda::std)
+cuda/std/cstdlib|libcu++ (cuda::std)
+cuda/std/cstring|libcu++ (cuda::std)
+cuda/std/ctime|libcu++ (cuda::std)
+cuda/std/expected|libcu++ (cuda::std)
+cuda/std/initializer_list|libcu++ (cuda::std)
+cuda/std/inplace_vector|libcu++ (cuda::std)
+cuda/std/iterator|libcu++ (cuda::std)
+cuda/std/latch|libcu++ (cuda::std)
+cuda/std/linalg|libcu++ (cuda::std)
+cuda/std/mdspan|libcu++ (cuda::std)
+cuda/std/memory|libcu++ (cuda::std)
+cuda/std/numbers|libcu++ (cuda::std)
+cuda/std/numeric|libcu++ (cuda::std)
+cuda/std/optional|libcu++ (cuda::std)
+cuda/std/ranges|libcu++ (cuda::std)
+cuda/std/ratio|libcu++ (cuda::std)
+cuda/std/semaphore|libcu++ (cuda::std)
+cuda/std/source_location|libcu++ (cuda::std)
+cuda/std/span|libcu++ (cuda::std)
+cuda/std/tuple|libcu++ (cuda::std)
+cuda/std/variant|libcu++ (cuda::std)
+cuda/std/version|libcu++ (cuda::std)
+cuda/annotated_ptr|libcu++
+cuda/bit|libcu++
+cuda/cmath|libcu++
+cuda/discard_memory|libcu++
+cuda/latch|libcu++
+cuda/mdspan|libcu++
+cuda/numeric|libcu++
+cuda/ptx|libcu++
+cuda/semaphore|libcu++
+cuda/stream_ref|libcu++
+cuda/type_traits|libcu++
+cuda/version|libcu++
+cuda/warp|libcu++
+cuda/work_stealing|libcu++
+thrust/addressof.h|Thrust
+thrust/adjacent_difference.h|Thrust
+thrust/advance.h|Thrust
+thrust/allocate_unique.h|Thrust
+thrust/binary_search.h|Thrust
+thrust/complex.h|Thrust
+thrust/count.h|Thrust
+thrust/device_allocator.h|Thrust
+thrust/device_delete.h|Thrust
+thrust/device_free.h|Thrust
+thrust/device_make_unique.h|Thrust
+thrust/device_malloc.h|Thrust
+thrust/device_malloc_allocator.h|Thrust
+thrust/device_new.h|Thrust
+thrust/device_new_allocator.h|Thrust
+thrust/device_ptr.h|Thrust
+thrust/device_reference.h|Thrust
+thrust/distance.h|Thrust
+thrust/equal.h|Thrust
+thrust/extrema.h|Thrust
+thrust/find.h|Thrust
+thrust/for_each.h|Thrust
+thrust/gather.h|Thrust
+thrust/generate.h|Thrust
+thrust/inner_product.h|Thrust
+thrust/logical.h|Thrust
+thrust/memory.h|Thrust
+thrust/merge.h|Thrust
+thrust/mismatch.h|Thrust
+thrust/pair.h|Thrust
+thrust/partition.h|Thrust
+thrust/per_device_resource.h|Thrust
+thrust/random.h|Thrust
+thrust/remove.h|Thrust
+thrust/replace.h|Thrust
+thrust/reverse.h|Thrust
+thrust/scatter.h|Thrust
+thrust/set_operations.h|Thrust
+thrust/shuffle.h|Thrust
+thrust/swap.h|Thrust
+thrust/system_error.h|Thrust
+thrust/tabulate.h|Thrust
+thrust/transform_reduce.h|Thrust
+thrust/transform_scan.h|Thrust
+thrust/tuple.h|Thrust
+thrust/uninitialized_copy.h|Thrust
+thrust/uninitialized_fill.h|Thrust
+thrust/unique.h|Thrust
+thrust/universal_allocator.h|Thrust
+thrust/universal_ptr.h|Thrust
+thrust/universal_vector.h|Thrust
+thrust/version.h|Thrust
+thrust/zip_function.h|Thrust
 "
 if [ "${1:-}" = --list ]; then # one "NAME kind" line per header (kind: front-end, hand, unsupported)
   for h in $FRONT_END; do echo "$h front-end"; done

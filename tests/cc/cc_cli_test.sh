@@ -398,6 +398,35 @@ CU
 "$warpsim" cc "$dir/smemref.cu" -o "$dir/smemref" > "$dir/smemref.txt" 2>&1 && [ "$("$dir/smemref")" = 2016 ]
 check "extern __shared__ through reinterpret_cast<T &> and (T &): the shared memory itself (2016)" $?
 
+# CUB's version macros as CUDA 13.0's headers define them (code gated on them takes the same
+# branch), and KeyValuePair/ArgMax reachable from a block header alone, as with CUB.
+cat > "$dir/cubver.cu" <<'CU'
+#include <cstdio>
+#include <cub/block/block_reduce.cuh>
+#if CUB_VERSION != 300001 || CUB_MAJOR_VERSION != 3 || CCCL_VERSION != 3000001 || CCCL_MINOR_VERSION != 0
+#error "versions"
+#endif
+__global__ void k(int *out)
+{
+    using R = cub::BlockReduce<cub::KeyValuePair<int, int>, 32>;
+    __shared__ R::TempStorage ts;
+    cub::KeyValuePair<int, int> kv((int)threadIdx.x, (int)((threadIdx.x * 7) % 32));
+    kv = R(ts).Reduce(kv, cub::ArgMax());
+    if (threadIdx.x == 0)
+        *out = kv.key * 100 + kv.value;
+}
+int main()
+{
+    int *d, h = 0;
+    cudaMalloc(&d, sizeof h);
+    k<<<1, 32>>>(d);
+    cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost);
+    std::printf("%d\n", h);
+}
+CU
+"$warpsim" cc "$dir/cubver.cu" -o "$dir/cubver" > "$dir/cubver.txt" 2>&1 && [ "$("$dir/cubver")" = 931 ]
+check "CUB: CUB_VERSION and CCCL_VERSION as CUDA 13.0's; KeyValuePair and ArgMax from <cub/block/block_reduce.cuh> (lane 9 holds 7 * 9 mod 32 = 31)" $?
+
 # sqrtf of a negative in a kernel is the GPU's NaN, 0x7FFFFFFF (printf: nan, not x86's -nan); the
 # f64 one is 0xFFF8000000000000 on both (docs/probes/fp_nan_probe.h200.txt's rules).
 cat > "$dir/sqrt.cu" <<'CU'

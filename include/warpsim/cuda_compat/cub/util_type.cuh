@@ -10,6 +10,8 @@
 
 #include <warpsim/cuda.h>
 
+#include "version.cuh"
+
 #include <new>
 #include <type_traits>
 
@@ -18,9 +20,20 @@ namespace cub {
 struct NullType {
 };
 
-/* Storage for a T that is never constructed (shared memory): Alias() is the T. */
+/* Storage for a T that is never constructed (shared memory): Alias() is the T. As CUB's, it is
+ * made of the widest word (16 bytes at most) that both T's size and its alignment are multiples
+ * of, so that a TempStorage has CUB's alignment, and a struct that holds one CUB's size. */
+namespace detail {
+template <typename T> constexpr std::size_t device_word_bytes()
+{
+    std::size_t w = 16;
+    while (w > 1 && (sizeof(T) % w != 0 || alignof(T) % w != 0))
+        w /= 2;
+    return w;
+}
+} // namespace detail
 template <typename T> struct Uninitialized {
-    alignas(T) unsigned char storage[sizeof(T)];
+    alignas(detail::device_word_bytes<T>()) unsigned char storage[sizeof(T)];
     T &Alias() { return *reinterpret_cast<T *>(this); }
 };
 
@@ -44,3 +57,6 @@ template <typename T> inline void uninitialized_copy_single(T *at, const T &valu
 } // namespace cub
 
 #endif
+
+/* KeyValuePair, ArgMin and ArgMax, which CUB declares here: reachable from every CUB header. */
+#include "util_device_types.cuh"

@@ -1,0 +1,4 @@
+/* cub/agent/agent_radix_sort_histogram.cuh for `warpsim cc`: CUB's internal agents, not supported by warpsim's CUDA front end
+ * (docs/cuda-frontend.md, "Not supported"); here so that the #include fails with that message, not
+ * with "no such file" or the toolkit's own header (scripts/cuda-compat-headers.sh writes it). */
+#error "warpsim cc: <cub/agent/agent_radix_sort_histogram.cuh>: CUB's internal agents: not supported by the CUDA front end (docs/cuda-frontend.md)"

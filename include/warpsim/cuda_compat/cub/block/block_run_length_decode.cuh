@@ -1,0 +1,4 @@
+/* cub/block/block_run_length_decode.cuh for `warpsim cc`: this part of CUB, not supported by warpsim's CUDA front end
+ * (docs/cuda-frontend.md, "Not supported"); here so that the #include fails with that message, not
+ * with "no such file" or the toolkit's own header (scripts/cuda-compat-headers.sh writes it). */
+#error "warpsim cc: <cub/block/block_run_length_decode.cuh>: this part of CUB: not supported by the CUDA front end (docs/cuda-frontend.md)"
