@@ -459,6 +459,22 @@ inline cudaError_t cudaFree(void *ptr)
     return ws_cuda_free_(ptr) == 0 ? cudaSuccess : warpsim_cudart::record(cudaErrorInvalidValue);
 }
 inline cudaError_t cudaFreeHost(void *ptr) { return cudaFree(ptr); }
+/* The stream-ordered allocator (CUDA 11.2): every call runs in order at the call here, so an
+ * allocation "on a stream" is one now, and a free waits for nothing. */
+inline cudaError_t cudaMallocAsync(void **ptr, size_t size, cudaStream_t stream)
+{
+    (void)stream;
+    return cudaMalloc(ptr, size);
+}
+template <typename T> inline cudaError_t cudaMallocAsync(T **ptr, size_t size, cudaStream_t stream)
+{
+    return cudaMallocAsync(reinterpret_cast<void **>(ptr), size, stream);
+}
+inline cudaError_t cudaFreeAsync(void *ptr, cudaStream_t stream)
+{
+    (void)stream;
+    return cudaFree(ptr);
+}
 inline cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, cudaMemcpyKind kind)
 {
     if ((unsigned)kind > cudaMemcpyDefault)

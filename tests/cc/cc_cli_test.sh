@@ -418,14 +418,18 @@ __global__ void k(int *out)
 int main()
 {
     int *d, h = 0;
-    cudaMalloc(&d, sizeof h);
-    k<<<1, 32>>>(d);
-    cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost);
+    cudaStream_t s;
+    cudaStreamCreate(&s);
+    cudaMallocAsync(&d, sizeof h, s);
+    k<<<1, 32, 0, s>>>(d);
+    cudaMemcpyAsync(&h, d, sizeof h, cudaMemcpyDeviceToHost, s);
+    cudaFreeAsync(d, s);
+    cudaStreamSynchronize(s);
     std::printf("%d\n", h);
 }
 CU
 "$warpsim" cc "$dir/cubver.cu" -o "$dir/cubver" > "$dir/cubver.txt" 2>&1 && [ "$("$dir/cubver")" = 931 ]
-check "CUB: CUB_VERSION and CCCL_VERSION as CUDA 13.0's; KeyValuePair and ArgMax from <cub/block/block_reduce.cuh> (lane 9 holds 7 * 9 mod 32 = 31)" $?
+check "CUB: CUB_VERSION and CCCL_VERSION as CUDA 13.0's; KeyValuePair and ArgMax from <cub/block/block_reduce.cuh> (lane 9 holds 7 * 9 mod 32 = 31); cudaMallocAsync/cudaFreeAsync" $?
 
 # sqrtf of a negative in a kernel is the GPU's NaN, 0x7FFFFFFF (printf: nan, not x86's -nan); the
 # f64 one is 0xFFF8000000000000 on both (docs/probes/fp_nan_probe.h200.txt's rules).
