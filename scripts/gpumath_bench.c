@@ -100,6 +100,7 @@ int main(void)
     BENCH_F64("sinh", ws_gpu_sinh(x), sinh(x));
     BENCH_F64("sin", ws_gpu_sin(x), sin(x));
     BENCH_F64("cos", ws_gpu_cos(x), cos(x));
+    BENCH_F64("tan", ws_gpu_tan(x), tan(x));
     BENCH_F64("atan2", ws_gpu_atan2(x, 1.5), atan2(x, 1.5));
     BENCH_F64("log", ws_gpu_log(fabs(x)), log(fabs(x)));
     BENCH_F64("log2", ws_gpu_log2(fabs(x)), log2(fabs(x)));
