@@ -425,6 +425,7 @@ int main()
     cudaMemcpyAsync(&h, d, sizeof h, cudaMemcpyDeviceToHost, s);
     cudaFreeAsync(d, s);
     cudaStreamSynchronize(s);
+    cudaStreamDestroy(s);
     std::printf("%d\n", h);
 }
 CU
