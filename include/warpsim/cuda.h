@@ -174,6 +174,14 @@ static inline uint64_t ws_cuda_call_(int op, ws_type type, int line)
 {
     return ((uint64_t)(uint32_t)line << 32) | ((uint64_t)(uint32_t)op << 8) | (uint64_t)type;
 }
+/* The same with `at`, which tells apart calls written on one line (the intrinsics' macros pass
+ * __COUNTER__: each call in the text its own, in the text's order), so that
+ * `if (c) a = __activemask(); else b = __activemask();` is two call sites as on the GPU, whose
+ * calls are two instructions. g++ has no __builtin_COLUMN to do it. */
+static inline uint64_t ws_cuda_call_at_(int op, ws_type type, int line, unsigned at)
+{
+    return ws_cuda_call_(op, type, line) | ((uint64_t)(at & 0xFFFFu) << 16);
+}
 static inline uint64_t ws_cuda_args_(int32_t b, int32_t width)
 {
     return ((uint64_t)(uint32_t)width << 32) | (uint32_t)b;
@@ -570,8 +578,40 @@ static inline long long clock64(void) { return ws_cuda_clock64_(); }
 #define WS_CUDA_FULL 0xffffffffu
 
 #ifdef __cplusplus
-/* The call site travels as default arguments, so a diagnostic names it. */
-#define WS_CUDA_SITE const char *ws_file_ = __builtin_FILE(), int ws_line_ = __builtin_LINE()
+/* The call site travels as default arguments, so a diagnostic names it; its column tells apart
+ * two calls on one line (`if (c) a = __activemask(); else b = __activemask();`), which on the
+ * GPU are two instructions: clang's __builtin_COLUMN, g++'s (11 and later) through
+ * __builtin_source_location, which needs std::source_location's layout (C++20's header, or the
+ * same declared here for C++17, where <source_location> declares nothing); 0 elsewhere. */
+#if defined(__clang__)
+#define WS_CUDA_COLUMN_ __builtin_COLUMN()
+#elif defined(__GNUC__) && __GNUC__ >= 11
+#if __cplusplus > 201703L && __has_include(<source_location>)
+#include <source_location>
+#define WS_CUDA_COLUMN_ std::source_location::current().column()
+#else
+namespace std {
+struct source_location {
+    struct __impl {
+        const char *_M_file_name;
+        const char *_M_function_name;
+        unsigned _M_line;
+        unsigned _M_column;
+    };
+};
+} // namespace std
+inline unsigned ws_cuda_column_(const void *where)
+{
+    return static_cast<const std::source_location::__impl *>(where)->_M_column;
+}
+#define WS_CUDA_COLUMN_ ws_cuda_column_(__builtin_source_location())
+#endif
+#else
+#define WS_CUDA_COLUMN_ 0u
+#endif
+#define WS_CUDA_SITE                                                                                       \
+    const char *ws_file_ = __builtin_FILE(), int ws_line_ = __builtin_LINE(),                             \
+    [[maybe_unused]] unsigned ws_col_ = WS_CUDA_COLUMN_
 
 namespace warpsim_cuda {
 template <typename T> struct type_of;
@@ -597,33 +637,34 @@ template <typename T> inline T from_bits(uint64_t b)
     return v;
 }
 inline uint64_t arrive(int op, ws_type type, unsigned mask, uint64_t value, int b, int width, const char *file,
-                       int line)
+                       int line, unsigned column = 0)
 {
-    return ws_cuda_sync_(ws_cuda_call_(op, type, line), mask, value, ws_cuda_args_(b, width), file);
+    return ws_cuda_sync_(ws_cuda_call_at_(op, type, line, column), mask, value, ws_cuda_args_(b, width), file);
 }
 template <typename T>
-inline T collective(ws_coll_kind kind, unsigned mask, T value, int b, int width, const char *file, int line)
+inline T collective(ws_coll_kind kind, unsigned mask, T value, int b, int width, const char *file, int line,
+                    unsigned column = 0)
 {
-    return from_bits<T>(arrive(kind, type_of<T>::value, mask, bits_of(value), b, width, file, line));
+    return from_bits<T>(arrive(kind, type_of<T>::value, mask, bits_of(value), b, width, file, line, column));
 }
 } // namespace warpsim_cuda
 
 #define WS_CUDA_SHFL_OVERLOADS(T)                                                                              \
     inline T __shfl_sync(unsigned mask, T var, int srcLane, int width = warpSize, WS_CUDA_SITE)               \
     {                                                                                                         \
-        return warpsim_cuda::collective(WS_COLL_SHFL_IDX, mask, var, srcLane, width, ws_file_, ws_line_);     \
+        return warpsim_cuda::collective(WS_COLL_SHFL_IDX, mask, var, srcLane, width, ws_file_, ws_line_, ws_col_);     \
     }                                                                                                         \
     inline T __shfl_up_sync(unsigned mask, T var, unsigned delta, int width = warpSize, WS_CUDA_SITE)         \
     {                                                                                                         \
-        return warpsim_cuda::collective(WS_COLL_SHFL_UP, mask, var, (int)delta, width, ws_file_, ws_line_);   \
+        return warpsim_cuda::collective(WS_COLL_SHFL_UP, mask, var, (int)delta, width, ws_file_, ws_line_, ws_col_);   \
     }                                                                                                         \
     inline T __shfl_down_sync(unsigned mask, T var, unsigned delta, int width = warpSize, WS_CUDA_SITE)       \
     {                                                                                                         \
-        return warpsim_cuda::collective(WS_COLL_SHFL_DOWN, mask, var, (int)delta, width, ws_file_, ws_line_); \
+        return warpsim_cuda::collective(WS_COLL_SHFL_DOWN, mask, var, (int)delta, width, ws_file_, ws_line_, ws_col_); \
     }                                                                                                         \
     inline T __shfl_xor_sync(unsigned mask, T var, int laneMask, int width = warpSize, WS_CUDA_SITE)          \
     {                                                                                                         \
-        return warpsim_cuda::collective(WS_COLL_SHFL_BFLY, mask, var, laneMask, width, ws_file_, ws_line_);   \
+        return warpsim_cuda::collective(WS_COLL_SHFL_BFLY, mask, var, laneMask, width, ws_file_, ws_line_, ws_col_);   \
     }
 WS_CUDA_SHFL_OVERLOADS(int)
 WS_CUDA_SHFL_OVERLOADS(unsigned)
@@ -637,33 +678,33 @@ WS_CUDA_SHFL_OVERLOADS(double)
 
 inline unsigned __ballot_sync(unsigned mask, int pred, WS_CUDA_SITE)
 {
-    return warpsim_cuda::collective<int>(WS_COLL_VOTE_BALLOT, mask, pred != 0, 0, 0, ws_file_, ws_line_);
+    return warpsim_cuda::collective<int>(WS_COLL_VOTE_BALLOT, mask, pred != 0, 0, 0, ws_file_, ws_line_, ws_col_);
 }
 inline int __all_sync(unsigned mask, int pred, WS_CUDA_SITE)
 {
-    return warpsim_cuda::collective<int>(WS_COLL_VOTE_ALL, mask, pred != 0, 0, 0, ws_file_, ws_line_);
+    return warpsim_cuda::collective<int>(WS_COLL_VOTE_ALL, mask, pred != 0, 0, 0, ws_file_, ws_line_, ws_col_);
 }
 inline int __any_sync(unsigned mask, int pred, WS_CUDA_SITE)
 {
-    return warpsim_cuda::collective<int>(WS_COLL_VOTE_ANY, mask, pred != 0, 0, 0, ws_file_, ws_line_);
+    return warpsim_cuda::collective<int>(WS_COLL_VOTE_ANY, mask, pred != 0, 0, 0, ws_file_, ws_line_, ws_col_);
 }
 inline int __uni_sync(unsigned mask, int pred, WS_CUDA_SITE)
 {
-    return warpsim_cuda::collective<int>(WS_COLL_VOTE_UNI, mask, pred != 0, 0, 0, ws_file_, ws_line_);
+    return warpsim_cuda::collective<int>(WS_COLL_VOTE_UNI, mask, pred != 0, 0, 0, ws_file_, ws_line_, ws_col_);
 }
 inline unsigned __activemask(WS_CUDA_SITE)
 {
-    return (unsigned)warpsim_cuda::arrive(WS_CUDA_OP_ACTIVEMASK, WS_U32, 0, 0, 0, 0, ws_file_, ws_line_);
+    return (unsigned)warpsim_cuda::arrive(WS_CUDA_OP_ACTIVEMASK, WS_U32, 0, 0, 0, 0, ws_file_, ws_line_, ws_col_);
 }
 inline void __syncwarp(unsigned mask = WS_CUDA_FULL, WS_CUDA_SITE)
 {
-    warpsim_cuda::arrive(WS_COLL_SYNCWARP, WS_U32, mask, 0, 0, 0, ws_file_, ws_line_);
+    warpsim_cuda::arrive(WS_COLL_SYNCWARP, WS_U32, mask, 0, 0, 0, ws_file_, ws_line_, ws_col_);
 }
 #define WS_CUDA_MATCH_OVERLOADS(T)                                                                              \
     inline unsigned __match_any_sync(unsigned mask, T value, WS_CUDA_SITE)                                     \
     {                                                                                                          \
         return (unsigned)warpsim_cuda::bits_of(                                                                \
-            warpsim_cuda::collective(WS_COLL_MATCH_ANY, mask, value, 0, 0, ws_file_, ws_line_));               \
+            warpsim_cuda::collective(WS_COLL_MATCH_ANY, mask, value, 0, 0, ws_file_, ws_line_, ws_col_));               \
     }                                                                                                          \
     inline unsigned __match_all_sync(unsigned mask, T value, int *pred, WS_CUDA_SITE)                          \
     {                                                                                                          \
@@ -685,7 +726,7 @@ WS_CUDA_MATCH_OVERLOADS(double)
 #define WS_CUDA_REDUCE(name, kind, T)                                                    \
     inline T name(unsigned mask, T value, WS_CUDA_SITE)                                  \
     {                                                                                    \
-        return warpsim_cuda::collective(kind, mask, value, 0, 0, ws_file_, ws_line_);    \
+        return warpsim_cuda::collective(kind, mask, value, 0, 0, ws_file_, ws_line_, ws_col_);    \
     }
 WS_CUDA_REDUCE(__reduce_add_sync, WS_COLL_REDUX_ADD, int)
 WS_CUDA_REDUCE(__reduce_add_sync, WS_COLL_REDUX_ADD, unsigned)
@@ -700,21 +741,21 @@ WS_CUDA_REDUCE(__reduce_xor_sync, WS_COLL_REDUX_XOR, unsigned)
 
 inline void __syncthreads(WS_CUDA_SITE)
 {
-    ws_cuda_barrier_(ws_cuda_call_(WS_CUDA_OP_SYNCTHREADS, WS_I32, ws_line_), 0, ws_cuda_args_(0, 0), ws_file_);
+    ws_cuda_barrier_(ws_cuda_call_at_(WS_CUDA_OP_SYNCTHREADS, WS_I32, ws_line_, ws_col_), 0, ws_cuda_args_(0, 0), ws_file_);
 }
 inline int __syncthreads_count(int pred, WS_CUDA_SITE)
 {
-    return (int)ws_cuda_barrier_(ws_cuda_call_(WS_CUDA_OP_SYNCTHREADS, WS_I32, ws_line_), pred != 0,
+    return (int)ws_cuda_barrier_(ws_cuda_call_at_(WS_CUDA_OP_SYNCTHREADS, WS_I32, ws_line_, ws_col_), pred != 0,
                                  ws_cuda_args_(1, 0), ws_file_);
 }
 inline int __syncthreads_and(int pred, WS_CUDA_SITE)
 {
-    return (int)ws_cuda_barrier_(ws_cuda_call_(WS_CUDA_OP_SYNCTHREADS, WS_I32, ws_line_), pred != 0,
+    return (int)ws_cuda_barrier_(ws_cuda_call_at_(WS_CUDA_OP_SYNCTHREADS, WS_I32, ws_line_, ws_col_), pred != 0,
                                  ws_cuda_args_(2, 0), ws_file_);
 }
 inline int __syncthreads_or(int pred, WS_CUDA_SITE)
 {
-    return (int)ws_cuda_barrier_(ws_cuda_call_(WS_CUDA_OP_SYNCTHREADS, WS_I32, ws_line_), pred != 0,
+    return (int)ws_cuda_barrier_(ws_cuda_call_at_(WS_CUDA_OP_SYNCTHREADS, WS_I32, ws_line_, ws_col_), pred != 0,
                                  ws_cuda_args_(3, 0), ws_file_);
 }
 
@@ -866,8 +907,8 @@ static inline unsigned long long ws_cuda_as_ull_(uint64_t b) { return b; }
              unsigned: ws_cuda_as_uint_, long: ws_cuda_as_long_, unsigned long: ws_cuda_as_ulong_,         \
              long long: ws_cuda_as_ll_, unsigned long long: ws_cuda_as_ull_)(bits)
 #define WS_CUDA_SYNC_(op, type, mask, bits, b, width)                                                        \
-    ws_cuda_sync_(ws_cuda_call_((op), (type), __LINE__), (mask), (bits), ws_cuda_args_((int32_t)(b), (width)),  \
-                  __FILE__)
+    ws_cuda_sync_(ws_cuda_call_at_((op), (type), __LINE__, __COUNTER__), (mask), (bits),                   \
+                  ws_cuda_args_((int32_t)(b), (width)), __FILE__)
 #define WS_CUDA_COLL_(kind, mask, v, b, width)                                                               \
     WS_CUDA_FROM_BITS(v, WS_CUDA_SYNC_((kind), WS_CUDA_TYPE_OF(v), (mask), WS_CUDA_BITS(v), (b), (width)))
 #define WS_CUDA_PICK4_(a, b, c, d, name, ...) name
@@ -905,7 +946,8 @@ static inline unsigned ws_cuda_match_all_(uint64_t r, int *pred)
 #define __reduce_or_sync(mask, v) WS_CUDA_RED_(WS_COLL_REDUX_OR, mask, v)
 #define __reduce_xor_sync(mask, v) WS_CUDA_RED_(WS_COLL_REDUX_XOR, mask, v)
 #define WS_CUDA_BAR_(b, pred)                                                                                \
-    ((int)ws_cuda_barrier_(ws_cuda_call_(WS_CUDA_OP_SYNCTHREADS, WS_I32, __LINE__), (pred) != 0,             \
+    ((int)ws_cuda_barrier_(ws_cuda_call_at_(WS_CUDA_OP_SYNCTHREADS, WS_I32, __LINE__, __COUNTER__),         \
+                           (pred) != 0,                                                                   \
                            ws_cuda_args_((b), 0), __FILE__))
 #define __syncthreads() ((void)WS_CUDA_BAR_(0, 0))
 #define __syncthreads_count(pred) WS_CUDA_BAR_(1, pred)

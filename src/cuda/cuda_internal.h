@@ -34,7 +34,7 @@ typedef enum wc_state {
  * waits in its warp's value[]). Packed as ws_cuda_sync_ receives it, so
  * that comparing two lanes' calls is four compares. */
 typedef struct wc_call {
-    uint64_t site;    /* ws_cuda_call_: the line, the op (a ws_coll_kind or WS_CUDA_OP_*) and the type */
+    uint64_t site;    /* ws_cuda_call_(_at_): the line, the call's order on it, the op (a ws_coll_kind or WS_CUDA_OP_*) and the type */
     const char *file;
     uint64_t args;    /* ws_cuda_args_: the lane argument b and the width */
     uint32_t mask;

@@ -432,6 +432,35 @@ CU
 "$warpsim" cc "$dir/cubver.cu" -o "$dir/cubver" > "$dir/cubver.txt" 2>&1 && [ "$("$dir/cubver")" = 931 ]
 check "CUB: CUB_VERSION and CCCL_VERSION as CUDA 13.0's; KeyValuePair and ArgMax from <cub/block/block_reduce.cuh> (lane 9 holds 7 * 9 mod 32 = 31); cudaMallocAsync/cudaFreeAsync" $?
 
+# Two calls on one line are two call sites, as on the GPU (two instructions): the H200's
+# __activemask() in the two sides of an if/else (docs/probes/convergence_probe.md: 0x3ff and
+# 0xfffffc00), and a ballot in each side over that side's lanes (odd lanes above 20: 0xaaa00000;
+# even lanes below 4: 0x5); written on one line they were one site, every lane's result the same.
+cat > "$dir/oneline.cu" <<'CU'
+#include <cstdio>
+__global__ void k(unsigned *o)
+{
+    unsigned lane = threadIdx.x, a = 0, b = 0, c;
+    if (lane < 10) a = __activemask(); else b = __activemask();
+    if (lane & 1) c = __ballot_sync(__activemask(), lane > 20); else c = __ballot_sync(__activemask(), lane < 4);
+    o[lane] = a | b;
+    o[32 + lane] = c;
+}
+int main()
+{
+    unsigned *d, h[64];
+    cudaMalloc(&d, sizeof h);
+    k<<<1, 32>>>(d);
+    cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+    int bad = 0;
+    for (int i = 0; i < 32; i++)
+        bad += h[i] != (i < 10 ? 0x3ffu : 0xfffffc00u) || h[32 + i] != (i & 1 ? 0xaaa00000u : 0x5u);
+    std::printf("%d\n", bad);
+}
+CU
+"$warpsim" cc "$dir/oneline.cu" -o "$dir/oneline" > "$dir/oneline.txt" 2>&1 && [ "$("$dir/oneline")" = 0 ]
+check "two __activemask()/__ballot_sync calls on one line are two call sites (the H200's masks)" $?
+
 # sqrtf of a negative in a kernel is the GPU's NaN, 0x7FFFFFFF (printf: nan, not x86's -nan); the
 # f64 one is 0xFFF8000000000000 on both (docs/probes/fp_nan_probe.h200.txt's rules).
 cat > "$dir/sqrt.cu" <<'CU'

@@ -389,7 +389,7 @@ inline unsigned long long thread_group::thread_rank() const
     default: return 0;
     }
 }
-inline void thread_group::sync(const char *ws_file_, int ws_line_) const
+inline void thread_group::sync(const char *ws_file_, int ws_line_, unsigned) const
 {
     switch (type_) {
     case warpsim_cg::coalesced_group_id: __syncwarp(mask_, ws_file_, ws_line_); break;
