@@ -215,12 +215,19 @@ WS_CUDA_UNCHECKED static inline void ws_cuda_atomic_turn_if_(const void *address
 WS_API extern __thread volatile int ws_cuda_atomic_busy_ __attribute__((tls_model("initial-exec")));
 typedef uint32_t __attribute__((may_alias)) ws_cuda_u32_alias_;
 typedef uint64_t __attribute__((may_alias)) ws_cuda_u64_alias_;
+typedef uint16_t __attribute__((may_alias)) ws_cuda_u16_alias_;
 WS_CUDA_UNCHECKED static inline int ws_cuda_atomic_store_if_(void *address, void *expected, const void *desired,
                                                              size_t size)
 {
 #if defined(__x86_64__)
     unsigned char same;
-    if (size == 4) {
+    if (size == 2) { /* atomicCAS on unsigned short */
+        uint16_t e, d;
+        memcpy(&e, expected, 2);
+        memcpy(&d, desired, 2);
+        __asm__ volatile("cmpxchgw %3, %1" : "=@ccz"(same), "+m"(*(ws_cuda_u16_alias_ *)address), "+a"(e) : "r"(d) : "memory");
+        memcpy(expected, &e, 2);
+    } else if (size == 4) {
         uint32_t e, d;
         memcpy(&e, expected, 4);
         memcpy(&d, desired, 4);
@@ -238,7 +245,14 @@ WS_CUDA_UNCHECKED static inline int ws_cuda_atomic_store_if_(void *address, void
     ws_cuda_atomic_busy_ = 1;
     __atomic_signal_fence(__ATOMIC_SEQ_CST); /* the check stays after the store of busy */
     int same; /* typed accesses, no library call: a checked build's checker would see memcpy's */
-    if (size == 4) {
+    if (size == 2) {
+        uint16_t now = *(ws_cuda_u16_alias_ *)address;
+        same = now == *(const ws_cuda_u16_alias_ *)expected;
+        if (same)
+            *(ws_cuda_u16_alias_ *)address = *(const ws_cuda_u16_alias_ *)desired;
+        else
+            *(ws_cuda_u16_alias_ *)expected = now;
+    } else if (size == 4) {
         uint32_t now = *(ws_cuda_u32_alias_ *)address;
         same = now == *(const ws_cuda_u32_alias_ *)expected;
         if (same)
@@ -818,6 +832,7 @@ WS_CUDA_ATOMIC(atomicDec, unsigned, (old == 0u || old > val) ? val : old - 1u)
 WS_CUDA_ATOMIC_CAS(int)
 WS_CUDA_ATOMIC_CAS(unsigned)
 WS_CUDA_ATOMIC_CAS(unsigned long long)
+WS_CUDA_ATOMIC_CAS(unsigned short) /* sm_70 and later */
 #undef WS_CUDA_ATOMIC_CAS
 
 /* min and max as the CUDA headers declare them for device code: each

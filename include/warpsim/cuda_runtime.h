@@ -531,6 +531,21 @@ inline cudaError_t cudaMemcpyFromSymbol(void *dst, const T &symbol, size_t count
         return warpsim_cudart::record(cudaErrorInvalidValue);
     return cudaMemcpy(dst, reinterpret_cast<const char *>(&symbol) + offset, count, kind);
 }
+template <typename T> inline cudaError_t cudaGetSymbolAddress(void **dev_ptr, const T &symbol)
+{
+    if (!dev_ptr)
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    *dev_ptr = const_cast<void *>(static_cast<const void *>(&symbol));
+    return cudaSuccess;
+}
+template <typename T> inline cudaError_t cudaGetSymbolSize(size_t *size, const T &symbol)
+{
+    (void)symbol;
+    if (!size)
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    *size = sizeof(T);
+    return cudaSuccess;
+}
 template <typename T>
 inline cudaError_t cudaMemcpyToSymbolAsync(T &symbol, const void *src, size_t count, size_t offset = 0,
                                            cudaMemcpyKind kind = cudaMemcpyHostToDevice, cudaStream_t stream = 0)
@@ -547,6 +562,10 @@ inline cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const T &symbol, size_t 
 }
 
 /* ---- streams: accepted, everything runs in order at the call ---- */
+/* The special handles CUDA defines (never created or destroyed): streams are accepted and
+ * ignored here, so they work wherever a stream goes. */
+#define cudaStreamLegacy ((cudaStream_t)0x1)
+#define cudaStreamPerThread ((cudaStream_t)0x2)
 struct CUstream_st {
     int unused;
 };
@@ -564,6 +583,8 @@ inline cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned flag
 }
 inline cudaError_t cudaStreamDestroy(cudaStream_t stream)
 {
+    if (stream == cudaStreamLegacy || stream == cudaStreamPerThread)
+        return warpsim_cudart::record(cudaErrorInvalidResourceHandle);
     delete stream;
     return cudaSuccess;
 }
@@ -582,6 +603,7 @@ inline cudaError_t cudaStreamQuery(cudaStream_t stream)
 struct CUevent_st {
     double ms;
     bool recorded;
+    bool no_timing; /* cudaEventDisableTiming */
 };
 inline cudaError_t cudaEventCreate(cudaEvent_t *event)
 {
@@ -592,8 +614,10 @@ inline cudaError_t cudaEventCreate(cudaEvent_t *event)
 }
 inline cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned flags)
 {
-    (void)flags;
-    return cudaEventCreate(event);
+    cudaError_t e = cudaEventCreate(event);
+    if (e == cudaSuccess)
+        (*event)->no_timing = (flags & cudaEventDisableTiming) != 0;
+    return e;
 }
 inline cudaError_t cudaEventDestroy(cudaEvent_t event)
 {
@@ -621,9 +645,13 @@ inline cudaError_t cudaEventQuery(cudaEvent_t event)
         return warpsim_cudart::record(cudaErrorInvalidResourceHandle);
     return event->recorded ? cudaSuccess : cudaErrorNotReady;
 }
+/* As the runtime documents it: no place for the result is cudaErrorInvalidValue; an event made
+ * with cudaEventDisableTiming, or one never recorded, cudaErrorInvalidResourceHandle. */
 inline cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end)
 {
-    if (!ms || !start || !end)
+    if (!ms)
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    if (!start || !end || start->no_timing || end->no_timing)
         return warpsim_cudart::record(cudaErrorInvalidResourceHandle);
     if (!start->recorded || !end->recorded)
         return warpsim_cudart::record(cudaErrorInvalidResourceHandle);
@@ -704,6 +732,20 @@ inline cudaError_t cudaDeviceSetLimit(cudaLimit limit, size_t value)
     if (limit == cudaLimitPrintfFifoSize)
         warpsim_cudart::printf_fifo = value ? value : WS_CUDA_PRINTF_FIFO;
     return cudaSuccess;
+}
+/* The printf FIFO's size as set; the stack and the device heap as CUDA documents their defaults
+ * (1 KiB a thread, 8 MiB), which the model's CPU stacks and heap do not follow (a thread's
+ * stack here is 64 KiB of the CPU's frames); the other limits are not modelled. */
+inline cudaError_t cudaDeviceGetLimit(size_t *value, cudaLimit limit)
+{
+    if (!value)
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    switch (limit) {
+    case cudaLimitPrintfFifoSize: *value = warpsim_cudart::printf_fifo; return cudaSuccess;
+    case cudaLimitStackSize: *value = 1024; return cudaSuccess;
+    case cudaLimitMallocHeapSize: *value = (size_t)8 << 20; return cudaSuccess;
+    default: return warpsim_cudart::record(cudaErrorInvalidValue);
+    }
 }
 inline cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache c)
 {

@@ -461,6 +461,43 @@ CU
 "$warpsim" cc "$dir/oneline.cu" -o "$dir/oneline" > "$dir/oneline.txt" 2>&1 && [ "$("$dir/oneline")" = 0 ]
 check "two __activemask()/__ballot_sync calls on one line are two call sites (the H200's masks)" $?
 
+# Runtime calls real programs make: atomicCAS on unsigned short (two halves of one word, each
+# taken by one of its own threads: an even thread's id + 1 is odd, an odd one's even, whichever
+# wins), cudaStreamPerThread, cudaGetSymbolAddress/Size, cudaDeviceGetLimit's documented 1 KiB
+# stack, cudaEventElapsedTime of a cudaEventDisableTiming event (cudaErrorInvalidResourceHandle,
+# 400), destroying the per-thread stream (400).
+cat > "$dir/rtcalls.cu" <<'CU'
+#include <cstdio>
+__device__ int sym[10];
+__global__ void k(unsigned short *p) { atomicCAS(p + threadIdx.x % 2, (unsigned short)0, (unsigned short)(threadIdx.x + 1)); }
+int main()
+{
+    unsigned short *d, h[2];
+    cudaMalloc(&d, sizeof h);
+    cudaMemset(d, 0, sizeof h);
+    k<<<1, 32, 0, cudaStreamPerThread>>>(d);
+    cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+    void *a;
+    size_t n, lim;
+    cudaGetSymbolAddress(&a, sym);
+    cudaGetSymbolSize(&n, sym);
+    cudaDeviceGetLimit(&lim, cudaLimitStackSize);
+    cudaEvent_t e1, e2;
+    cudaEventCreateWithFlags(&e1, cudaEventDisableTiming);
+    cudaEventCreate(&e2);
+    cudaEventRecord(e1);
+    cudaEventRecord(e2);
+    float ms;
+    int r = (int)cudaEventElapsedTime(&ms, e1, e2), r2 = (int)cudaStreamDestroy(cudaStreamPerThread);
+    cudaEventDestroy(e1);
+    cudaEventDestroy(e2);
+    cudaFree(d);
+    std::printf("%d %d %d %zu %zu %d %d\n", h[0] % 2, h[1] % 2, a == (void *)sym, n, lim, r, r2);
+}
+CU
+"$warpsim" cc "$dir/rtcalls.cu" -o "$dir/rtcalls" > "$dir/rtcalls.txt" 2>&1 && [ "$("$dir/rtcalls")" = "1 0 1 40 1024 400 400" ]
+check "runtime: atomicCAS(unsigned short *), cudaStreamPerThread, symbol address and size, stack limit, events without timing" $?
+
 # sqrtf of a negative in a kernel is the GPU's NaN, 0x7FFFFFFF (printf: nan, not x86's -nan); the
 # f64 one is 0xFFF8000000000000 on both (docs/probes/fp_nan_probe.h200.txt's rules).
 cat > "$dir/sqrt.cu" <<'CU'
