@@ -132,8 +132,9 @@ void wc_trap_report(wc_block *b)
     bool overflow = t->sig == SIGSEGV && wc_fiber_in_guard(l->fiber, t->addr);
     ws_cuda_fault fault = WS_CUDA_FAULT_LAUNCH;
     if (overflow) {
-        snprintf(what, sizeof what, "the thread overflowed its stack of %zu bytes (give the launch a larger "
-                 "stack_bytes)", l->fiber->stack_bytes);
+        snprintf(what, sizeof what, "the thread overflowed its stack of %zu bytes (deep recursion or large "
+                 "local arrays; the C API's launch takes a larger stack_bytes, cudaLimitStackSize does not "
+                 "change it)", l->fiber->stack_bytes);
     } else if (t->sig == SIGSEGV && wc_shared_in_guard(t->addr)) {
         snprintf(what, sizeof what, "illegal address: the block's shared memory ends %zu bytes before this "
                  "access", wc_shared_past_end(t->addr));
