@@ -38,15 +38,6 @@
 #define HALF_PI 0x1.921fb54442d18p+0            /* pi/2 */
 #define Y_TINY 0x0.730d67819e8d2p-1022          /* 1e-308: Y1 is -2/(pi x) below */
 
-/* The GPU's NaN for a result r of argument x: x quieted, or the default
- * NaN where x is a number. */
-static double nan_fix(double r, double x)
-{
-    if (!isnan(r))
-        return r;
-    return isnan(x) ? f64_quieted(x) : ws_inl_f64(WS_F64_DEFAULT_NAN);
-}
-
 /* Horner's scheme, highest coefficient first, one fma a step. */
 GPUMATH_CLONES static double horner(const double *c, int n, double t)
 {
@@ -164,7 +155,7 @@ GPUMATH_CLONES static double j0_raw(double x)
         return 0.0;
     return asymptotic(ax, &j0_asym);
 }
-double ws_gpu_j0(double x) { return nan_fix(j0_raw(x), x); }
+double ws_gpu_j0(double x) { return f64_nan_fix(j0_raw(x), x); }
 
 /* ---- J1 ------------------------------------------------------------------- */
 
@@ -216,7 +207,7 @@ GPUMATH_CLONES static double j1_raw(double x)
         r = x * 0.5;
     return r;
 }
-double ws_gpu_j1(double x) { return nan_fix(j1_raw(x), x); }
+double ws_gpu_j1(double x) { return f64_nan_fix(j1_raw(x), x); }
 
 /* ---- Y0 ------------------------------------------------------------------- */
 
@@ -280,7 +271,7 @@ GPUMATH_CLONES static double y0_raw(double x)
         r = ws_inl_f64(WS_F64_DEFAULT_NAN);
     return r;
 }
-double ws_gpu_y0(double x) { return nan_fix(y0_raw(x), x); }
+double ws_gpu_y0(double x) { return f64_nan_fix(y0_raw(x), x); }
 
 /* ---- Y1 ------------------------------------------------------------------- */
 
@@ -344,7 +335,7 @@ GPUMATH_CLONES static double y1_raw(double x)
         r = x == 0.0 ? -INFINITY : ws_inl_f64(WS_F64_DEFAULT_NAN);
     return r;
 }
-double ws_gpu_y1(double x) { return nan_fix(y1_raw(x), x); }
+double ws_gpu_y1(double x) { return f64_nan_fix(y1_raw(x), x); }
 
 /* ---- Jn and Yn ------------------------------------------------------------ */
 
@@ -411,12 +402,12 @@ GPUMATH_CLONES static double jn_raw(int n, double x)
 GPUMATH_CLONES static double gpu_jn(int n, double x)
 {
     if (n == 0)
-        return nan_fix(j0_raw(x), x);
+        return f64_nan_fix(j0_raw(x), x);
     if (n == 1)
-        return nan_fix(j1_raw(x), x);
+        return f64_nan_fix(j1_raw(x), x);
     if (n < 0)
         return ws_inl_f64(WS_F64_DEFAULT_NAN);
-    return nan_fix(jn_raw(n, x), x);
+    return f64_nan_fix(jn_raw(n, x), x);
 }
 double ws_gpu_jn(int n, double x) { return gpu_jn(n, x); }
 
@@ -427,9 +418,9 @@ double ws_gpu_jn(int n, double x) { return gpu_jn(n, x); }
 GPUMATH_CLONES static double gpu_yn(int n, double x)
 {
     if (n == 0)
-        return nan_fix(y0_raw(x), x);
+        return f64_nan_fix(y0_raw(x), x);
     if (n == 1)
-        return nan_fix(y1_raw(x), x);
+        return f64_nan_fix(y1_raw(x), x);
     if (n < 0 || !(x >= 0.0))
         return ws_inl_f64(WS_F64_DEFAULT_NAN);
     if (fabs(x) < Y_TINY)
@@ -489,7 +480,7 @@ GPUMATH_CLONES static double gpu_cyl_bessel_i0(double x)
     }
     return horner(i0_series, 18, ax * ax);
 }
-double ws_gpu_cyl_bessel_i0(double x) { return nan_fix(gpu_cyl_bessel_i0(x), x); }
+double ws_gpu_cyl_bessel_i0(double x) { return f64_nan_fix(gpu_cyl_bessel_i0(x), x); }
 
 static const double i1_large[] = {
     0x1.8729da7e5a092p+30,  -0x1.a9923a6810426p+33, 0x1.15d3db3c5ffe0p+33,  -0x1.4d2d89a3913c1p+31,
@@ -519,4 +510,4 @@ GPUMATH_CLONES static double gpu_cyl_bessel_i1(double x)
     double p = horner(i1_series, 16, s) * s;
     return fma(x, p, 0.5 * x);
 }
-double ws_gpu_cyl_bessel_i1(double x) { return nan_fix(gpu_cyl_bessel_i1(x), x); }
+double ws_gpu_cyl_bessel_i1(double x) { return f64_nan_fix(gpu_cyl_bessel_i1(x), x); }

@@ -46,6 +46,14 @@ static inline uint32_t f2i_saturate(float r)
  * gets first is ptxas's choice, kernel by kernel (docs/model.md). */
 static inline bool f64_two_nans(double a, double b) { return isnan(a) && isnan(b); }
 static inline double f64_quieted(double x) { return ws_inl_f64(ws_inl_f64_bits(x) | UINT64_C(0x0008000000000000)); }
+/* The GPU's NaN for a one-argument f64 function's result r that came out NaN from argument a:
+ * a's NaN quieted, else (a NaN made from an infinity) the default NaN. */
+static inline double f64_nan_fix(double r, double a)
+{
+    if (!isnan(r))
+        return r;
+    return isnan(a) ? f64_quieted(a) : ws_inl_f64(WS_F64_DEFAULT_NAN);
+}
 
 /* PTX cvt.rni.s32.f32 (to nearest even) and cvt.rzi.s32.f32 (toward zero). */
 static inline uint32_t f2i_rn(float x) { return f2i_saturate(nearbyintf(x)); }

@@ -52,8 +52,6 @@ GPUMATH_CLONES static double gpu_tan(double x)
         h = fma(ny, e, h);
         r = fma(h, ny, ny);
     }
-    if (!isnan(r))
-        return r;
-    return ws_f64_from_bits(isnan(x) ? ws_f64_bits(x) | UINT64_C(0x0008000000000000) : WS_F64_DEFAULT_NAN);
+    return f64_nan_fix(r, x);
 }
 double ws_gpu_tan(double x) { return gpu_tan(x); }

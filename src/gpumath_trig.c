@@ -36,14 +36,6 @@ static double from_words(uint32_t lo, uint32_t hi)
 /* Negation by flipping the sign bit (no arithmetic: -0 <-> +0). */
 static double flip_sign(double x) { return ws_f64_from_bits(ws_f64_bits(x) ^ UINT64_C(0x8000000000000000)); }
 
-/* The GPU's NaN for a result that came out NaN from argument a. */
-static double nan_fix(double r, double a)
-{
-    if (!isnan(r))
-        return r;
-    return ws_f64_from_bits(isnan(a) ? ws_f64_bits(a) | UINT64_C(0x0008000000000000) : WS_F64_DEFAULT_NAN);
-}
-
 /* cvt.rni.s32.f64: round to nearest even, saturating; NaN gives 0. */
 static int32_t d2i_rn(double x)
 {
@@ -276,7 +268,7 @@ GPUMATH_CLONES static double gpu_sin(double x)
 {
     uint32_t q;
     double t = reduce_quadrant(x, &q);
-    return nan_fix(quadrant_value(t, q), x);
+    return f64_nan_fix(quadrant_value(t, q), x);
 }
 double ws_gpu_sin(double x) { return gpu_sin(x); }
 
@@ -284,7 +276,7 @@ GPUMATH_CLONES static double gpu_cos(double x)
 {
     uint32_t q;
     double t = reduce_quadrant(x, &q);
-    return nan_fix(quadrant_value(t, q + 1), x);
+    return f64_nan_fix(quadrant_value(t, q + 1), x);
 }
 double ws_gpu_cos(double x) { return gpu_cos(x); }
 
@@ -294,8 +286,8 @@ GPUMATH_CLONES static void gpu_sincos(double x, double *s, double *c)
     double t = reduce_quadrant(x, &q);
     double sv, cv;
     quadrant_pair(t, q, &sv, &cv);
-    *s = nan_fix(sv, x);
-    *c = nan_fix(cv, x);
+    *s = f64_nan_fix(sv, x);
+    *c = f64_nan_fix(cv, x);
 }
 void ws_gpu_sincos(double x, double *s, double *c) { gpu_sincos(x, s, c); }
 
@@ -309,7 +301,7 @@ GPUMATH_CLONES static double gpu_sinpi(double x)
     double r = quadrant_value(t, q);
     if (trunc(x) == x)
         r = x * 0.0;
-    return nan_fix(r, x);
+    return f64_nan_fix(r, x);
 }
 double ws_gpu_sinpi(double x) { return gpu_sinpi(x); }
 
@@ -317,7 +309,7 @@ GPUMATH_CLONES static double gpu_cospi(double x)
 {
     uint32_t q;
     double t = reduce_halfturn(drop_huge(x), &q);
-    return nan_fix(quadrant_value(t, q + 1), x);
+    return f64_nan_fix(quadrant_value(t, q + 1), x);
 }
 double ws_gpu_cospi(double x) { return gpu_cospi(x); }
 
@@ -333,7 +325,7 @@ GPUMATH_CLONES static void gpu_sincospi(double x, double *s, double *c)
     cv = cv + 0.0;
     if (trunc(a) == a)
         sv = a * 0.0;
-    *s = nan_fix(sv, x);
-    *c = nan_fix(cv, x);
+    *s = f64_nan_fix(sv, x);
+    *c = f64_nan_fix(cv, x);
 }
 void ws_gpu_sincospi(double x, double *s, double *c) { gpu_sincospi(x, s, c); }
