@@ -472,7 +472,7 @@ static inline float __fmaf_ieee_ru(float a, float b, float c) { return __fmaf_ru
 static inline float __fmaf_ieee_rd(float a, float b, float c) { return __fmaf_rd(a, b, c); }
 
 /* The conversions to floating point in each mode (src/fprounded.c: the
- * host's conversion under the mode; an f64 NaN gives the GPU's f32 NaN);
+ * host's conversion under the mode; an f64 NaN keeps its sign and payload's top bits);
  * the float-to-integer ones are in cuda_intrinsics.h. */
 #define WS_CUDA_TO_FLOAT_(sfx, r)                                                                                  \
     static inline float __int2float_##sfx(int x) { return __uint_as_float(ws_cvt_i64_f32(x, r)); }                \

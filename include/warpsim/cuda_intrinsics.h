@@ -2,8 +2,8 @@
  * warp operations (C17 and C++17; warpsim/cuda.h includes it).
  *
  * The integer ones (__mul24, __mulhi, __sad, __hadd, __funnelshift_l, ...)
- * and the conversions (__float2int_rz, ... saturating, a NaN giving 0, as
- * the GPU's cvt does) compute the GPU's exact results, and __saturatef
+ * and the conversions (__float2int_rz, ... saturating, a NaN giving the
+ * target's lowest bit pattern with only the top bit set, as the GPU's cvt does) compute the GPU's exact results, and __saturatef
  * clamps as the GPU does (the rounded float operations, __fdiv_rn,
  * __fadd_rz ..., are in cuda.h). The fast-math approximations (__fdividef,
  * __expf, __logf, __sinf, __powf, ...), rsqrtf and rsqrt are in
@@ -66,7 +66,9 @@ static inline long long llmax(long long x, long long y) { return x > y ? x : y; 
 static inline unsigned long long ullmin(unsigned long long x, unsigned long long y) { return x < y ? x : y; }
 static inline unsigned long long ullmax(unsigned long long x, unsigned long long y) { return x > y ? x : y; }
 
-/* ---- conversions: saturating, NaN to 0 ---- */
+/* ---- conversions: saturating; a NaN gives 0x80000000 (32-bit targets) or
+ * 0x8000000000000000 (64-bit), signed or unsigned, as the H100 gave
+ * (programs/cuda/samesource/conversions.cu, docs/probes/cvt_special_probe.cu) ---- */
 static inline double ws_cuda_round_mode_(double v, int mode) /* 0 nearest even, 1 toward zero, 2 up, 3 down */
 {
     return mode == 0 ? nearbyint(v) : mode == 1 ? trunc(v) : mode == 2 ? ceil(v) : floor(v);
@@ -74,28 +76,28 @@ static inline double ws_cuda_round_mode_(double v, int mode) /* 0 nearest even, 
 static inline int ws_cuda_to_int_(double v, int mode)
 {
     if (v != v)
-        return 0;
+        return -2147483647 - 1;
     v = ws_cuda_round_mode_(v, mode);
     return v >= 2147483647.0 ? 2147483647 : v <= -2147483648.0 ? (-2147483647 - 1) : (int)v;
 }
 static inline unsigned ws_cuda_to_uint_(double v, int mode)
 {
     if (v != v)
-        return 0;
+        return 0x80000000u;
     v = ws_cuda_round_mode_(v, mode);
     return v >= 4294967295.0 ? 4294967295u : v <= 0.0 ? 0u : (unsigned)v;
 }
 static inline long long ws_cuda_to_ll_(long double v, int mode)
 {
     if (v != v)
-        return 0;
+        return INT64_MIN;
     v = mode == 0 ? nearbyintl(v) : mode == 1 ? truncl(v) : mode == 2 ? ceill(v) : floorl(v);
     return v >= 9223372036854775807.0L ? INT64_MAX : v <= -9223372036854775808.0L ? INT64_MIN : (long long)v;
 }
 static inline unsigned long long ws_cuda_to_ull_(long double v, int mode)
 {
     if (v != v)
-        return 0;
+        return 0x8000000000000000ull;
     v = mode == 0 ? nearbyintl(v) : mode == 1 ? truncl(v) : mode == 2 ? ceill(v) : floorl(v);
     return v >= 18446744073709551615.0L ? UINT64_MAX : v <= 0.0L ? 0u : (unsigned long long)v;
 }

@@ -67,7 +67,8 @@ WS_API uint64_t ws_f64_rounded(ws_fp_op op, ws_rounding r, uint64_t a, uint64_t 
 /* Conversions in the four modes (PTX cvt.rn/rz/ru/rd; CUDA's __int2float_rz,
  * __ull2double_ru, __double2float_rd ...): a signed or unsigned 64-bit
  * integer (the narrower ones widen to it exactly) to f32 or f64, and f64 to
- * f32, rounded as r says; an f64 NaN becomes the GPU's f32 NaN, 0x7FFFFFFF. */
+ * f32, rounded as r says; an f64 NaN keeps its sign and its payload's top
+ * bits, quieted (the GPU's cvt.rz/ru/rd.f32.f64 as its cvt.rn). */
 WS_API uint32_t ws_cvt_i64_f32(int64_t v, ws_rounding r);
 WS_API uint32_t ws_cvt_u64_f32(uint64_t v, ws_rounding r);
 WS_API uint64_t ws_cvt_i64_f64(int64_t v, ws_rounding r);

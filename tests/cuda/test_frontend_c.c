@@ -96,8 +96,16 @@ int main(void)
     expect("__double2float_rz(0.1)", 0, __float_as_uint(__double2float_rz(0.1)), 0x3DCCCCCC);
     expect("__double2float_ru(0.1)", 0, __float_as_uint(__double2float_ru(0.1)), 0x3DCCCCCD);
     expect("__double2float_rd(-0.1)", 0, __float_as_uint(__double2float_rd(-0.1)), 0xBDCCCCCD);
+    /* NaNs, as the H100's hashes of conversions.cu require: the payload's top bits kept, quieted;
+       to an integer, only the top bit set. */
     expect("__double2float_rz(NaN)", 0, __float_as_uint(__double2float_rz(__longlong_as_double(0x7FF4000000000001ll))),
-           0x7FFFFFFF);
+           0x7FE00000);
+    expect("__double2float_rd(-NaN)", 0, __float_as_uint(__double2float_rd(__longlong_as_double((long long)0xFFF0000020000000ull))),
+           0xFFC00001);
+    expect("__double2uint_rn(NaN)", 0, __double2uint_rn(__longlong_as_double(0x7FF8000000000000ll)), 0x80000000ll);
+    expect("__double2int_ru(NaN)", 0, (unsigned)__double2int_ru(__longlong_as_double(0x7FF8000000000000ll)), 0x80000000ll);
+    expect("__float2ull_rz(NaN)", 0, (long long)__float2ull_rz(__int_as_float(0x7FC00000)), (long long)0x8000000000000000ull);
+    expect("__double2ll_rd(NaN)", 0, __double2ll_rd(__longlong_as_double(0x7FF8000000000000ll)), (long long)0x8000000000000000ull);
     expect("__frsqrt_rn(4)", 0, __float_as_uint(__frsqrt_rn(4.0f)), 0x3F000000);
     expect("__frsqrt_rn(2)", 0, __float_as_uint(__frsqrt_rn(2.0f)), 0x3F3504F3);
     expect("__frsqrt_rn(-0)", 0, __float_as_uint(__frsqrt_rn(-0.0f)), 0xFF800000);
