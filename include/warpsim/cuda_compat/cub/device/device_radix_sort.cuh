@@ -14,7 +14,8 @@
  *     selector flips and its other buffer keeps the input;
  *   - else onesweep (keys of 4 bytes or more), ceil((end_bit - begin_bit) / 8) passes of 8 bits:
  *     the DoubleBuffer's selector flips once a pass, and its other buffer holds the second-to-last
- *     pass's result (the keys sorted by the lower bits only);
+ *     pass's result (the keys sorted by the lower bits only); a descending onesweep reads both
+ *     zeros as -0.0 (radix_key), which shows where the bits sorted stop short of the sign;
  *   - temp_storage_bytes: 1 for the copy and single-tile cases, else CUB's five aliased parts
  *     (bins, look-back, extra key and value buffers without a DoubleBuffer, counters) from the
  *     onesweep tile (384 threads x 20 items for 4-byte keys alone, 19 for float keys, 23 with
@@ -36,16 +37,21 @@ template <typename K>
 using radix_bits_t = std::conditional_t<
     sizeof(K) == 1, uint8_t, std::conditional_t<sizeof(K) == 2, uint16_t, std::conditional_t<sizeof(K) == 4, uint32_t, uint64_t>>>;
 
-/* The key's radix-ordered bits (ascending). */
-template <typename K> radix_bits_t<K> radix_key(const K &key)
+/* The key's radix-ordered bits (ascending). Both zeros take +0.0's bits, or -0.0's where
+ * zeros_as_minus: CUB's ProcessFloatMinusZero (block/radix_rank_sort_operations.cuh) maps the one
+ * zero to the other's pattern, and in onesweep's descending sort, which complements the twiddled
+ * key first, that is -0.0's. It shows only where the digits sorted stop short of the sign bit (the
+ * second-to-last pass's buffer, a bit range): the H100's DoubleBuffer alternate of a descending
+ * float sort has the zeros first. */
+template <typename K> radix_bits_t<K> radix_key(const K &key, bool zeros_as_minus = false)
 {
     using U = radix_bits_t<K>;
     U bits;
     std::memcpy(&bits, &key, sizeof(K));
     constexpr U high = U(U(1) << (8 * sizeof(K) - 1));
     if constexpr (std::is_floating_point<K>::value) {
-        if (bits == high)
-            bits = 0; /* -0.0 sorts as +0.0 */
+        if (bits == (zeros_as_minus ? U(0) : high))
+            bits = zeros_as_minus ? high : U(0);
         return (bits & high) ? U(~bits) : U(bits ^ high);
     } else if constexpr (std::is_signed<K>::value)
         return U(bits ^ high);
@@ -54,9 +60,9 @@ template <typename K> radix_bits_t<K> radix_key(const K &key)
 }
 
 /* The bits [begin, end) of the key, complemented for a descending sort. */
-template <typename K> uint64_t radix_digit(const K &key, int begin, int end, bool descending)
+template <typename K> uint64_t radix_digit(const K &key, int begin, int end, bool descending, bool zeros_as_minus)
 {
-    uint64_t bits = uint64_t(radix_key(key));
+    uint64_t bits = uint64_t(radix_key(key, zeros_as_minus));
     if (descending)
         bits = ~bits;
     int width = end - begin;
@@ -65,12 +71,13 @@ template <typename K> uint64_t radix_digit(const K &key, int begin, int end, boo
 }
 
 /* Input positions in the order of a stable sort by bits [begin, end). */
-template <typename K> std::vector<size_t> radix_order(const K *keys, size_t n, int begin, int end, bool descending)
+template <typename K>
+std::vector<size_t> radix_order(const K *keys, size_t n, int begin, int end, bool descending, bool zeros_as_minus = false)
 {
     std::vector<uint64_t> d(n);
     std::vector<size_t> idx(n);
     for (size_t i = 0; i < n; i++) {
-        d[i] = radix_digit(keys[i], begin, end, descending);
+        d[i] = radix_digit(keys[i], begin, end, descending, zeros_as_minus);
         idx[i] = i;
     }
     std::stable_sort(idx.begin(), idx.end(), [&](size_t a, size_t b) { return d[a] < d[b]; });
@@ -142,7 +149,8 @@ template <typename K, typename V, typename NumItemsT> struct radix_sorter {
             values.selector ^= 1;
             return cudaSuccess;
         }
-        std::vector<size_t> order = radix_order(k0.data(), n, begin_bit, end_bit, descending);
+        bool minus = descending && !one_block; /* onesweep's descending zeros */
+        std::vector<size_t> order = radix_order(k0.data(), n, begin_bit, end_bit, descending, minus);
         if (one_block || !overwrite) {
             write(keys.selector ^ 1, &order);
             keys.selector ^= 1;
@@ -153,7 +161,7 @@ template <typename K, typename V, typename NumItemsT> struct radix_sorter {
         int last = keys.selector ^ (passes & 1);
         if (passes >= 2) {
             int bits = std::min(end_bit, begin_bit + 8 * (passes - 1));
-            std::vector<size_t> before_last = radix_order(k0.data(), n, begin_bit, bits, descending);
+            std::vector<size_t> before_last = radix_order(k0.data(), n, begin_bit, bits, descending, minus);
             write(last ^ 1, &before_last);
         }
         write(last, &order);

@@ -14,7 +14,8 @@
  *     totals folded in order, then each thread scans its items sequentially from its prefix;
  *   - between tiles: the tile's exclusive prefix comes from the look-back. On the GPU a tile that
  *     finds its predecessor with only its aggregate published folds further back, which can round
- *     floats differently from run to run; warpsim models the case where every predecessor has
+ *     floats differently from run to run (the H100 gave two results for one float sum of 1<<20
+ *     items: docs/conformance.md); warpsim models the case where every predecessor has
  *     published its inclusive prefix, so tile k's prefix is tile k-1's inclusive value, and tile k
  *     publishes op(prefix, tile aggregate);
  *   - temp_storage_bytes as CUB reports it: the tile states ((32 + tiles) x 8 bytes for 4-byte
