@@ -308,6 +308,16 @@ WS_API int ws_cuda_free_(void *ptr);
 WS_API int ws_cuda_check_range_(const void *ptr, size_t bytes);
 /* Managed and pinned host memory: device memory the host writes directly. */
 WS_API void *ws_cuda_malloc_host_(size_t size);
+/* An allocation of a kind (cudaMemoryType's numbers), with cudaHostAlloc's
+ * flags; the kind of the allocation p points into (0: none), with its
+ * start and flags where those are not NULL. */
+enum { WS_CUDA_MEM_HOST = 1, WS_CUDA_MEM_DEVICE = 2, WS_CUDA_MEM_MANAGED = 3, WS_CUDA_MEM_REGISTERED = 4 };
+WS_API void *ws_cuda_malloc_kind_(size_t size, int kind, unsigned flags);
+WS_API int ws_cuda_pointer_kind_(const void *ptr, const void **start, unsigned *flags);
+/* cudaHostRegister's range (WS_CUDA_MEM_REGISTERED: never freed by
+ * ws_cuda_free_), -1 where it overlaps a known one; and its removal. */
+WS_API int ws_cuda_register_(void *ptr, size_t size, unsigned flags);
+WS_API int ws_cuda_unregister_(void *ptr);
 
 /* What the runtime tells the checker of a checked build (warpsim cc
  * --check; nothing happens in other programs): bytes a copy (src) or a

@@ -81,6 +81,8 @@ enum cudaError {
     cudaErrorIllegalAddress = 700,
     cudaErrorLaunchOutOfResources = 701,
     cudaErrorAssert = 710,
+    cudaErrorHostMemoryAlreadyRegistered = 712,
+    cudaErrorHostMemoryNotRegistered = 713,
     cudaErrorMisalignedAddress = 716,
     cudaErrorCooperativeLaunchTooLarge = 720,
     cudaErrorLaunchFailure = 719,
@@ -105,6 +107,10 @@ typedef struct CUevent_st *cudaEvent_t;
 #define cudaEventBlockingSync 0x01
 #define cudaEventDisableTiming 0x02
 #define cudaMemAttachGlobal 0x01
+#define cudaMemAttachHost 0x02
+#define cudaMemAttachSingle 0x04
+#define cudaCpuDeviceId ((int)-1)
+#define cudaInvalidDeviceId ((int)-2)
 #define cudaHostAllocDefault 0x00
 
 /* What host code reads of a device (the fields programs commonly use). */
@@ -115,6 +121,7 @@ inline thread_local cudaError_t last_error = cudaSuccess; /* per host thread, as
 inline cudaError_t sticky_error = cudaSuccess;            /* a failed launch: the context is unusable */
 inline int current_device = 0;
 inline size_t printf_fifo = WS_CUDA_PRINTF_FIFO; /* cudaLimitPrintfFifoSize */
+inline unsigned device_flags = 0;                  /* cudaSetDeviceFlags' */
 
 /* A failed call: the last error, and a checked build's report (which names
  * the API function: the caller of record or sticky). */
@@ -339,6 +346,8 @@ inline const char *cudaGetErrorName(cudaError_t e)
     case cudaErrorLaunchOutOfResources: return "cudaErrorLaunchOutOfResources";
     case cudaErrorMisalignedAddress: return "cudaErrorMisalignedAddress";
     case cudaErrorAssert: return "cudaErrorAssert";
+    case cudaErrorHostMemoryAlreadyRegistered: return "cudaErrorHostMemoryAlreadyRegistered";
+    case cudaErrorHostMemoryNotRegistered: return "cudaErrorHostMemoryNotRegistered";
     case cudaErrorCooperativeLaunchTooLarge: return "cudaErrorCooperativeLaunchTooLarge";
     case cudaErrorLaunchFailure: return "cudaErrorLaunchFailure";
     case cudaErrorNotSupported: return "cudaErrorNotSupported";
@@ -373,6 +382,8 @@ inline const char *cudaGetErrorString(cudaError_t e)
     case cudaErrorLaunchOutOfResources: return "too many resources requested for launch";
     case cudaErrorMisalignedAddress: return "misaligned address";
     case cudaErrorAssert: return "device-side assert triggered";
+    case cudaErrorHostMemoryAlreadyRegistered: return "part or all of the requested memory range is already mapped";
+    case cudaErrorHostMemoryNotRegistered: return "pointer does not correspond to a registered memory region";
     case cudaErrorCooperativeLaunchTooLarge: return "too many blocks in cooperative launch";
     case cudaErrorLaunchFailure: return "unspecified launch failure";
     case cudaErrorNotSupported: return "operation not supported";
@@ -414,17 +425,17 @@ inline cudaError_t cudaDeviceReset(void)
 
 /* ---- memory ---- */
 namespace warpsim_cudart {
-inline cudaError_t allocate(void **ptr, size_t size, bool host_visible, const char *api = __builtin_FUNCTION())
+inline cudaError_t allocate(void **ptr, size_t size, int kind, unsigned flags = 0, const char *api = __builtin_FUNCTION())
 {
     if (!ptr)
         return record(cudaErrorInvalidValue, api);
     if (sticky_error != cudaSuccess)
         return sticky(api);
-    *ptr = host_visible ? ws_cuda_malloc_host_(size) : ws_cuda_malloc_(size);
+    *ptr = ws_cuda_malloc_kind_(size, kind, flags);
     return *ptr ? cudaSuccess : record(cudaErrorMemoryAllocation, api);
 }
 } // namespace warpsim_cudart
-inline cudaError_t cudaMalloc(void **ptr, size_t size) { return warpsim_cudart::allocate(ptr, size, false); }
+inline cudaError_t cudaMalloc(void **ptr, size_t size) { return warpsim_cudart::allocate(ptr, size, WS_CUDA_MEM_DEVICE); }
 template <typename T> inline cudaError_t cudaMalloc(T **ptr, size_t size)
 {
     return cudaMalloc(reinterpret_cast<void **>(ptr), size);
@@ -432,21 +443,20 @@ template <typename T> inline cudaError_t cudaMalloc(T **ptr, size_t size)
 inline cudaError_t cudaMallocManaged(void **ptr, size_t size, unsigned flags = cudaMemAttachGlobal)
 {
     (void)flags;
-    return warpsim_cudart::allocate(ptr, size, true);
+    return warpsim_cudart::allocate(ptr, size, WS_CUDA_MEM_MANAGED);
 }
 template <typename T> inline cudaError_t cudaMallocManaged(T **ptr, size_t size, unsigned flags = cudaMemAttachGlobal)
 {
     return cudaMallocManaged(reinterpret_cast<void **>(ptr), size, flags);
 }
-inline cudaError_t cudaMallocHost(void **ptr, size_t size) { return warpsim_cudart::allocate(ptr, size, true); }
+inline cudaError_t cudaMallocHost(void **ptr, size_t size) { return warpsim_cudart::allocate(ptr, size, WS_CUDA_MEM_HOST); }
 template <typename T> inline cudaError_t cudaMallocHost(T **ptr, size_t size)
 {
     return cudaMallocHost(reinterpret_cast<void **>(ptr), size);
 }
 inline cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned flags)
 {
-    (void)flags;
-    return warpsim_cudart::allocate(ptr, size, true);
+    return warpsim_cudart::allocate(ptr, size, WS_CUDA_MEM_HOST, flags);
 }
 template <typename T> inline cudaError_t cudaHostAlloc(T **ptr, size_t size, unsigned flags)
 {
@@ -567,19 +577,32 @@ inline cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const T &symbol, size_t 
 #define cudaStreamLegacy ((cudaStream_t)0x1)
 #define cudaStreamPerThread ((cudaStream_t)0x2)
 struct CUstream_st {
-    int unused;
+    unsigned flags;
+    int priority;
 };
-inline cudaError_t cudaStreamCreate(cudaStream_t *stream)
-{
-    if (!stream)
-        return warpsim_cudart::record(cudaErrorInvalidValue);
-    *stream = new CUstream_st();
-    return cudaSuccess;
-}
 inline cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned flags)
 {
-    (void)flags;
-    return cudaStreamCreate(stream);
+    if (!stream || (flags & ~unsigned(cudaStreamNonBlocking)))
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    *stream = new CUstream_st{flags, 0};
+    return cudaSuccess;
+}
+inline cudaError_t cudaStreamCreate(cudaStream_t *stream) { return cudaStreamCreateWithFlags(stream, 0); }
+/* What a stream was created with; the special handles are the default stream's (blocking,
+ * priority 0). */
+inline cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned *flags)
+{
+    if (!flags)
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    *flags = stream && stream != cudaStreamLegacy && stream != cudaStreamPerThread ? stream->flags : 0u;
+    return cudaSuccess;
+}
+inline cudaError_t cudaStreamGetPriority(cudaStream_t stream, int *priority)
+{
+    if (!priority)
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    *priority = stream && stream != cudaStreamLegacy && stream != cudaStreamPerThread ? stream->priority : 0;
+    return cudaSuccess;
 }
 inline cudaError_t cudaStreamDestroy(cudaStream_t stream)
 {
@@ -722,9 +745,20 @@ enum cudaFuncAttribute { cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
 #define cudaHostAllocMapped 0x02
 #define cudaHostAllocPortable 0x01
 #define cudaHostAllocWriteCombined 0x04
+/* The flags are kept for cudaGetDeviceFlags; they change nothing here (everything runs in
+ * order at the call). */
 inline cudaError_t cudaSetDeviceFlags(unsigned flags)
 {
-    (void)flags;
+    if (flags & ~0x1Fu)
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    warpsim_cudart::device_flags = flags;
+    return cudaSuccess;
+}
+inline cudaError_t cudaGetDeviceFlags(unsigned *flags)
+{
+    if (!flags)
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    *flags = warpsim_cudart::device_flags;
     return cudaSuccess;
 }
 inline cudaError_t cudaDeviceSetLimit(cudaLimit limit, size_t value)
@@ -770,18 +804,19 @@ template <typename F> inline cudaError_t cudaFuncSetAttribute(F *func, cudaFuncA
     }
     return cudaSuccess;
 }
-/* Host memory is device memory: registering and mapping are identities. */
+/* Host memory is device memory: registering and mapping are identities. The range is
+ * remembered for the pointer queries; registering memory twice, or unregistering what was not
+ * registered, is an error as on the GPU. */
 inline cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned flags)
 {
-    (void)ptr;
-    (void)size;
-    (void)flags;
-    return cudaSuccess;
+    if (!ptr || !size)
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    return ws_cuda_register_(ptr, size, flags) == 0 ? cudaSuccess
+                                                    : warpsim_cudart::record(cudaErrorHostMemoryAlreadyRegistered);
 }
 inline cudaError_t cudaHostUnregister(void *ptr)
 {
-    (void)ptr;
-    return cudaSuccess;
+    return ws_cuda_unregister_(ptr) == 0 ? cudaSuccess : warpsim_cudart::record(cudaErrorHostMemoryNotRegistered);
 }
 template <typename T> inline cudaError_t cudaHostGetDevicePointer(T **device, void *host, unsigned flags)
 {
@@ -790,6 +825,83 @@ template <typename T> inline cudaError_t cudaHostGetDevicePointer(T **device, vo
         return warpsim_cudart::record(cudaErrorInvalidValue);
     *device = static_cast<T *>(host);
     return cudaSuccess;
+}
+/* ---- what a pointer is ---- */
+enum cudaMemoryType { cudaMemoryTypeUnregistered = 0, cudaMemoryTypeHost = 1, cudaMemoryTypeDevice = 2,
+                      cudaMemoryTypeManaged = 3 };
+struct cudaPointerAttributes {
+    enum cudaMemoryType type;
+    int device;
+    void *devicePointer;
+    void *hostPointer;
+    long reserved[8];
+};
+/* From the runtime's table of allocations (an offset into one too): device memory is reachable
+ * from the device only, pinned, registered and managed memory from both; anything else is
+ * unregistered host memory, on no device. */
+inline cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attributes, const void *ptr)
+{
+    if (!attributes)
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    void *p = const_cast<void *>(ptr);
+    int kind = ws_cuda_pointer_kind_(ptr, nullptr, nullptr);
+    *attributes = cudaPointerAttributes();
+    attributes->type = kind == WS_CUDA_MEM_DEVICE    ? cudaMemoryTypeDevice
+                       : kind == WS_CUDA_MEM_MANAGED ? cudaMemoryTypeManaged
+                       : kind                        ? cudaMemoryTypeHost
+                                                     : cudaMemoryTypeUnregistered;
+    attributes->device = kind ? 0 : cudaInvalidDeviceId;
+    attributes->devicePointer = kind ? p : nullptr;
+    attributes->hostPointer = kind == WS_CUDA_MEM_DEVICE ? nullptr : p;
+    return cudaSuccess;
+}
+/* The flags of cudaHostAlloc (cudaMallocHost's: 0), or cudaHostRegister's; other memory is
+ * cudaErrorInvalidValue. */
+inline cudaError_t cudaHostGetFlags(unsigned *flags, void *host)
+{
+    unsigned f = 0;
+    int kind = ws_cuda_pointer_kind_(host, nullptr, &f);
+    if (!flags || (kind != WS_CUDA_MEM_HOST && kind != WS_CUDA_MEM_REGISTERED))
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    *flags = f;
+    return cudaSuccess;
+}
+/* Advice and attachment change where managed memory lives, never what it holds: accepted for
+ * managed memory (one device, the host's memory). */
+enum cudaMemoryAdvise { cudaMemAdviseSetReadMostly = 1, cudaMemAdviseUnsetReadMostly = 2,
+                        cudaMemAdviseSetPreferredLocation = 3, cudaMemAdviseUnsetPreferredLocation = 4,
+                        cudaMemAdviseSetAccessedBy = 5, cudaMemAdviseUnsetAccessedBy = 6 };
+enum cudaMemLocationType { cudaMemLocationTypeInvalid = 0, cudaMemLocationTypeDevice = 1,
+                           cudaMemLocationTypeHost = 2, cudaMemLocationTypeHostNuma = 3,
+                           cudaMemLocationTypeHostNumaCurrent = 4 };
+struct cudaMemLocation {
+    enum cudaMemLocationType type;
+    int id;
+};
+inline cudaError_t cudaMemAdvise(const void *ptr, size_t count, cudaMemoryAdvise advice, cudaMemLocation location)
+{
+    (void)count;
+    (void)location;
+    if (ws_cuda_pointer_kind_(ptr, nullptr, nullptr) != WS_CUDA_MEM_MANAGED || advice < cudaMemAdviseSetReadMostly ||
+        advice > cudaMemAdviseUnsetAccessedBy)
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    return cudaSuccess;
+}
+/* CUDA 12's spelling, with a device number (cudaCpuDeviceId for the host). */
+inline cudaError_t cudaMemAdvise(const void *ptr, size_t count, cudaMemoryAdvise advice, int device)
+{
+    cudaMemLocation where = {device == cudaCpuDeviceId ? cudaMemLocationTypeHost : cudaMemLocationTypeDevice, device};
+    return cudaMemAdvise(ptr, count, advice, where);
+}
+inline cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *ptr, size_t length = 0,
+                                            unsigned flags = cudaMemAttachSingle)
+{
+    (void)stream;
+    (void)ptr;
+    (void)length;
+    return flags == cudaMemAttachGlobal || flags == cudaMemAttachHost || flags == cudaMemAttachSingle
+               ? cudaSuccess
+               : warpsim_cudart::record(cudaErrorInvalidValue);
 }
 inline cudaError_t cudaMemPrefetchAsync(const void *ptr, size_t count, int device, cudaStream_t stream = 0)
 {
@@ -816,10 +928,13 @@ inline cudaError_t cudaDeviceGetStreamPriorityRange(int *least, int *greatest)
         *greatest = -5;
     return cudaSuccess;
 }
+/* A priority outside the range is clamped to it, as CUDA documents. */
 inline cudaError_t cudaStreamCreateWithPriority(cudaStream_t *stream, unsigned flags, int priority)
 {
-    (void)priority;
-    return cudaStreamCreateWithFlags(stream, flags);
+    cudaError_t e = cudaStreamCreateWithFlags(stream, flags);
+    if (e == cudaSuccess)
+        (*stream)->priority = priority > 0 ? 0 : priority < -5 ? -5 : priority;
+    return e;
 }
 #define CUDART_CB
 typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status, void *user_data);

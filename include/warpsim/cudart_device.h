@@ -420,6 +420,15 @@ inline int blocks_per_multiprocessor(long threads, size_t shared)
 }
 } // namespace warpsim_cudart
 
+/* One device: whatever the properties asked for, it is the one that matches best. */
+inline cudaError_t cudaChooseDevice(int *device, const cudaDeviceProp *prop)
+{
+    if (!device || !prop)
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    *device = 0;
+    return cudaSuccess;
+}
+
 inline cudaError_t cudaGetDeviceProperties(cudaDeviceProp *p, int device)
 {
     if (!p)

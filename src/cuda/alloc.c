@@ -17,6 +17,8 @@
 typedef struct allocation {
     uintptr_t start;
     size_t size;
+    int kind;       /* WS_CUDA_MEM_DEVICE, _HOST or _MANAGED: what cudaPointerGetAttributes says */
+    unsigned flags; /* cudaHostAlloc's, for cudaHostGetFlags */
 } allocation;
 
 static allocation *table;
@@ -37,9 +39,22 @@ static size_t above(uintptr_t p)
     return lo;
 }
 
-/* Checked programs take device memory from the checker's arena (check_global.c). */
-static void *allocate(size_t size, bool host_visible)
+/* Room for one more entry (the lock held); false when out of memory. */
+static bool grow(void)
 {
+    size_t n = capacity ? 2 * capacity : 64;
+    allocation *grown = realloc(table, n * sizeof *grown);
+    if (!grown)
+        return false;
+    table = grown;
+    capacity = n;
+    return true;
+}
+
+/* Checked programs take device memory from the checker's arena (check_global.c). */
+static void *allocate(size_t size, int kind, unsigned flags)
+{
+    bool host_visible = kind != WS_CUDA_MEM_DEVICE;
     if (size > SIZE_MAX - 256)
         return NULL; /* cudaErrorMemoryAllocation, not a size that wraps */
     size_t rounded = (size ? size + 255 : 256) / 256 * 256; /* cudaMalloc aligns to 256 bytes */
@@ -47,33 +62,77 @@ static void *allocate(size_t size, bool host_visible)
     if (!p)
         return NULL;
     pthread_mutex_lock(&lock);
-    if (count == capacity) {
-        size_t n = capacity ? 2 * capacity : 64;
-        allocation *grown = realloc(table, n * sizeof *grown);
-        if (!grown) {
-            pthread_mutex_unlock(&lock);
-            if (wc_check_tools)
-                wc_check_release(p, size);
-            else
-                free(p);
-            return NULL;
-        }
-        table = grown;
-        capacity = n;
+    if (count == capacity && !grow()) {
+        pthread_mutex_unlock(&lock);
+        if (wc_check_tools)
+            wc_check_release(p, size);
+        else
+            free(p);
+        return NULL;
     }
     size_t at = above((uintptr_t)p);
     memmove(&table[at + 1], &table[at], (count - at) * sizeof *table);
-    table[at] = (allocation){(uintptr_t)p, size};
+    table[at] = (allocation){(uintptr_t)p, size, kind, flags};
     count++;
     pthread_mutex_unlock(&lock);
     return p;
 }
 
-void *ws_cuda_malloc_(size_t size) { return allocate(size, false); }
+void *ws_cuda_malloc_(size_t size) { return allocate(size, WS_CUDA_MEM_DEVICE, 0); }
 
 /* Managed and pinned host memory: the host writes it directly, so it
  * counts as written for initcheck. */
-void *ws_cuda_malloc_host_(size_t size) { return allocate(size, true); }
+void *ws_cuda_malloc_host_(size_t size) { return allocate(size, WS_CUDA_MEM_HOST, 0); }
+void *ws_cuda_malloc_kind_(size_t size, int kind, unsigned flags) { return allocate(size, kind, flags); }
+
+int ws_cuda_pointer_kind_(const void *p, const void **start, unsigned *flags)
+{
+    uintptr_t a = (uintptr_t)p;
+    int kind = 0;
+    pthread_mutex_lock(&lock);
+    size_t at = above(a);
+    if (at > 0 && a < table[at - 1].start + (table[at - 1].size ? table[at - 1].size : 1)) {
+        kind = table[at - 1].kind;
+        if (start)
+            *start = (const void *)table[at - 1].start;
+        if (flags)
+            *flags = table[at - 1].flags;
+    }
+    pthread_mutex_unlock(&lock);
+    return kind;
+}
+
+/* A host range made known by cudaHostRegister: in the table (copies and queries see it) but
+ * never freed by cudaFree; -1 where it overlaps an allocation or a registered range. */
+int ws_cuda_register_(void *p, size_t size, unsigned flags)
+{
+    uintptr_t a = (uintptr_t)p;
+    pthread_mutex_lock(&lock);
+    size_t at = above(a);
+    bool overlaps = (at > 0 && a < table[at - 1].start + table[at - 1].size) || (at < count && table[at].start < a + size);
+    if (overlaps || (count == capacity && !grow())) {
+        pthread_mutex_unlock(&lock);
+        return -1;
+    }
+    memmove(&table[at + 1], &table[at], (count - at) * sizeof *table);
+    table[at] = (allocation){a, size, WS_CUDA_MEM_REGISTERED, flags};
+    count++;
+    pthread_mutex_unlock(&lock);
+    return 0;
+}
+
+int ws_cuda_unregister_(void *p)
+{
+    pthread_mutex_lock(&lock);
+    size_t at = above((uintptr_t)p);
+    bool found = at > 0 && table[at - 1].start == (uintptr_t)p && table[at - 1].kind == WS_CUDA_MEM_REGISTERED;
+    if (found) {
+        memmove(&table[at - 1], &table[at], (count - at) * sizeof *table);
+        count--;
+    }
+    pthread_mutex_unlock(&lock);
+    return found ? 0 : -1;
+}
 
 int ws_cuda_free_(void *p)
 {
@@ -81,7 +140,7 @@ int ws_cuda_free_(void *p)
         return 0;
     pthread_mutex_lock(&lock);
     size_t at = above((uintptr_t)p);
-    bool found = at > 0 && table[at - 1].start == (uintptr_t)p;
+    bool found = at > 0 && table[at - 1].start == (uintptr_t)p && table[at - 1].kind != WS_CUDA_MEM_REGISTERED;
     size_t size = found ? table[at - 1].size : 0;
     if (found) {
         memmove(&table[at - 1], &table[at], (count - at) * sizeof *table);
@@ -103,7 +162,9 @@ int ws_cuda_check_range_(const void *p, size_t bytes)
     pthread_mutex_lock(&lock);
     size_t at = above(a);
     int ok = 0;
-    if (at > 0 && a < table[at - 1].start + table[at - 1].size)
+    if (at > 0 && table[at - 1].kind == WS_CUDA_MEM_REGISTERED)
+        ok = 0; /* host memory: a copy may run past what was registered */
+    else if (at > 0 && a < table[at - 1].start + table[at - 1].size)
         ok = bytes <= table[at - 1].start + table[at - 1].size - a ? 0 : -1;
     else if (at > 0 && table[at - 1].size == 0 && a == table[at - 1].start)
         ok = bytes == 0 ? 0 : -1;
