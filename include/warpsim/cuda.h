@@ -806,6 +806,20 @@ WS_CUDA_ATOMIC(atomicAdd, unsigned, old + val)
 WS_CUDA_ATOMIC(atomicAdd, unsigned long long, old + val)
 WS_CUDA_ATOMIC(atomicAdd, float, old + val)
 WS_CUDA_ATOMIC(atomicAdd, double, old + val)
+/* sm_90's vector forms (global memory): each element is added atomically on its own; the old
+ * vector is returned. */
+inline float2 atomicAdd(float2 *address, float2 val, WS_CUDA_SITE)
+{
+    float x = atomicAdd(&address->x, val.x, ws_file_, ws_line_, ws_col_);
+    return make_float2(x, atomicAdd(&address->y, val.y, ws_file_, ws_line_, ws_col_));
+}
+inline float4 atomicAdd(float4 *address, float4 val, WS_CUDA_SITE)
+{
+    float x = atomicAdd(&address->x, val.x, ws_file_, ws_line_, ws_col_);
+    float y = atomicAdd(&address->y, val.y, ws_file_, ws_line_, ws_col_);
+    float z = atomicAdd(&address->z, val.z, ws_file_, ws_line_, ws_col_);
+    return make_float4(x, y, z, atomicAdd(&address->w, val.w, ws_file_, ws_line_, ws_col_));
+}
 WS_CUDA_ATOMIC(atomicSub, int, (int)((unsigned)old - (unsigned)val))
 WS_CUDA_ATOMIC(atomicSub, unsigned, old - val)
 WS_CUDA_ATOMIC(atomicExch, int, val)

@@ -498,6 +498,31 @@ CU
 "$warpsim" cc "$dir/rtcalls.cu" -o "$dir/rtcalls" > "$dir/rtcalls.txt" 2>&1 && [ "$("$dir/rtcalls")" = "1 0 1 40 1024 400 400" ]
 check "runtime: atomicCAS(unsigned short *), cudaStreamPerThread, symbol address and size, stack limit, events without timing" $?
 
+# sm_90's vector atomicAdd on float2 and float4: every element added, each atomically; 64 threads
+# adding (1, 0.5) and (1, 2, 0.25, -1): exact sums, by hand (64, 32) and (64, 128, 16, -64).
+cat > "$dir/vecatomic.cu" <<'CU'
+#include <cstdio>
+__global__ void k(float2 *a, float4 *b)
+{
+    atomicAdd(a, make_float2(1.0f, 0.5f));
+    atomicAdd(b, make_float4(1.0f, 2.0f, 0.25f, -1.0f));
+}
+int main()
+{
+    float2 *a;
+    float4 *b;
+    cudaMallocManaged(&a, sizeof *a);
+    cudaMallocManaged(&b, sizeof *b);
+    *a = make_float2(0, 0);
+    *b = make_float4(0, 0, 0, 0);
+    k<<<2, 32>>>(a, b);
+    cudaDeviceSynchronize();
+    std::printf("%g %g %g %g %g %g\n", a->x, a->y, b->x, b->y, b->z, b->w);
+}
+CU
+"$warpsim" cc "$dir/vecatomic.cu" -o "$dir/vecatomic" > "$dir/vecatomic.txt" 2>&1 && [ "$("$dir/vecatomic")" = "64 32 64 128 16 -64" ]
+check "atomicAdd on float2 and float4 (sm_90): each element" $?
+
 # sqrtf of a negative in a kernel is the GPU's NaN, 0x7FFFFFFF (printf: nan, not x86's -nan); the
 # f64 one is 0xFFF8000000000000 on both (docs/probes/fp_nan_probe.h200.txt's rules).
 cat > "$dir/sqrt.cu" <<'CU'
