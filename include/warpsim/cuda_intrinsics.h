@@ -67,8 +67,11 @@ static inline unsigned long long ullmin(unsigned long long x, unsigned long long
 static inline unsigned long long ullmax(unsigned long long x, unsigned long long y) { return x > y ? x : y; }
 
 /* ---- conversions: saturating; a NaN gives 0x80000000 (32-bit targets) or
- * 0x8000000000000000 (64-bit), signed or unsigned, as the H100 gave
- * (programs/cuda/samesource/conversions.cu, docs/probes/cvt_special_probe.cu) ---- */
+ * 0x8000000000000000 (64-bit), signed or unsigned. Measured on the H100
+ * (programs/cuda/samesource/conversions.cu's hashes) for every double source
+ * and for float to 64 bits; float to 32 bits (__float2int_*, __float2uint_*)
+ * follows the same rule, not yet measured (docs/probes/cvt_special_probe.cu
+ * asks the GPU). ---- */
 static inline double ws_cuda_round_mode_(double v, int mode) /* 0 nearest even, 1 toward zero, 2 up, 3 down */
 {
     return mode == 0 ? nearbyint(v) : mode == 1 ? trunc(v) : mode == 2 ? ceil(v) : floor(v);
