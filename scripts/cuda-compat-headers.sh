@@ -12,7 +12,7 @@
 set -eu
 dir=$(cd "$(dirname "$0")/.." && pwd)/include/warpsim/cuda_compat
 HAND="vector_types.h vector_functions.h builtin_types.h driver_types.h math_constants.h cooperative_groups.h
-cooperative_groups/reduce.h cooperative_groups/scan.h cub/cub.cuh cub/warp/warp_reduce.cuh cub/warp/warp_scan.cuh
+cooperative_groups/reduce.h cooperative_groups/scan.h cooperative_groups/memcpy_async.h cub/cub.cuh cub/warp/warp_reduce.cuh cub/warp/warp_scan.cuh
 cub/block/block_reduce.cuh cub/block/block_scan.cuh cuda/std/functional cuda/functional
 cub/block/block_radix_sort.cuh cub/block/block_radix_rank.cuh cub/block/radix_rank_sort_operations.cuh
 cub/block/block_merge_sort.cuh cub/warp/warp_merge_sort.cuh cub/thread/thread_sort.cuh cub/thread/thread_search.cuh
@@ -135,7 +135,6 @@ thrust/fill.h|Thrust
 thrust/sequence.h|Thrust
 thrust/functional.h|Thrust
 thrust/execution_policy.h|Thrust
-cooperative_groups/memcpy_async.h|Cooperative Groups' asynchronous copies (memcpy_async)
 cub/util_device.cuh|this part of CUB
 cub/util_math.cuh|this part of CUB
 cub/util_policy_wrapper_t.cuh|this part of CUB

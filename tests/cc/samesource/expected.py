@@ -823,9 +823,30 @@ def cg_types():
                        k & 3, (k % 16) // 4 | 4 << 8, (k & 3) // 2 | 2 << 8, op, fbits(osc), fbits(osm), 1, v[k]))
     return out
 
+def cg_memcpy_async():
+    """Copies, then reads: the sums of what each stage's threads read (the copy's source)."""
+    block, blocks = 128, 3
+    h = [(i * 37 + 11) % 1001 - 500 for i in range(blocks * block * 2)]
+    hb = [(i * 29 + 5) & 0xFF for i in range(blocks * 64 + 64)]
+    out = ["launch no error"]
+    for b in range(blocks):
+        sl = h[b * block * 2:(b + 1) * block * 2]
+        a = sum(sl[(t * 7) % (block * 2)] * (t + 1) for t in range(block))
+        win_sum = odd_sum = 0
+        for t in range(block):
+            w, r = t // 32, t % 32
+            win = h[b * 100 + w * 9:b * 100 + w * 9 + 33]  # min(40, 33) elements
+            win_sum += win[(r * 5) % 33] * (r + 3)
+            if t % 2:  # the odd lanes' coalesced group: rank r // 2
+                odd = hb[b * 64 + w * 3 + 1:b * 64 + w * 3 + 1 + 37]
+                odd_sum += odd[((r // 2) * 3) % 37] * (r // 2 + 1)
+        out.append("block %d slice %d window %d odd %d" % (b, a, win_sum, odd_sum))
+    return out
+
+
 PROGRAMS = [warp_reduce, butterfly, warp_scan, bitonic, block_reduce, vote_divergence, shfl64, templates, atomics,
             printf_lanes, printf_order, grid_stride, blocks_2d_3d, cg_tiles, cg_reduce, cg_scan, cg_coalesced,
-            cg_multiwarp, cg_types]
+            cg_multiwarp, cg_types, cg_memcpy_async]
 
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
