@@ -72,9 +72,23 @@ else
   fail "grid_misuse.cu: warpsim cc"; cat "$dir/build"
 fi
 
+# grid_group's split barrier (tests/cc/cg/grid_split.cu): values by hand; the wait in a launch
+# that is not cooperative fails it at the user's line.
+if "$warpsim" cc "$cases/grid_split.cu" -o "$dir/grid_split" > "$dir/build" 2>&1; then
+  "$dir/grid_split" > "$dir/out" 2> "$dir/err"
+  if [ "$(cat "$dir/out")" = "$(printf 'cooperative cudaSuccess: 66016 130016 194016 2016\nplain cudaErrorLaunchFailure')" ] &&
+    grep -q "grid_split.cu:14" "$dir/err"; then
+    echo "ok   grid barrier_arrive/barrier_wait: other blocks' writes seen after the wait; a plain launch fails"
+  else
+    fail "grid_split: $(cat "$dir/out")"; head -3 "$dir/err"
+  fi
+else
+  fail "grid_split.cu: warpsim cc"; cat "$dir/build"
+fi
+
 compilers=("$cxx")
 command -v clang++ > /dev/null && [ "$(basename "$cxx")" != clang++ ] && compilers+=(clang++)
-for src in "$root"/programs/cuda/samesource/cg_*.cu "$cases"/misuse.cu "$cases"/grid_misuse.cu; do
+for src in "$root"/programs/cuda/samesource/cg_*.cu "$cases"/misuse.cu "$cases"/grid_misuse.cu "$cases"/grid_split.cu; do
   name=$(basename "$src" .cu)
   if ! "$warpsim" cc --rewrite-only "$src" -o "$dir/$name.cpp" > "$dir/$name.rw" 2>&1; then
     fail "$name: warpsim cc --rewrite-only"; cat "$dir/$name.rw"; continue

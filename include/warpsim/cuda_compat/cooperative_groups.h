@@ -72,6 +72,13 @@ class grid_group : public thread_group {
   public:
     bool is_valid() const { return ws_cuda_grid_is_cooperative_() != 0; }
     void sync(WS_CUDA_SITE) const { ws_cuda_grid_sync_(ws_file_, ws_line_); }
+    /* The split barrier: what a thread wrote before its arrive is seen by every thread after
+     * its wait. Arriving does nothing here and the wait is the grid's barrier (a write made
+     * between the two is then seen early, as the GPU may show it too); in a launch that is not
+     * cooperative the wait fails the launch as grid.sync() does (the GPU stops at the arrive). */
+    using arrival_token = unsigned int;
+    arrival_token barrier_arrive() const { return 0; }
+    void barrier_wait(arrival_token &&, WS_CUDA_SITE) const { ws_cuda_grid_sync_(ws_file_, ws_line_); }
     static unsigned long long num_blocks() { return (unsigned long long)gridDim.x * (gridDim.y * gridDim.z); }
     static unsigned long long block_rank()
     {
