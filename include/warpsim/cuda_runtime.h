@@ -656,6 +656,14 @@ inline cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0)
     event->recorded = true;
     return cudaSuccess;
 }
+#define cudaEventRecordDefault 0x00
+#define cudaEventRecordExternal 0x01
+inline cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream = 0, unsigned flags = 0)
+{
+    if (flags & ~1u)
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    return cudaEventRecord(event, stream);
+}
 inline cudaError_t cudaEventSynchronize(cudaEvent_t event)
 {
     if (!event)
@@ -1084,6 +1092,30 @@ inline cudaError_t cudaMemcpyPeer(void *dst, int dst_device, const void *src, in
     if (dst_device != 0 || src_device != 0)
         return warpsim_cudart::record(cudaErrorInvalidDevice);
     return cudaMemcpy(dst, src, count, cudaMemcpyDeviceToDevice);
+}
+inline cudaError_t cudaMemcpyPeerAsync(void *dst, int dst_device, const void *src, int src_device, size_t count,
+                                       cudaStream_t stream = 0)
+{
+    (void)stream;
+    return cudaMemcpyPeer(dst, dst_device, src, src_device, count);
+}
+inline cudaError_t cudaMemset2DAsync(void *ptr, size_t pitch, int value, size_t width, size_t height,
+                                     cudaStream_t stream = 0)
+{
+    (void)stream;
+    return cudaMemset2D(ptr, pitch, value, width, height);
+}
+/* Stream capture (CUDA graphs) is not modelled: no stream is ever capturing, which is what
+ * libraries ask before they allocate or synchronize. */
+enum cudaStreamCaptureStatus { cudaStreamCaptureStatusNone = 0, cudaStreamCaptureStatusActive = 1,
+                               cudaStreamCaptureStatusInvalidated = 2 };
+inline cudaError_t cudaStreamIsCapturing(cudaStream_t stream, cudaStreamCaptureStatus *status)
+{
+    (void)stream;
+    if (!status)
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    *status = cudaStreamCaptureStatusNone;
+    return cudaSuccess;
 }
 
 /* cudaLaunchKernel(kernel, grid, block, args, shared, stream): args[i]

@@ -612,12 +612,31 @@ inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *b
     (void)flags;
     return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, func, block_size, shared_bytes);
 }
+/* The dynamic shared memory a block of block_size threads may have with blocks_per_sm of them
+ * on a multiprocessor: the multiprocessor's 233,472 bytes shared (1,024 reserved a block), at
+ * most the 232,448 one block may opt in to; 0 where that many blocks cannot be resident. */
+template <typename F>
+inline cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *bytes, F func, int blocks_per_sm, int block_size)
+{
+    (void)func;
+    if (!bytes || blocks_per_sm <= 0 || block_size <= 0 || block_size > 1024)
+        return warpsim_cudart::record(cudaErrorInvalidValue);
+    long warps = (block_size + 31) / 32;
+    if (blocks_per_sm > 32 || (long)blocks_per_sm * warps * 32 > 2048) {
+        *bytes = 0;
+        return cudaSuccess;
+    }
+    long each = 233472 / blocks_per_sm - 1024;
+    *bytes = (size_t)(each < 0 ? 0 : each > 232448 ? 232448 : each);
+    return cudaSuccess;
+}
 /* The block size (a multiple of 32, up to block_limit or 1024) with the
  * most threads per multiprocessor, the largest on a tie, as CUDA's
- * calculator picks, and the grid that fills the 132 multiprocessors. */
-template <typename F>
-inline cudaError_t cudaOccupancyMaxPotentialBlockSize(int *min_grid, int *block, F func, size_t shared_bytes = 0,
-                                                      int block_limit = 0)
+ * calculator picks, and the grid that fills the 132 multiprocessors; the
+ * dynamic shared memory is shared_of(block size). */
+template <typename F, typename SMem>
+inline cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMem(int *min_grid, int *block, F func, SMem shared_of,
+                                                                  int block_limit = 0)
 {
     (void)func;
     if (!min_grid || !block)
@@ -625,7 +644,7 @@ inline cudaError_t cudaOccupancyMaxPotentialBlockSize(int *min_grid, int *block,
     int limit = block_limit > 0 && block_limit < 1024 ? block_limit : 1024, best = 0, best_blocks = 0;
     long best_threads = -1;
     for (int b = 32; b <= limit; b += 32) {
-        int n = warpsim_cudart::blocks_per_multiprocessor(b, shared_bytes);
+        int n = warpsim_cudart::blocks_per_multiprocessor(b, (size_t)shared_of(b));
         if ((long)n * b >= best_threads && n > 0) {
             best_threads = (long)n * b;
             best = b;
@@ -635,5 +654,13 @@ inline cudaError_t cudaOccupancyMaxPotentialBlockSize(int *min_grid, int *block,
     *block = best;
     *min_grid = best_blocks * 132;
     return cudaSuccess;
+}
+/* The same with one amount of dynamic shared memory for every block size. */
+template <typename F>
+inline cudaError_t cudaOccupancyMaxPotentialBlockSize(int *min_grid, int *block, F func, size_t shared_bytes = 0,
+                                                      int block_limit = 0)
+{
+    return cudaOccupancyMaxPotentialBlockSizeVariableSMem(
+        min_grid, block, func, [shared_bytes](int) { return shared_bytes; }, block_limit);
 }
 #endif

@@ -198,10 +198,10 @@ grep -q "launched from device code: dynamic parallelism is not supported" "$dir/
 check "a launch from device code: a clear message, cudaErrorLaunchFailure" $?
 
 # What is not supported fails to compile with a message naming it.
-printf '#include <cooperative_groups/memcpy_async.h>\nint main() { return 0; }\n' > "$dir/cg.cu"
+printf '#include <cuda_pipeline.h>\nint main() { return 0; }\n' > "$dir/cg.cu"
 "$warpsim" cc "$dir/cg.cu" -o "$dir/cg" > "$dir/cg.txt" 2>&1
-[ $? -eq 1 ] && grep -q "Cooperative Groups' asynchronous copies (memcpy_async): not supported by the CUDA front end" "$dir/cg.txt"
-check "#include <cooperative_groups/memcpy_async.h>: not supported, said so" $?
+[ $? -eq 1 ] && grep -q "<cuda_pipeline.h>: asynchronous copies (memcpy_async, pipelines): not supported by the CUDA front end" "$dir/cg.txt"
+check "#include <cuda_pipeline.h>: not supported, said so" $?
 printf 'int main()\n{\n    cudaGraph_t g;\n    cudaGraphCreate(&g, 0);\n}\n' > "$dir/graph.cu"
 "$warpsim" cc "$dir/graph.cu" -o "$dir/graph" > "$dir/graph.txt" 2>&1
 [ $? -eq 1 ] && grep -q "graph.cu:4" "$dir/graph.txt" && grep -q "cudaGraphCreate is not supported: CUDA graphs" "$dir/graph.txt"
@@ -522,6 +522,38 @@ int main()
 CU
 "$warpsim" cc "$dir/vecatomic.cu" -o "$dir/vecatomic" > "$dir/vecatomic.txt" 2>&1 && [ "$("$dir/vecatomic")" = "64 32 64 128 16 -64" ]
 check "atomicAdd on float2 and float4 (sm_90): each element" $?
+
+# More runtime calls: the occupancy calculator with shared memory that grows with the block
+# (128 bytes a thread: by hand, with the rule blocks = min(32, 2048 / threads, 233472 / (shared +
+# 1024)), 896 threads x 2 blocks = 1792 threads is the most, so 896 and 264 blocks), the dynamic
+# shared memory left to 2 blocks of 1024 (233472 / 2 - 1024 = 115712), to 3 (none: 3072 threads),
+# to 1 of 256 (the 232448 opt-in limit); no stream is capturing; peer copies and 2D sets on a stream.
+cat > "$dir/rtmore.cu" <<'CU'
+#include <cstdio>
+__global__ void k(int *p) { p[threadIdx.x] = 1; }
+int main()
+{
+    int grid = 0, block = 0;
+    cudaOccupancyMaxPotentialBlockSizeVariableSMem(&grid, &block, k, [](int b) { return (size_t)b * 128; });
+    size_t a = 1, b = 1, c = 1;
+    cudaOccupancyAvailableDynamicSMemPerBlock(&a, k, 2, 1024);
+    cudaOccupancyAvailableDynamicSMemPerBlock(&b, k, 3, 1024);
+    cudaOccupancyAvailableDynamicSMemPerBlock(&c, k, 1, 256);
+    cudaStreamCaptureStatus st = cudaStreamCaptureStatusActive;
+    cudaStream_t s;
+    cudaStreamCreate(&s);
+    cudaStreamIsCapturing(s, &st);
+    char *d, h[8];
+    cudaMalloc(&d, 16);
+    cudaMemset2DAsync(d, 8, 7, 8, 2, s);
+    cudaMemcpyPeerAsync(d + 8, 0, d, 0, 8, s);
+    cudaStreamSynchronize(s);
+    cudaMemcpy(h, d + 8, 8, cudaMemcpyDeviceToHost);
+    std::printf("%d %d %zu %zu %zu %d %d\n", block, grid, a, b, c, (int)st, h[7]);
+}
+CU
+"$warpsim" cc "$dir/rtmore.cu" -o "$dir/rtmore" > "$dir/rtmore.txt" 2>&1 && [ "$("$dir/rtmore")" = "896 264 115712 0 232448 0 7" ]
+check "runtime: occupancy with variable shared memory, dynamic shared memory available, stream capture status, peer and 2D calls on a stream" $?
 
 # sqrtf of a negative in a kernel is the GPU's NaN, 0x7FFFFFFF (printf: nan, not x86's -nan); the
 # f64 one is 0xFFF8000000000000 on both (docs/probes/fp_nan_probe.h200.txt's rules).
