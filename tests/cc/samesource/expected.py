@@ -844,9 +844,35 @@ def cg_memcpy_async():
     return out
 
 
+def cub_device_for():
+    """Element by element: the operators applied to each input (order does not matter here)."""
+    n = 10007
+    hi = [cmod(i * 7919, 2001) - 1000 for i in range(n)]
+    ha = [f32(f32((i * 37) % 1000 - 500) / 64.0 + f32(0.1)) for i in range(n)]
+    hb = [f32(f32((i * 91) % 777) / 128.0 - f32(1.3)) for i in range(n)]
+
+    def show(name, values, size, bits):
+        raw = b"".join(struct.pack("<" + size, v) for v in values)
+        h = 1469598103934665603
+        for byte in raw:
+            h = ((h ^ byte) * 1099511628211) & M64
+        return "%s fnv=%016x first %x last %x" % (name, h, bits(values[0]), bits(values[-1]))
+
+    out = ["temp ForEachCopyN 1", "ForEachCopyN even count %d" % sum(1 for x in hi if x % 2 == 0)]
+    sq = [x * x for x in hi]
+    sq = [x // 2 for x in sq[:100]] + sq[100:]  # non-negative: C's / is floor here
+    out.append(show("ForEach squares, ForEachN halves", sq, "i", lambda v: v & M32))
+    out.append(show("Bulk index squares", [i * i for i in range(n)], "q", lambda v: v & M64))
+    affine = [f32(f32(x * 2.5) + 1.0) for x in ha]
+    out.append(show("Transform affine", affine, "f", fbits))
+    out.append(show("Transform tuple mulsub", [f32(f32(a * b) - a) for a, b in zip(ha, hb)], "f", fbits))
+    out += ["temp Transform 1", show("Transform in place", affine, "f", fbits), "error cudaSuccess"]
+    return out
+
+
 PROGRAMS = [warp_reduce, butterfly, warp_scan, bitonic, block_reduce, vote_divergence, shfl64, templates, atomics,
             printf_lanes, printf_order, grid_stride, blocks_2d_3d, cg_tiles, cg_reduce, cg_scan, cg_coalesced,
-            cg_multiwarp, cg_types, cg_memcpy_async]
+            cg_multiwarp, cg_types, cg_memcpy_async, cub_device_for]
 
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)

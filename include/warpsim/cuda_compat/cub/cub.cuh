@@ -7,7 +7,8 @@
  * - Device level: DeviceReduce, DeviceScan, DeviceRadixSort, DeviceSegmentedReduce, DeviceSelect,
  *   DeviceHistogram, DeviceRunLengthEncode, DevicePartition, DeviceSegmentedRadixSort,
  *   DeviceMergeSort, as host functions that combine values in the order CUB's sm_90 kernels do on
- *   the H200's 132 multiprocessors (device/dispatch/device_model.cuh).
+ *   the H200's 132 multiprocessors (device/dispatch/device_model.cuh); DeviceFor and
+ *   DeviceTransform, element by element.
  * What is not here (iterators beyond ArgIndexInputIterator, DeviceSegmentedSort, decomposer keys
  * ...) fails to compile with a message naming it, or is not declared: docs/cuda-frontend.md lists
  * it. */
@@ -26,6 +27,7 @@
 #include "block/block_scan.cuh"
 #include "block/block_store.cuh"
 #include "block/radix_rank_sort_operations.cuh"
+#include "device/device_for.cuh"
 #include "device/device_histogram.cuh"
 #include "device/device_merge_sort.cuh"
 #include "device/device_partition.cuh"
@@ -37,6 +39,7 @@
 #include "device/device_segmented_reduce.cuh"
 #include "device/device_segmented_sort.cuh"
 #include "device/device_select.cuh"
+#include "device/device_transform.cuh"
 #include "iterator/arg_index_input_iterator.cuh"
 #include "thread/thread_reduce.cuh"
 #include "thread/thread_scan.cuh"
