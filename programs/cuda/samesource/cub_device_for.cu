@@ -1,9 +1,12 @@
-// cub::DeviceFor and cub::DeviceTransform as CUB's documentation uses them (CUDA 13 spelling):
+// cub::DeviceFor, cub::DeviceTransform and cub::DeviceAdjacentDifference as CUB's documentation
+// uses them (CUDA 13 spelling):
 // ForEach squaring in place, ForEachN halving the first 100, ForEachCopyN counting even values with an atomic, Bulk
 // writing each index's square, Transform of one input (x * 2.5f + 1) and of two inputs in a
-// cuda::std::tuple (a * b - a), in place too, with and without the temporary-storage arguments.
+// cuda::std::tuple (a * b - a), in place too, with and without the temporary-storage arguments;
+// SubtractLeftCopy of ints, SubtractRight of floats in place with an operator of our own.
 // Prints each result array (FNV-1a hash, first and last values) and the temp_storage_bytes.
 //   nvcc -arch=sm_90 -fmad=false programs/cuda/samesource/cub_device_for.cu -o cdf && ./cdf
+#include <cub/device/device_adjacent_difference.cuh>
 #include <cub/device/device_for.cuh>
 #include <cub/device/device_transform.cuh>
 #include <cuda/std/tuple>
@@ -35,6 +38,9 @@ struct Affine {
 };
 struct MulSub {
     __device__ float operator()(float a, float b) const { return a * b - a; }
+};
+struct HalfDiff {
+    __device__ float operator()(float cur, float right) const { return (right - cur) * 0.5f; }
 };
 
 static unsigned long long fnv(const void *p, size_t n)
@@ -104,6 +110,23 @@ int main()
     printf("temp Transform %zu\n", bytes);
     cub::DeviceTransform::Transform(temp, bytes, da, da, n, Affine{});
     show("Transform in place", da, n);
+
+    int *diff;
+    cudaMalloc(&diff, sizeof(int) * n);
+    cudaMemcpy(di, hi.data(), sizeof(int) * n, cudaMemcpyHostToDevice);
+    bytes = 0;
+    cub::DeviceAdjacentDifference::SubtractLeftCopy(nullptr, bytes, di, diff, n);
+    printf("temp SubtractLeftCopy %zu\n", bytes);
+    cub::DeviceAdjacentDifference::SubtractLeftCopy(temp, bytes, di, diff, n);
+    show("SubtractLeftCopy", diff, n);
+    cudaMemcpy(db, hb.data(), sizeof(float) * n, cudaMemcpyHostToDevice);
+    bytes = 0;
+    cub::DeviceAdjacentDifference::SubtractRight(nullptr, bytes, db, n, HalfDiff{});
+    printf("temp SubtractRight %zu\n", bytes);
+    void *temp2;
+    cudaMalloc(&temp2, bytes);
+    cub::DeviceAdjacentDifference::SubtractRight(temp2, bytes, db, n, HalfDiff{});
+    show("SubtractRight in place", db, n);
     printf("error %s\n", cudaGetErrorName(cudaGetLastError()));
     return 0;
 }

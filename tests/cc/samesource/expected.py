@@ -866,7 +866,14 @@ def cub_device_for():
     affine = [f32(f32(x * 2.5) + 1.0) for x in ha]
     out.append(show("Transform affine", affine, "f", fbits))
     out.append(show("Transform tuple mulsub", [f32(f32(a * b) - a) for a, b in zip(ha, hb)], "f", fbits))
-    out += ["temp Transform 1", show("Transform in place", affine, "f", fbits), "error cudaSuccess"]
+    out += ["temp Transform 1", show("Transform in place", affine, "f", fbits)]
+    # CUB's temp_storage_bytes: none for a copy (255, the alignment slack); in place, a tile's
+    # neighbour per tile of 128 x 7: 12 tiles x 4 bytes rounded to 256, + 255.
+    out.append("temp SubtractLeftCopy 255")
+    out.append(show("SubtractLeftCopy", [hi[0]] + [hi[i] - hi[i - 1] for i in range(1, n)], "i", lambda v: v & M32))
+    out.append("temp SubtractRight %d" % (256 + 255))
+    right = [f32(f32(hb[i + 1] - hb[i]) * 0.5) for i in range(n - 1)] + [hb[-1]]
+    out += [show("SubtractRight in place", right, "f", fbits), "error cudaSuccess"]
     return out
 
 

@@ -7,8 +7,8 @@
  * - Device level: DeviceReduce, DeviceScan, DeviceRadixSort, DeviceSegmentedReduce, DeviceSelect,
  *   DeviceHistogram, DeviceRunLengthEncode, DevicePartition, DeviceSegmentedRadixSort,
  *   DeviceMergeSort, as host functions that combine values in the order CUB's sm_90 kernels do on
- *   the H200's 132 multiprocessors (device/dispatch/device_model.cuh); DeviceFor and
- *   DeviceTransform, element by element.
+ *   the H200's 132 multiprocessors (device/dispatch/device_model.cuh); DeviceFor,
+ *   DeviceTransform and DeviceAdjacentDifference, element by element.
  * What is not here (iterators beyond ArgIndexInputIterator, DeviceSegmentedSort, decomposer keys
  * ...) fails to compile with a message naming it, or is not declared: docs/cuda-frontend.md lists
  * it. */
@@ -27,6 +27,7 @@
 #include "block/block_scan.cuh"
 #include "block/block_store.cuh"
 #include "block/radix_rank_sort_operations.cuh"
+#include "device/device_adjacent_difference.cuh"
 #include "device/device_for.cuh"
 #include "device/device_histogram.cuh"
 #include "device/device_merge_sort.cuh"
