@@ -7,6 +7,7 @@
  * neither folds the operation nor moves it past the mode's change. NaN
  * results follow fpops.c's rules. */
 #include <fenv.h>
+#include <stdbool.h>
 #include <math.h>
 
 #include "warpsim/fpops.h"
@@ -68,45 +69,39 @@ uint64_t ws_f64_rounded(ws_fp_op op, ws_rounding r, uint64_t a, uint64_t b, uint
     return isnan(result) ? WS_F64_DEFAULT_NAN : ws_f64_bits(result);
 }
 
-/* The conversions: the host's cvtsi2ss/cvtsi2sd/cvtsd2ss (and the compiler's
- * sequence for unsigned 64-bit values, which halves a value above 2^63 with
- * its last bit kept as a sticky bit, so it rounds right in every mode)
- * under the mode, as for the operations above. */
-#define CONVERT_ROUNDED(from_type, to_type, value, r, out)                                                       \
-    do {                                                                                                         \
-        volatile from_type in_ = (value);                                                                        \
-        volatile to_type v_;                                                                                     \
-        int saved_ = fegetround();                                                                               \
-        fesetround(host_mode(r));                                                                                \
-        v_ = (to_type)in_;                                                                                       \
-        fesetround(saved_);                                                                                      \
-        (out) = v_;                                                                                              \
-    } while (0)
+/* An integer's magnitude rounded to `precision` significant bits in mode r (the sign says
+ * which way up and down go), in integer arithmetic: the host's conversion instructions follow
+ * the rounding mode, but compilers convert an unsigned 64-bit value with sequences of their own,
+ * and clang's (2^52 + low) - 2^52 gives -0.0 for 0 when rounding down. The result, at most
+ * 2^precision times a power of two, is exact in the target type. */
+static double int_rounded(uint64_t magnitude, bool negative, int precision, ws_rounding r)
+{
+    if (magnitude == 0)
+        return 0.0;
+    int bits = 64 - __builtin_clzll(magnitude), shift = bits > precision ? bits - precision : 0;
+    uint64_t q = magnitude >> shift, rest = shift ? magnitude & ((UINT64_C(1) << shift) - 1) : 0;
+    if (rest) {
+        uint64_t half = UINT64_C(1) << (shift - 1);
+        bool up = r == WS_ROUND_NEAREST ? rest > half || (rest == half && (q & 1))
+                : r == WS_ROUND_UP      ? !negative
+                : r == WS_ROUND_DOWN    ? negative
+                                        : false;
+        q += up;
+    }
+    double d = ldexp((double)q, shift); /* q < 2^53: exact */
+    return negative ? -d : d;
+}
+static uint64_t magnitude_of(int64_t v) { return v < 0 ? 0 - (uint64_t)v : (uint64_t)v; }
 
 uint32_t ws_cvt_i64_f32(int64_t v, ws_rounding r)
 {
-    float f;
-    CONVERT_ROUNDED(int64_t, float, v, r, f);
-    return ws_f32_bits(f);
+    return ws_f32_bits((float)int_rounded(magnitude_of(v), v < 0, 24, r));
 }
-uint32_t ws_cvt_u64_f32(uint64_t v, ws_rounding r)
-{
-    float f;
-    CONVERT_ROUNDED(uint64_t, float, v, r, f);
-    return ws_f32_bits(f);
-}
-uint64_t ws_cvt_i64_f64(int64_t v, ws_rounding r)
-{
-    double d;
-    CONVERT_ROUNDED(int64_t, double, v, r, d);
-    return ws_f64_bits(d);
-}
-uint64_t ws_cvt_u64_f64(uint64_t v, ws_rounding r)
-{
-    double d;
-    CONVERT_ROUNDED(uint64_t, double, v, r, d);
-    return ws_f64_bits(d);
-}
+uint32_t ws_cvt_u64_f32(uint64_t v, ws_rounding r) { return ws_f32_bits((float)int_rounded(v, false, 24, r)); }
+uint64_t ws_cvt_i64_f64(int64_t v, ws_rounding r) { return ws_f64_bits(int_rounded(magnitude_of(v), v < 0, 53, r)); }
+uint64_t ws_cvt_u64_f64(uint64_t v, ws_rounding r) { return ws_f64_bits(int_rounded(v, false, 53, r)); }
+
+/* f64 to f32: the host's cvtsd2ss under the mode, as for the operations above. */
 uint32_t ws_cvt_f64_f32(uint64_t v, ws_rounding r)
 {
     /* A NaN keeps its sign and the top 22 bits of its payload, made quiet, in every mode (as
@@ -114,7 +109,11 @@ uint32_t ws_cvt_f64_f32(uint64_t v, ws_rounding r)
        __double2float_rz/ru/rd equal the H100's only so. */
     if (ws_f64_is_nan(v))
         return (uint32_t)(v >> 63) << 31 | 0x7FC00000u | (uint32_t)(v >> 29 & 0x3FFFFFu);
-    float f;
-    CONVERT_ROUNDED(double, float, ws_f64_from_bits(v), r, f);
-    return ws_f32_bits(f);
+    volatile double in = ws_f64_from_bits(v);
+    volatile float out;
+    int saved = fegetround();
+    fesetround(host_mode(r));
+    out = (float)in;
+    fesetround(saved);
+    return ws_f32_bits(out);
 }

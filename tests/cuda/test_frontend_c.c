@@ -93,6 +93,13 @@ int main(void)
     expect("__ull2float_rn(2^64 - 1)", 0, __float_as_uint(__ull2float_rn(~0ull)), 0x5F800000);
     expect("__ull2double_rz(2^64 - 1)", 0, __double_as_longlong(__ull2double_rz(~0ull)), 0x43EFFFFFFFFFFFFFll);
     expect("__ull2double_ru(2^64 - 1)", 0, __double_as_longlong(__ull2double_ru(~0ull)), 0x43F0000000000000ll);
+    /* 0 is +0 in every mode (clang's own unsigned conversion gave -0 rounding down) */
+    expect("__ull2double_rd(0)", 0, __double_as_longlong(__ull2double_rd(0ull)), 0);
+    expect("__ll2float_rd(0)", 0, __float_as_uint(__ll2float_rd(0ll)), 0);
+    expect("__ll2double_rd(-3)", 0, __double_as_longlong(__ll2double_rd(-3ll)), (long long)0xC008000000000000ull);
+    expect("__ull2float_rd(2^63 + 1)", 0, __float_as_uint(__ull2float_rd(0x8000000000000001ull)), 0x5F000000);
+    expect("__ull2float_ru(2^63 + 1)", 0, __float_as_uint(__ull2float_ru(0x8000000000000001ull)), 0x5F000001);
+    expect("__ll2float_rn(2^24 + 3)", 0, __float_as_uint(__ll2float_rn(16777219ll)), 0x4B800002);
     expect("__double2float_rz(0.1)", 0, __float_as_uint(__double2float_rz(0.1)), 0x3DCCCCCC);
     expect("__double2float_ru(0.1)", 0, __float_as_uint(__double2float_ru(0.1)), 0x3DCCCCCD);
     expect("__double2float_rd(-0.1)", 0, __float_as_uint(__double2float_rd(-0.1)), 0xBDCCCCCD);
