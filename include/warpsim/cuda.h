@@ -192,6 +192,10 @@ static inline uint64_t ws_cuda_args_(int32_t b, int32_t width)
  * (cudaErrorMisalignedAddress); file and line name the call (NULL, 0: the
  * caller's line is looked up). */
 WS_API void ws_cuda_atomic_turn_(const void *address, size_t size, const char *file, int line);
+/* A load or store of size bytes at an address that is not a multiple of size, made by code the
+ * front end's headers restate (CUDA's own headers' accesses, e.g. cg::memcpy_async's): the
+ * running thread faults as on the GPU ("misaligned address"), naming what and the user's line. */
+WS_API __attribute__((noreturn)) void ws_cuda_misaligned_(const void *address, size_t size, const char *what, const char *file, int line);
 /* A block's shared memory is its own, so its atomics need no turn: the
  * window of this OS thread's blocks (WS_CUDA_SHARED_WINDOW bytes from
  * ws_cuda_shared_window_; 0 in a checked program, whose atomics the

@@ -141,6 +141,15 @@ void ws_cuda_atomic_turn_(const void *address, size_t size, const char *file, in
     l->in_runtime = 0;
 }
 
+void ws_cuda_misaligned_(const void *address, size_t size, const char *what, const char *file, int line)
+{
+    wc_lane *l = running_lane(what, file, line);
+    char where[300], at[120];
+    snprintf(where, sizeof where, "%s:%d", file ? file : "?", line);
+    wc_alloc_describe(address, at, sizeof at);
+    wc_lane_fault(l, WS_CUDA_FAULT_MISALIGNED, where, "misaligned address: %s: %zu bytes at %s", what, size, at);
+}
+
 /* clock64() and clock() in a kernel: deterministic and increasing, 16 a
  * read of the block's counter (the same for any thread count); on the host
  * the CPU's monotonic nanoseconds and the C library's clock(). */

@@ -86,9 +86,24 @@ else
   fail "grid_split.cu: warpsim cc"; cat "$dir/build"
 fi
 
+# cg::memcpy_async at addresses whose difference picks CUDA's 2-byte units at an odd address: the
+# launch fails with cudaErrorMisalignedAddress at the memcpy_async line, as on the H100
+# (docs/probes/cg_memcpy_async_misaligned.h100.txt).
+if "$warpsim" cc "$cases/memcpy_misaligned.cu" -o "$dir/memcpy_misaligned" > "$dir/build" 2>&1; then
+  "$dir/memcpy_misaligned" > "$dir/out" 2> "$dir/err"
+  if [ "$(cat "$dir/out")" = cudaErrorMisalignedAddress ] && grep -q "misaligned address: cg::memcpy_async" "$dir/err" &&
+    grep -q "memcpy_misaligned.cu:14" "$dir/err"; then
+    echo "ok   cg::memcpy_async's 2-byte units at an odd address: misaligned address at the user's line"
+  else
+    fail "memcpy_misaligned: $(cat "$dir/out")"; head -3 "$dir/err"
+  fi
+else
+  fail "memcpy_misaligned.cu: warpsim cc"; cat "$dir/build"
+fi
+
 compilers=("$cxx")
 command -v clang++ > /dev/null && [ "$(basename "$cxx")" != clang++ ] && compilers+=(clang++)
-for src in "$root"/programs/cuda/samesource/cg_*.cu "$cases"/misuse.cu "$cases"/grid_misuse.cu "$cases"/grid_split.cu; do
+for src in "$root"/programs/cuda/samesource/cg_*.cu "$cases"/misuse.cu "$cases"/grid_misuse.cu "$cases"/grid_split.cu "$cases"/memcpy_misaligned.cu; do
   name=$(basename "$src" .cu)
   if ! "$warpsim" cc --rewrite-only "$src" -o "$dir/$name.cpp" > "$dir/$name.rw" 2>&1; then
     fail "$name: warpsim cc --rewrite-only"; cat "$dir/$name.rw"; continue

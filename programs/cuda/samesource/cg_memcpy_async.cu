@@ -1,8 +1,10 @@
 // cg::memcpy_async and cg::wait / cg::wait_prior as CUDA's documentation uses them: a block stages
-// its slice of global memory into shared memory (bytes, 16-byte aligned), each warp's tile stages
-// a 33-element window (elements, the smaller of the two counts), and a coalesced group of the odd
-// lanes copies 37 bytes at an odd offset (1-byte units). After the wait every thread reads what
-// other threads copied. Prints per block the sums of what each stage saw.
+// its slice of global memory into shared memory (bytes of ints: a length that is not a multiple
+// of 4 copies whole ints only, so the last one stays as it was), each warp's tile stages a
+// 33-element window (elements, the smaller of the two counts), and a coalesced group of the odd
+// lanes copies 37 bytes between addresses that are both 1 past a multiple of 16 (single bytes,
+// then a 16-byte unit, then bytes). After the wait every thread reads what other threads copied.
+// Prints per block the sums of what each stage saw.
 //   nvcc -arch=sm_90 -fmad=false programs/cuda/samesource/cg_memcpy_async.cu -o cma && ./cma
 #include <cooperative_groups.h>
 #include <cooperative_groups/memcpy_async.h>
@@ -16,9 +18,11 @@ __global__ void stage(const int *in, const unsigned char *bytes, long long *out)
 {
     __shared__ int slice[BLOCK * 2];
     __shared__ int window[BLOCK / 32][40];
-    __shared__ unsigned char odd[BLOCK / 32][48];
+    __shared__ alignas(16) unsigned char odd[BLOCK / 32][48];
     cg::thread_block block = cg::this_thread_block();
-    cg::memcpy_async(block, slice, in + blockIdx.x * BLOCK * 2, sizeof(int) * BLOCK * 2);
+    slice[threadIdx.x] = slice[threadIdx.x + BLOCK] = -1;
+    block.sync();
+    cg::memcpy_async(block, slice, in + blockIdx.x * BLOCK * 2, sizeof(int) * BLOCK * 2 - 2);
     cg::wait(block);
     long long a = (long long)slice[(threadIdx.x * 7) % (BLOCK * 2)] * (threadIdx.x + 1);
 
@@ -31,7 +35,7 @@ __global__ void stage(const int *in, const unsigned char *bytes, long long *out)
     long long c = 0;
     if (threadIdx.x % 2) {
         cg::coalesced_group odds = cg::coalesced_threads();
-        cg::memcpy_async(odds, &odd[w][1], bytes + blockIdx.x * 64 + w * 3 + 1, (size_t)37);
+        cg::memcpy_async(odds, &odd[w][1], bytes + blockIdx.x * 64 + w * 16 + 1, (size_t)37);
         cg::wait(odds);
         c = (long long)odd[w][1 + (odds.thread_rank() * 3) % 37] * (odds.thread_rank() + 1);
     }

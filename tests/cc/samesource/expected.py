@@ -830,7 +830,7 @@ def cg_memcpy_async():
     hb = [(i * 29 + 5) & 0xFF for i in range(blocks * 64 + 64)]
     out = ["launch no error"]
     for b in range(blocks):
-        sl = h[b * block * 2:(b + 1) * block * 2]
+        sl = h[b * block * 2:(b + 1) * block * 2 - 1] + [-1]  # 1022 bytes of ints: 255 whole ints
         a = sum(sl[(t * 7) % (block * 2)] * (t + 1) for t in range(block))
         win_sum = odd_sum = 0
         for t in range(block):
@@ -838,7 +838,7 @@ def cg_memcpy_async():
             win = h[b * 100 + w * 9:b * 100 + w * 9 + 33]  # min(40, 33) elements
             win_sum += win[(r * 5) % 33] * (r + 3)
             if t % 2:  # the odd lanes' coalesced group: rank r // 2
-                odd = hb[b * 64 + w * 3 + 1:b * 64 + w * 3 + 1 + 37]
+                odd = hb[b * 64 + w * 16 + 1:b * 64 + w * 16 + 1 + 37]
                 odd_sum += odd[((r // 2) * 3) % 37] * (r // 2 + 1)
         out.append("block %d slice %d window %d odd %d" % (b, a, win_sum, odd_sum))
     return out
