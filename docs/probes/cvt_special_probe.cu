@@ -1,7 +1,10 @@
 // What the GPU's float-to-integer and f64-to-f32 conversions give for NaNs, infinities, values
 // out of the target's range and negative values to unsigned targets: the conversion intrinsics
 // in each rounding mode and C++'s plain casts (cvt.rzi), f32 and f64 sources. One line per
-// input: the input's bits, then every result in hex.
+// input: the input's bits, then every result in hex. -DINTRINSICS_ONLY prints 0 for the plain
+// casts (out of range they are undefined in C++, and warpsim gives the CPU's): the ctest cc_cli
+// builds it so with warpsim cc and compares the intrinsics' columns with the H100's output,
+// docs/probes/cvt_special_probe.h100.txt.
 //   nvcc -arch=sm_90 -fmad=false docs/probes/cvt_special_probe.cu -o cvt && ./cvt
 #include <cstdio>
 #include <cstring>
@@ -32,6 +35,7 @@ __global__ void from_f32(const unsigned *in, unsigned long long *out, int n)
     o[13] = __float2ull_rz(f);
     o[14] = __float2ull_ru(f);
     o[15] = __float2ull_rd(f);
+#ifndef INTRINSICS_ONLY
     o[16] = (unsigned)(int)f;
     o[17] = (unsigned)f;
     o[18] = (unsigned long long)(long long)f;
@@ -40,6 +44,10 @@ __global__ void from_f32(const unsigned *in, unsigned long long *out, int n)
     o[21] = (unsigned)(unsigned short)f;
     o[22] = (unsigned)(signed char)f & 0xffu;
     o[23] = (unsigned)(unsigned char)f;
+#else
+    for (int k = 16; k < 24; k++)
+        o[k] = 0;
+#endif
 }
 
 __global__ void from_f64(const unsigned long long *in, unsigned long long *out, int n)
@@ -65,16 +73,24 @@ __global__ void from_f64(const unsigned long long *in, unsigned long long *out, 
     o[13] = __double2ull_rz(d);
     o[14] = __double2ull_ru(d);
     o[15] = __double2ull_rd(d);
+#ifndef INTRINSICS_ONLY
     o[16] = (unsigned)(int)d;
     o[17] = (unsigned)d;
     o[18] = (unsigned long long)(long long)d;
     o[19] = (unsigned long long)d;
+#else
+    o[16] = o[17] = o[18] = o[19] = 0;
+#endif
     o[20] = __float_as_uint(__double2float_rn(d));
     o[21] = __float_as_uint(__double2float_rz(d));
     o[22] = __float_as_uint(__double2float_ru(d));
     o[23] = __float_as_uint(__double2float_rd(d));
     o[24] = __float_as_uint((float)d);
+#ifndef INTRINSICS_ONLY
     o[25] = (unsigned)(short)d & 0xffffu;
+#else
+    o[25] = 0;
+#endif
 }
 
 int main()

@@ -66,30 +66,32 @@ static inline long long llmax(long long x, long long y) { return x > y ? x : y; 
 static inline unsigned long long ullmin(unsigned long long x, unsigned long long y) { return x < y ? x : y; }
 static inline unsigned long long ullmax(unsigned long long x, unsigned long long y) { return x > y ? x : y; }
 
-/* ---- conversions: saturating; a NaN gives 0x80000000 (32-bit targets) or
- * 0x8000000000000000 (64-bit), signed or unsigned. Measured on the H100
- * (programs/cuda/samesource/conversions.cu's hashes) for every double source
- * and for float to 64 bits; float to 32 bits (__float2int_*, __float2uint_*)
- * follows the same rule, not yet measured (docs/probes/cvt_special_probe.cu
- * asks the GPU). ---- */
+/* ---- conversions: saturating; a NaN gives 0 from a float to a 32-bit
+ * integer, and the pattern with only the top bit set otherwise (0x80000000
+ * from a double to int or unsigned, 0x8000000000000000 to a 64-bit integer
+ * from either), signed or unsigned alike: the H100's cvt
+ * (docs/probes/cvt_special_probe.h100.txt, and the hashes of
+ * programs/cuda/samesource/conversions.cu). ---- */
 static inline double ws_cuda_round_mode_(double v, int mode) /* 0 nearest even, 1 toward zero, 2 up, 3 down */
 {
     return mode == 0 ? nearbyint(v) : mode == 1 ? trunc(v) : mode == 2 ? ceil(v) : floor(v);
 }
-static inline int ws_cuda_to_int_(double v, int mode)
+static inline int ws_cuda_to_int_(double v, int mode, int if_nan)
 {
     if (v != v)
-        return -2147483647 - 1;
+        return if_nan;
     v = ws_cuda_round_mode_(v, mode);
     return v >= 2147483647.0 ? 2147483647 : v <= -2147483648.0 ? (-2147483647 - 1) : (int)v;
 }
-static inline unsigned ws_cuda_to_uint_(double v, int mode)
+static inline unsigned ws_cuda_to_uint_(double v, int mode, unsigned if_nan)
 {
     if (v != v)
-        return 0x80000000u;
+        return if_nan;
     v = ws_cuda_round_mode_(v, mode);
     return v >= 4294967295.0 ? 4294967295u : v <= 0.0 ? 0u : (unsigned)v;
 }
+#define WS_CUDA_F32_NAN_I32_ 0                  /* a float NaN to a 32-bit integer */
+#define WS_CUDA_F64_NAN_I32_ (-2147483647 - 1) /* a double NaN to one: 0x80000000 */
 static inline long long ws_cuda_to_ll_(long double v, int mode)
 {
     if (v != v)
@@ -104,16 +106,16 @@ static inline unsigned long long ws_cuda_to_ull_(long double v, int mode)
     v = mode == 0 ? nearbyintl(v) : mode == 1 ? truncl(v) : mode == 2 ? ceill(v) : floorl(v);
     return v >= 18446744073709551615.0L ? UINT64_MAX : v <= 0.0L ? 0u : (unsigned long long)v;
 }
-static inline int __float2int_rn(float x) { return ws_cuda_to_int_(x, 0); }
-static inline int __float2int_rz(float x) { return ws_cuda_to_int_(x, 1); }
-static inline int __float2int_ru(float x) { return ws_cuda_to_int_(x, 2); }
-static inline int __float2int_rd(float x) { return ws_cuda_to_int_(x, 3); }
-static inline unsigned __float2uint_rn(float x) { return ws_cuda_to_uint_(x, 0); }
-static inline unsigned __float2uint_rz(float x) { return ws_cuda_to_uint_(x, 1); }
-static inline unsigned __float2uint_ru(float x) { return ws_cuda_to_uint_(x, 2); }
-static inline unsigned __float2uint_rd(float x) { return ws_cuda_to_uint_(x, 3); }
-static inline int __double2int_rn(double x) { return ws_cuda_to_int_(x, 0); }
-static inline int __double2int_rz(double x) { return ws_cuda_to_int_(x, 1); }
+static inline int __float2int_rn(float x) { return ws_cuda_to_int_(x, 0, WS_CUDA_F32_NAN_I32_); }
+static inline int __float2int_rz(float x) { return ws_cuda_to_int_(x, 1, WS_CUDA_F32_NAN_I32_); }
+static inline int __float2int_ru(float x) { return ws_cuda_to_int_(x, 2, WS_CUDA_F32_NAN_I32_); }
+static inline int __float2int_rd(float x) { return ws_cuda_to_int_(x, 3, WS_CUDA_F32_NAN_I32_); }
+static inline unsigned __float2uint_rn(float x) { return ws_cuda_to_uint_(x, 0, WS_CUDA_F32_NAN_I32_); }
+static inline unsigned __float2uint_rz(float x) { return ws_cuda_to_uint_(x, 1, WS_CUDA_F32_NAN_I32_); }
+static inline unsigned __float2uint_ru(float x) { return ws_cuda_to_uint_(x, 2, WS_CUDA_F32_NAN_I32_); }
+static inline unsigned __float2uint_rd(float x) { return ws_cuda_to_uint_(x, 3, WS_CUDA_F32_NAN_I32_); }
+static inline int __double2int_rn(double x) { return ws_cuda_to_int_(x, 0, WS_CUDA_F64_NAN_I32_); }
+static inline int __double2int_rz(double x) { return ws_cuda_to_int_(x, 1, WS_CUDA_F64_NAN_I32_); }
 static inline long long __float2ll_rn(float x) { return ws_cuda_to_ll_(x, 0); }
 static inline long long __float2ll_rz(float x) { return ws_cuda_to_ll_(x, 1); }
 static inline long long __double2ll_rn(double x) { return ws_cuda_to_ll_(x, 0); }
@@ -121,19 +123,19 @@ static inline long long __double2ll_rz(double x) { return ws_cuda_to_ll_(x, 1); 
 #define WS_CUDA_TO_INT_(sfx, m)                                                                                     \
     static inline long long __float2ll_##sfx(float x) { return ws_cuda_to_ll_(x, m); }                            \
     static inline unsigned long long __float2ull_##sfx(float x) { return ws_cuda_to_ull_(x, m); }                 \
-    static inline unsigned __double2uint_##sfx(double x) { return ws_cuda_to_uint_(x, m); }                       \
+    static inline unsigned __double2uint_##sfx(double x) { return ws_cuda_to_uint_(x, m, (unsigned)WS_CUDA_F64_NAN_I32_); }                       \
     static inline unsigned long long __double2ull_##sfx(double x) { return ws_cuda_to_ull_(x, m); }
 WS_CUDA_TO_INT_(ru, 2)
 WS_CUDA_TO_INT_(rd, 3)
 #undef WS_CUDA_TO_INT_
 static inline unsigned long long __float2ull_rn(float x) { return ws_cuda_to_ull_(x, 0); }
 static inline unsigned long long __float2ull_rz(float x) { return ws_cuda_to_ull_(x, 1); }
-static inline unsigned __double2uint_rn(double x) { return ws_cuda_to_uint_(x, 0); }
-static inline unsigned __double2uint_rz(double x) { return ws_cuda_to_uint_(x, 1); }
+static inline unsigned __double2uint_rn(double x) { return ws_cuda_to_uint_(x, 0, (unsigned)WS_CUDA_F64_NAN_I32_); }
+static inline unsigned __double2uint_rz(double x) { return ws_cuda_to_uint_(x, 1, (unsigned)WS_CUDA_F64_NAN_I32_); }
 static inline unsigned long long __double2ull_rn(double x) { return ws_cuda_to_ull_(x, 0); }
 static inline unsigned long long __double2ull_rz(double x) { return ws_cuda_to_ull_(x, 1); }
-static inline int __double2int_ru(double x) { return ws_cuda_to_int_(x, 2); }
-static inline int __double2int_rd(double x) { return ws_cuda_to_int_(x, 3); }
+static inline int __double2int_ru(double x) { return ws_cuda_to_int_(x, 2, WS_CUDA_F64_NAN_I32_); }
+static inline int __double2int_rd(double x) { return ws_cuda_to_int_(x, 3, WS_CUDA_F64_NAN_I32_); }
 static inline long long __double2ll_ru(double x) { return ws_cuda_to_ll_(x, 2); }
 static inline long long __double2ll_rd(double x) { return ws_cuda_to_ll_(x, 3); }
 static inline float __int2float_rn(int x) { return (float)x; } /* the default rounding: to nearest */

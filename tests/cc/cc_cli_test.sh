@@ -555,6 +555,16 @@ CU
 "$warpsim" cc "$dir/rtmore.cu" -o "$dir/rtmore" > "$dir/rtmore.txt" 2>&1 && [ "$("$dir/rtmore")" = "896 264 115712 0 232448 0 7" ]
 check "runtime: occupancy with variable shared memory, dynamic shared memory available, stream capture status, peer and 2D calls on a stream" $?
 
+# The conversion intrinsics on NaNs, infinities, values past each target's range and negative
+# values to unsigned targets: every intrinsic's column of docs/probes/cvt_special_probe.cu's
+# output equals the H100's (docs/probes/cvt_special_probe.h100.txt; plain casts left out).
+"$warpsim" cc -DINTRINSICS_ONLY "$src/docs/probes/cvt_special_probe.cu" -o "$dir/cvt" > "$dir/cvt.txt" 2>&1 &&
+  "$dir/cvt" > "$dir/cvt.out" && pick() { awk '/^f32:/ { m = 32; next } /^f64:/ { m = 64; next } /^#/ { next }
+    m == 32 { s = $1; for (i = 2; i <= 17; i++) s = s " " $i; print s }
+    m == 64 { s = $1; for (i = 2; i <= 17; i++) s = s " " $i; for (i = 22; i <= 26; i++) s = s " " $i; print s }' "$1"; } &&
+  [ "$(pick "$dir/cvt.out" | wc -l)" -eq 87 ] && [ "$(pick "$dir/cvt.out")" = "$(pick "$src/docs/probes/cvt_special_probe.h100.txt")" ]
+check "conversion intrinsics on special values: the H100's results (87 inputs, every rounding mode)" $?
+
 # sqrtf of a negative in a kernel is the GPU's NaN, 0x7FFFFFFF (printf: nan, not x86's -nan); the
 # f64 one is 0xFFF8000000000000 on both (docs/probes/fp_nan_probe.h200.txt's rules).
 cat > "$dir/sqrt.cu" <<'CU'
