@@ -762,11 +762,12 @@ inline cudaError_t cudaSetDeviceFlags(unsigned flags)
     warpsim_cudart::device_flags = flags;
     return cudaSuccess;
 }
+/* As set, with cudaDeviceMapHost always on (the H100: 8, then 12 after BlockingSync). */
 inline cudaError_t cudaGetDeviceFlags(unsigned *flags)
 {
     if (!flags)
         return warpsim_cudart::record(cudaErrorInvalidValue);
-    *flags = warpsim_cudart::device_flags;
+    *flags = warpsim_cudart::device_flags | cudaDeviceMapHost;
     return cudaSuccess;
 }
 inline cudaError_t cudaDeviceSetLimit(cudaLimit limit, size_t value)
@@ -863,7 +864,9 @@ inline cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attributes, c
     attributes->hostPointer = kind == WS_CUDA_MEM_DEVICE ? nullptr : p;
     return cudaSuccess;
 }
-/* The flags of cudaHostAlloc (cudaMallocHost's: 0), or cudaHostRegister's; other memory is
+/* The flags of cudaHostAlloc (cudaMallocHost's: 0) or cudaHostRegister, with mapped always set
+ * (unified addressing maps all pinned memory: the H100 answers 2 for cudaMallocHost and for a
+ * default registration, docs/probes/runtime_query_probe.h100.txt); other memory is
  * cudaErrorInvalidValue. */
 inline cudaError_t cudaHostGetFlags(unsigned *flags, void *host)
 {
@@ -871,7 +874,7 @@ inline cudaError_t cudaHostGetFlags(unsigned *flags, void *host)
     int kind = ws_cuda_pointer_kind_(host, nullptr, &f);
     if (!flags || (kind != WS_CUDA_MEM_HOST && kind != WS_CUDA_MEM_REGISTERED))
         return warpsim_cudart::record(cudaErrorInvalidValue);
-    *flags = f;
+    *flags = f | cudaHostAllocMapped;
     return cudaSuccess;
 }
 /* Advice and attachment change where managed memory lives, never what it holds: accepted for

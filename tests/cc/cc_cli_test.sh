@@ -565,6 +565,13 @@ check "runtime: occupancy with variable shared memory, dynamic shared memory ava
   [ "$(pick "$dir/cvt.out" | wc -l)" -eq 87 ] && [ "$(pick "$dir/cvt.out")" = "$(pick "$src/docs/probes/cvt_special_probe.h100.txt")" ]
 check "conversion intrinsics on special values: the H100's results (87 inputs, every rounding mode)" $?
 
+# What the runtime answers about pointers (each kind of memory, offsets into it, one past its
+# size, freed), host and device flags, streams and managed-memory advice: the H100's answers
+# line for line (docs/probes/runtime_query_probe.h100.txt).
+"$warpsim" cc "$src/docs/probes/runtime_query_probe.cu" -o "$dir/rq" > "$dir/rq.txt" 2>&1 &&
+  [ "$("$dir/rq" 2>&1)" = "$(grep -v '^#' "$src/docs/probes/runtime_query_probe.h100.txt")" ]
+check "runtime queries: cudaPointerGetAttributes, cudaHostGetFlags, device and stream flags, cudaMemAdvise: the H100's answers (28 lines)" $?
+
 # sqrtf of a negative in a kernel is the GPU's NaN, 0x7FFFFFFF (printf: nan, not x86's -nan); the
 # f64 one is 0xFFF8000000000000 on both (docs/probes/fp_nan_probe.h200.txt's rules).
 cat > "$dir/sqrt.cu" <<'CU'
