@@ -818,7 +818,7 @@ template <typename F> inline cudaError_t cudaFuncSetAttribute(F *func, cudaFuncA
  * registered, is an error as on the GPU. */
 inline cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned flags)
 {
-    if (!ptr || !size)
+    if (!ptr || !size || (flags & ~0x0Fu))
         return warpsim_cudart::record(cudaErrorInvalidValue);
     return ws_cuda_register_(ptr, size, flags) == 0 ? cudaSuccess
                                                     : warpsim_cudart::record(cudaErrorHostMemoryAlreadyRegistered);
@@ -907,12 +907,12 @@ inline cudaError_t cudaMemAdvise(const void *ptr, size_t count, cudaMemoryAdvise
 inline cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *ptr, size_t length = 0,
                                             unsigned flags = cudaMemAttachSingle)
 {
-    (void)stream;
     (void)ptr;
     (void)length;
-    return flags == cudaMemAttachGlobal || flags == cudaMemAttachHost || flags == cudaMemAttachSingle
-               ? cudaSuccess
-               : warpsim_cudart::record(cudaErrorInvalidValue);
+    /* "It is illegal to attach singly to the NULL stream" (CUDA's header): an error */
+    bool known = flags == cudaMemAttachGlobal || flags == cudaMemAttachHost || flags == cudaMemAttachSingle;
+    return known && !(flags == cudaMemAttachSingle && stream == 0) ? cudaSuccess
+                                                                    : warpsim_cudart::record(cudaErrorInvalidValue);
 }
 inline cudaError_t cudaMemPrefetchAsync(const void *ptr, size_t count, int device, cudaStream_t stream = 0)
 {

@@ -109,7 +109,9 @@ int ws_cuda_register_(void *p, size_t size, unsigned flags)
     uintptr_t a = (uintptr_t)p;
     pthread_mutex_lock(&lock);
     size_t at = above(a);
-    bool overlaps = (at > 0 && a < table[at - 1].start + table[at - 1].size) || (at < count && table[at].start < a + size);
+    /* an entry of 0 bytes (cudaMalloc(0)) still holds its one address */
+    bool overlaps = (at > 0 && a < table[at - 1].start + (table[at - 1].size ? table[at - 1].size : 1)) ||
+                    (at < count && table[at].start < a + size);
     if (overlaps || (count == capacity && !grow())) {
         pthread_mutex_unlock(&lock);
         return -1;

@@ -9,14 +9,17 @@
  * its writer). wait and wait_prior<N> sync the group.
  *
  * Which bytes, in which units, by which thread, is CUDA's, because it shows:
- *   - the alignment hint is the element type's (a void pointer's is 1; cuda::aligned_size_t's
- *     is its own, up to 16);
+ *   - the alignment hint is the element type's (a void pointer's is 1); a count of the form
+ *     A<N> (cuda::aligned_size_t, which warpsim does not ship) gives N: up to 16 in the bytes
+ *     form, and in the elements form when both counts have that type;
  *   - a hint of 4, 8 or 16: count / hint units of hint bytes, the rest not copied;
- *   - a hint of 1 or 2: the lowest bit of (src ^ dst) & 15 at or above the hint picks the unit
- *     (16 if none; the hint when count is smaller): 1, bytes; 2, count / 2 two-byte units; 4, 8
- *     or 16, single bytes until src is aligned, units, then the last bytes;
+ *   - any other hint (1, 2, over 16): the lowest bit of (src ^ dst) & 15 at or above the hint
+ *     picks the unit (16 if none; the hint when count is smaller): 1 or over 16, bytes; 2,
+ *     count / 2 two-byte units; 4, 8 or 16, single bytes until src is aligned, units, then the
+ *     last bytes;
  *   - units go to the threads by rank, interleaved (a tile of more than one thread: the whole
- *     rounds first, then one unit each for the remainder);
+ *     rounds first, then the remainder, the ranks past it copying its last unit again; CUDA
+ *     does so only from global to shared memory, and the others copy as the rest do);
  *   - a unit whose source or destination is not a multiple of its size faults the thread:
  *     "misaligned address", as the GPU's copy does (CUDA's two-byte path does not align an odd
  *     address first). */
@@ -52,12 +55,12 @@ inline void copy_units(const G &g, char *dst, const char *src, size_t units, siz
                                 unit, "cg::memcpy_async", file, line);
         std::memcpy(dst + i * unit, src + i * unit, unit);
     };
-    if (rounds_first<G>::value) {
-        size_t whole = units & ~(stride - 1);
+    if (rounds_first<G>::value) { /* the remainder: rank r copies unit min(r, rest - 1), as CUDA's */
+        size_t whole = units & ~(stride - 1), rest = units - whole;
         for (size_t i = rank; i < whole; i += stride)
             one(i);
-        if (whole + rank < units)
-            one(whole + rank);
+        if (rest)
+            one(whole + (rank < rest ? rank : rest - 1));
     } else {
         for (size_t i = rank; i < units; i += stride)
             one(i);
@@ -71,7 +74,7 @@ inline void copy_async(const G &g, void *dst_, const void *src_, size_t count, c
                   "warpsim cc: cg::memcpy_async takes a thread block, a tile or a coalesced group");
     char *dst = static_cast<char *>(dst_);
     const char *src = static_cast<const char *>(src_);
-    if (Hint >= 4) {
+    if (Hint == 4 || Hint == 8 || Hint == 16) { /* CUDA's specializations: whole units, no check */
         copy_units(g, dst, src, count / Hint, Hint, file, line);
         return;
     }
@@ -80,7 +83,9 @@ inline void copy_async(const G &g, void *dst_, const void *src_, size_t count, c
         if (a & diff)
             unit = a;
     if (count < unit)
-        unit = Hint;
+        unit = (uint32_t)Hint;
+    if (unit != 2 && unit != 4 && unit != 8 && unit != 16) /* 1, or a hint over 16: bytes */
+        unit = 1;
     if (unit <= 2) {
         copy_units(g, dst, src, count / unit, unit, file, line);
         return;
@@ -95,14 +100,24 @@ inline void copy_async(const G &g, void *dst_, const void *src_, size_t count, c
     copy_units(g, dst + body, src + body, count - body, 1, file, line);
 }
 
-template <typename T> struct align_hint { static constexpr size_t value = alignof(T) > 16 ? 16 : alignof(T); };
+template <typename T> struct align_hint { static constexpr size_t value = alignof(T); };
 template <> struct align_hint<void> { static constexpr size_t value = 1; };
 template <> struct align_hint<const void> { static constexpr size_t value = 1; };
+template <size_t H> struct clamped { static constexpr size_t value = H > 16 ? 16 : H; };
 
-/* A count: a number (the element type's alignment), or cuda::aligned_size_t<N> (its own). */
-template <typename S, typename = void> struct count_hint { static constexpr size_t value = 0; };
-template <template <size_t> class A, size_t N> struct count_hint<A<N>> { static constexpr size_t value = N > 16 ? 16 : N; };
+/* A count: a number, or cuda::aligned_size_t<N> (anything of the form A<N> that converts to
+ * size_t), whose N is the hint. */
+template <typename S> struct count_hint { static constexpr size_t value = 0; };
+template <template <size_t> class A, size_t N> struct count_hint<A<N>> { static constexpr size_t value = N; };
 template <typename S> inline size_t count_of(const S &n) { return static_cast<size_t>(n); }
+/* The datum form's hint: N when both counts are the same A<N> (CUDA's overload for them, not
+ * clamped), else the element's alignment (its size_t overload). */
+template <typename T, typename D, typename S> struct datum_hint {
+    static constexpr size_t value = align_hint<T>::value;
+};
+template <typename T, template <size_t> class A, size_t N> struct datum_hint<T, A<N>, A<N>> {
+    static constexpr size_t value = N;
+};
 } // namespace warpsim_cg
 
 namespace cooperative_groups {
@@ -110,8 +125,8 @@ namespace cooperative_groups {
 template <typename G, typename T, typename S>
 inline void memcpy_async(const G &group, T *__restrict__ dst, const T *__restrict__ src, const S &count, WS_CUDA_SITE)
 {
-    constexpr size_t hint = warpsim_cg::count_hint<S>::value ? warpsim_cg::count_hint<S>::value
-                                                             : warpsim_cg::align_hint<T>::value;
+    constexpr size_t hint = warpsim_cg::clamped<warpsim_cg::count_hint<S>::value ? warpsim_cg::count_hint<S>::value
+                                                                                 : warpsim_cg::align_hint<T>::value>::value;
     warpsim_cg::copy_async<hint>(group, dst, src, warpsim_cg::count_of(count), ws_file_, ws_line_);
 }
 /* min(dst_count, src_count) elements of T. */
@@ -119,8 +134,7 @@ template <typename G, typename T, typename DstCount, typename SrcCount>
 inline void memcpy_async(const G &group, T *__restrict__ dst, const DstCount &dst_count, const T *__restrict__ src,
                          const SrcCount &src_count, WS_CUDA_SITE)
 {
-    constexpr size_t hint = warpsim_cg::count_hint<DstCount>::value ? warpsim_cg::count_hint<DstCount>::value
-                                                                    : warpsim_cg::align_hint<T>::value;
+    constexpr size_t hint = warpsim_cg::datum_hint<T, DstCount, SrcCount>::value;
     size_t n = warpsim_cg::count_of(dst_count), m = warpsim_cg::count_of(src_count);
     warpsim_cg::copy_async<hint>(group, dst, src, (n < m ? n : m) * sizeof(T), ws_file_, ws_line_);
 }
