@@ -95,5 +95,8 @@ int main()
     cudaGetLastError();
     e = cudaStreamAttachMemAsync(s, mg, 0, cudaMemAttachSingle);
     printf("cudaStreamAttachMemAsync error %d\n", (int)e);
+    cudaHostUnregister(reg); /* (added after the H100's run: nothing printed changes) */
+    free(reg);
+    free(m);
     return 0;
 }

@@ -34,6 +34,7 @@
 #include "types.h"
 
 #ifdef __cplusplus
+#include <chrono> /* before cuda_math.h's floor() and round() macros, which its templates name */
 #include <cmath>
 #include <cstdio>
 #include <ctime> /* before the clock() macro below: a later <ctime> would #undef it */

@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <mutex>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -576,15 +577,43 @@ inline cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const T &symbol, size_t 
  * ignored here, so they work wherever a stream goes. */
 #define cudaStreamLegacy ((cudaStream_t)0x1)
 #define cudaStreamPerThread ((cudaStream_t)0x2)
-struct CUstream_st {
-    unsigned flags;
-    int priority;
+namespace warpsim_cudart {
+/* Streams and events stay linked from here until destroyed: a program that never destroys them
+ * (as most CUDA programs) is not reported by LeakSanitizer, as the allocation table does for
+ * memory. */
+struct live_handle {
+    live_handle *prev = nullptr, *next = nullptr;
+};
+inline live_handle live_handles;
+inline std::mutex live_lock;
+inline void keep(live_handle *h)
+{
+    std::lock_guard<std::mutex> hold(live_lock);
+    h->prev = &live_handles;
+    h->next = live_handles.next;
+    if (h->next)
+        h->next->prev = h;
+    live_handles.next = h;
+}
+inline void forget(live_handle *h)
+{
+    std::lock_guard<std::mutex> hold(live_lock);
+    h->prev->next = h->next;
+    if (h->next)
+        h->next->prev = h->prev;
+}
+} // namespace warpsim_cudart
+struct CUstream_st : warpsim_cudart::live_handle {
+    unsigned flags = 0;
+    int priority = 0;
 };
 inline cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned flags)
 {
     if (!stream || (flags & ~unsigned(cudaStreamNonBlocking)))
         return warpsim_cudart::record(cudaErrorInvalidValue);
-    *stream = new CUstream_st{flags, 0};
+    *stream = new CUstream_st();
+    (*stream)->flags = flags;
+    warpsim_cudart::keep(*stream);
     return cudaSuccess;
 }
 inline cudaError_t cudaStreamCreate(cudaStream_t *stream) { return cudaStreamCreateWithFlags(stream, 0); }
@@ -608,6 +637,8 @@ inline cudaError_t cudaStreamDestroy(cudaStream_t stream)
 {
     if (stream == cudaStreamLegacy || stream == cudaStreamPerThread)
         return warpsim_cudart::record(cudaErrorInvalidResourceHandle);
+    if (stream)
+        warpsim_cudart::forget(stream);
     delete stream;
     return cudaSuccess;
 }
@@ -623,16 +654,17 @@ inline cudaError_t cudaStreamQuery(cudaStream_t stream)
 }
 
 /* ---- events: the CPU's monotonic clock ---- */
-struct CUevent_st {
-    double ms;
-    bool recorded;
-    bool no_timing; /* cudaEventDisableTiming */
+struct CUevent_st : warpsim_cudart::live_handle {
+    double ms = 0;
+    bool recorded = false;
+    bool no_timing = false; /* cudaEventDisableTiming */
 };
 inline cudaError_t cudaEventCreate(cudaEvent_t *event)
 {
     if (!event)
         return warpsim_cudart::record(cudaErrorInvalidValue);
     *event = new CUevent_st();
+    warpsim_cudart::keep(*event);
     return cudaSuccess;
 }
 inline cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned flags)
@@ -644,6 +676,8 @@ inline cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned flags)
 }
 inline cudaError_t cudaEventDestroy(cudaEvent_t event)
 {
+    if (event)
+        warpsim_cudart::forget(event);
     delete event;
     return cudaSuccess;
 }

@@ -572,6 +572,37 @@ check "conversion intrinsics on special values: the H100's results (87 inputs, e
   [ "$("$dir/rq" 2>&1)" = "$(grep -v '^#' "$src/docs/probes/runtime_query_probe.h100.txt")" ]
 check "runtime queries: cudaPointerGetAttributes, cudaHostGetFlags, device and stream flags, cudaMemAdvise: the H100's answers (28 lines)" $?
 
+# The standard library's time and threads in a CUDA program (timing a kernel with <chrono>, host
+# threads with <thread>, <mutex>, <future>): their templates name floor() and round(), which the
+# math routing defines as macros, so <chrono> comes first (warpsim/cuda.h).
+cat > "$dir/stdtime.cu" <<'CU'
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <future>
+#include <mutex>
+#include <thread>
+__global__ void k(int *p) { p[threadIdx.x] = (int)floorf(threadIdx.x * 1.5f) + (int)roundf(0.5f); }
+int main()
+{
+    int *p, h[4];
+    cudaMalloc(&p, sizeof h);
+    auto t0 = std::chrono::steady_clock::now();
+    std::mutex m;
+    int total = 0;
+    std::thread t([&] { std::lock_guard<std::mutex> g(m); total += 1; });
+    t.join();
+    auto f = std::async(std::launch::deferred, [] { return 2; });
+    k<<<1, 4>>>(p);
+    cudaMemcpy(h, p, sizeof h, cudaMemcpyDeviceToHost);
+    auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0);
+    std::printf("%d %d %d %d %d %d\n", h[0], h[1], h[2], h[3], total + f.get(), ms.count() >= 0);
+    cudaFree(p);
+}
+CU
+"$warpsim" cc "$dir/stdtime.cu" -o "$dir/stdtime" > "$dir/stdtime.txt" 2>&1 && [ "$("$dir/stdtime")" = "1 2 4 5 3 1" ]
+check "<chrono>, <thread>, <mutex>, <future> in a CUDA program: build and run" $?
+
 # sqrtf of a negative in a kernel is the GPU's NaN, 0x7FFFFFFF (printf: nan, not x86's -nan); the
 # f64 one is 0xFFF8000000000000 on both (docs/probes/fp_nan_probe.h200.txt's rules).
 cat > "$dir/sqrt.cu" <<'CU'
