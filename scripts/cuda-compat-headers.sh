@@ -27,7 +27,7 @@ cub/device/device_segmented_radix_sort.cuh cub/device/device_segmented_sort.cuh 
 cub/version.cuh cub/config.cuh cub/util_type.cuh cub/util_ptx.cuh cub/util_macro.cuh cub/util_arch.cuh cub/util_namespace.cuh
 cub/util_cpp_dialect.cuh cub/thread/thread_operators.cuh cub/thread/thread_reduce.cuh cub/thread/thread_scan.cuh
 cub/block/block_raking_layout.cuh cub/device/device_for.cuh cub/device/device_transform.cuh cuda/std/tuple
-cub/device/device_adjacent_difference.cuh"
+cub/device/device_adjacent_difference.cuh cub/device/device_merge.cuh"
 FRONT_END="cuda_runtime.h cuda_runtime_api.h device_launch_parameters.h device_functions.h host_defines.h
 device_types.h driver_functions.h device_atomic_functions.h device_double_functions.h math_functions.h
 common_functions.h host_config.h cuda_device_runtime_api.h sm_20_atomic_functions.h sm_20_intrinsics.h
@@ -145,7 +145,6 @@ cub/block/block_run_length_decode.cuh|this part of CUB
 cub/block/block_shuffle.cuh|this part of CUB
 cub/device/device_copy.cuh|this part of CUB
 cub/device/device_memcpy.cuh|this part of CUB
-cub/device/device_merge.cuh|this part of CUB
 cub/thread/thread_load.cuh|this part of CUB
 cub/thread/thread_store.cuh|this part of CUB
 cub/iterator/cache_modified_input_iterator.cuh|this part of CUB

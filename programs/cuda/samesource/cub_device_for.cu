@@ -1,14 +1,18 @@
-// cub::DeviceFor, cub::DeviceTransform and cub::DeviceAdjacentDifference as CUB's documentation
-// uses them (CUDA 13 spelling):
+// cub::DeviceFor, cub::DeviceTransform, cub::DeviceAdjacentDifference and cub::DeviceMerge as
+// CUB's documentation uses them (CUDA 13 spelling):
 // ForEach squaring in place, ForEachN halving the first 100, ForEachCopyN counting even values with an atomic, Bulk
 // writing each index's square, Transform of one input (x * 2.5f + 1) and of two inputs in a
 // cuda::std::tuple (a * b - a), in place too, with and without the temporary-storage arguments;
-// SubtractLeftCopy of ints, SubtractRight of floats in place with an operator of our own.
+// SubtractLeftCopy of ints, SubtractRight of floats in place with an operator of our own;
+// MergeKeys of two sorted int sequences with equal keys across them, MergePairs of floats sorted
+// descending (cuda::std::greater<>) whose values show which sequence each equal key came from.
 // Prints each result array (FNV-1a hash, first and last values) and the temp_storage_bytes.
 //   nvcc -arch=sm_90 -fmad=false programs/cuda/samesource/cub_device_for.cu -o cdf && ./cdf
 #include <cub/device/device_adjacent_difference.cuh>
 #include <cub/device/device_for.cuh>
+#include <cub/device/device_merge.cuh>
 #include <cub/device/device_transform.cuh>
+#include <cuda/std/functional>
 #include <cuda/std/tuple>
 
 #include <cstdio>
@@ -127,6 +131,53 @@ int main()
     cudaMalloc(&temp2, bytes);
     cub::DeviceAdjacentDifference::SubtractRight(temp2, bytes, db, n, HalfDiff{});
     show("SubtractRight in place", db, n);
+
+    const int n1 = 5000, n2 = 3001;
+    std::vector<int> k1(n1), k2(n2);
+    std::vector<float> f1(n1), f2(n2);
+    std::vector<int> v1(n1), v2(n2);
+    for (int i = 0; i < n1; i++) {
+        k1[i] = i / 3 * 2;
+        f1[i] = (float)(n1 - i) * 0.25f;
+        v1[i] = i;
+    }
+    for (int i = 0; i < n2; i++) {
+        k2[i] = i / 2 * 3;
+        f2[i] = (float)(n2 - i) * 0.5f;
+        v2[i] = 100000 + i;
+    }
+    int *dk1 = nullptr, *dk2 = nullptr, *dko = nullptr, *dv1 = nullptr, *dv2 = nullptr, *dvo = nullptr;
+    float *df1 = nullptr, *df2 = nullptr, *dfo = nullptr;
+    cudaMalloc(&dk1, sizeof(int) * n1);
+    cudaMalloc(&dk2, sizeof(int) * n2);
+    cudaMalloc(&dko, sizeof(int) * (n1 + n2));
+    cudaMalloc(&dv1, sizeof(int) * n1);
+    cudaMalloc(&dv2, sizeof(int) * n2);
+    cudaMalloc(&dvo, sizeof(int) * (n1 + n2));
+    cudaMalloc(&df1, sizeof(float) * n1);
+    cudaMalloc(&df2, sizeof(float) * n2);
+    cudaMalloc(&dfo, sizeof(float) * (n1 + n2));
+    cudaMemcpy(dk1, k1.data(), sizeof(int) * n1, cudaMemcpyHostToDevice);
+    cudaMemcpy(dk2, k2.data(), sizeof(int) * n2, cudaMemcpyHostToDevice);
+    cudaMemcpy(dv1, v1.data(), sizeof(int) * n1, cudaMemcpyHostToDevice);
+    cudaMemcpy(dv2, v2.data(), sizeof(int) * n2, cudaMemcpyHostToDevice);
+    cudaMemcpy(df1, f1.data(), sizeof(float) * n1, cudaMemcpyHostToDevice);
+    cudaMemcpy(df2, f2.data(), sizeof(float) * n2, cudaMemcpyHostToDevice);
+    bytes = 0;
+    cub::DeviceMerge::MergeKeys(nullptr, bytes, dk1, n1, dk2, n2, dko);
+    printf("temp MergeKeys %zu\n", bytes);
+    void *temp3;
+    cudaMalloc(&temp3, bytes);
+    cub::DeviceMerge::MergeKeys(temp3, bytes, dk1, n1, dk2, n2, dko);
+    show("MergeKeys", dko, n1 + n2);
+    bytes = 0;
+    cub::DeviceMerge::MergePairs(nullptr, bytes, df1, dv1, n1, df2, dv2, n2, dfo, dvo, cuda::std::greater<>{});
+    printf("temp MergePairs %zu\n", bytes);
+    void *temp4;
+    cudaMalloc(&temp4, bytes);
+    cub::DeviceMerge::MergePairs(temp4, bytes, df1, dv1, n1, df2, dv2, n2, dfo, dvo, cuda::std::greater<>{});
+    show("MergePairs keys", dfo, n1 + n2);
+    show("MergePairs values", dvo, n1 + n2);
     printf("error %s\n", cudaGetErrorName(cudaGetLastError()));
     return 0;
 }

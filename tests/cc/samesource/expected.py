@@ -873,7 +873,34 @@ def cub_device_for():
     out.append(show("SubtractLeftCopy", [hi[0]] + [hi[i] - hi[i - 1] for i in range(1, n)], "i", lambda v: v & M32))
     out.append("temp SubtractRight %d" % (256 + 255))
     right = [f32(f32(hb[i + 1] - hb[i]) * 0.5) for i in range(n - 1)] + [hb[-1]]
-    out += [show("SubtractRight in place", right, "f", fbits), "error cudaSuccess"]
+    out.append(show("SubtractRight in place", right, "f", fbits))
+
+    # DeviceMerge: a stable merge (the first sequence's item before an equal one of the second).
+    # Temp: (tiles + 1) 8-byte offsets rounded to 256, + 255; tiles of 512 x min(15, 60 / bytes).
+    def merge(a, b, second_first):
+        out_items, i, j = [], 0, 0
+        while i < len(a) or j < len(b):
+            if j < len(b) and (i >= len(a) or second_first(b[j], a[i])):
+                out_items.append(b[j]); j += 1
+            else:
+                out_items.append(a[i]); i += 1
+        return out_items
+
+    def temp(total, item_bytes):
+        tile = 512 * min(15, max(1, 60 // item_bytes))
+        tiles = -(-total // tile)
+        return -(-((tiles + 1) * 8) // 256) * 256 + 255
+
+    n1, n2 = 5000, 3001
+    k1, k2 = [i // 3 * 2 for i in range(n1)], [i // 2 * 3 for i in range(n2)]
+    out.append("temp MergeKeys %d" % temp(n1 + n2, 4))
+    out.append(show("MergeKeys", merge(k1, k2, lambda x, y: x < y), "i", lambda v: v & M32))
+    p1 = [(f32((n1 - i) * 0.25), i) for i in range(n1)]
+    p2 = [(f32((n2 - i) * 0.5), 100000 + i) for i in range(n2)]
+    merged = merge(p1, p2, lambda x, y: x[0] > y[0])
+    out.append("temp MergePairs %d" % temp(n1 + n2, 8))
+    out.append(show("MergePairs keys", [k for k, _ in merged], "f", fbits))
+    out += [show("MergePairs values", [v for _, v in merged], "i", lambda v: v & M32), "error cudaSuccess"]
     return out
 
 

@@ -8,7 +8,7 @@
  *   DeviceHistogram, DeviceRunLengthEncode, DevicePartition, DeviceSegmentedRadixSort,
  *   DeviceMergeSort, as host functions that combine values in the order CUB's sm_90 kernels do on
  *   the H200's 132 multiprocessors (device/dispatch/device_model.cuh); DeviceFor,
- *   DeviceTransform and DeviceAdjacentDifference, element by element.
+ *   DeviceTransform and DeviceAdjacentDifference, element by element; DeviceMerge.
  * What is not here (iterators beyond ArgIndexInputIterator, DeviceSegmentedSort, decomposer keys
  * ...) fails to compile with a message naming it, or is not declared: docs/cuda-frontend.md lists
  * it. */
@@ -30,6 +30,7 @@
 #include "device/device_adjacent_difference.cuh"
 #include "device/device_for.cuh"
 #include "device/device_histogram.cuh"
+#include "device/device_merge.cuh"
 #include "device/device_merge_sort.cuh"
 #include "device/device_partition.cuh"
 #include "device/device_radix_sort.cuh"
