@@ -18,8 +18,10 @@
  *     count / 2 two-byte units; 4, 8 or 16, single bytes until src is aligned, units, then the
  *     last bytes;
  *   - units go to the threads by rank, interleaved (a tile of more than one thread: the whole
- *     rounds first, then the remainder, the ranks past it copying its last unit again; CUDA
- *     does so only from global to shared memory, and the others copy as the rest do);
+ *     rounds first, then the remainder). CUDA's tile path (global to shared memory) has the
+ *     ranks past the remainder copy its last unit again, the same bytes: here one thread copies
+ *     each unit, so that --check sees one writer (a misaligned last unit faults one thread, not
+ *     each of those ranks);
  *   - a unit whose source or destination is not a multiple of its size faults the thread:
  *     "misaligned address", as the GPU's copy does (CUDA's two-byte path does not align an odd
  *     address first). */
@@ -55,12 +57,12 @@ inline void copy_units(const G &g, char *dst, const char *src, size_t units, siz
                                 unit, "cg::memcpy_async", file, line);
         std::memcpy(dst + i * unit, src + i * unit, unit);
     };
-    if (rounds_first<G>::value) { /* the remainder: rank r copies unit min(r, rest - 1), as CUDA's */
-        size_t whole = units & ~(stride - 1), rest = units - whole;
+    if (rounds_first<G>::value) {
+        size_t whole = units & ~(stride - 1);
         for (size_t i = rank; i < whole; i += stride)
             one(i);
-        if (rest)
-            one(whole + (rank < rest ? rank : rest - 1));
+        if (whole + rank < units)
+            one(whole + rank);
     } else {
         for (size_t i = rank; i < units; i += stride)
             one(i);
