@@ -12,7 +12,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <functional>
 #include <vector>
 
 #include <cuda/std/functional>
@@ -23,9 +22,11 @@ namespace cub {
 
 struct DeviceMerge {
   private:
-    template <int Bytes>
-    static cudaError_t run(void *d_temp_storage, size_t &temp_storage_bytes, int64_t n1, int64_t n2,
-                           const std::function<void(int64_t, bool, int64_t)> &put, const std::function<bool(int64_t, int64_t)> &second_first)
+    /* put(k, from_second, index): output k; second_first(j, i): the second's item j goes before
+     * the first's item i. */
+    template <int Bytes, typename Put, typename SecondFirst>
+    static cudaError_t run(void *d_temp_storage, size_t &temp_storage_bytes, int64_t n1, int64_t n2, Put put,
+                           SecondFirst second_first)
     {
         constexpr int items = std::min(15, std::max(1, 60 / Bytes));
         int64_t total = n1 + n2, tiles = (total + 512 * items - 1) / (512 * items);
