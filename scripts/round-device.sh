@@ -13,7 +13,10 @@ out=${OUT:?OUT must name the output folder}
 t=$(mktemp -d)
 mkdir -p "$t/expected"
 for p in ${PROGRAMS:-}; do
-  ( nvcc -arch=sm_90 -fmad=false -O2 "programs/cuda/samesource/$p.cu" -o "$t/$p" 2> "$t/expected/$p.build" &&
+  # a program's own nvcc flags: its line "// samesource-flags: ..." (-ftz=true ...)
+  flags=$(sed -n 's|^// samesource-flags: ||p' "programs/cuda/samesource/$p.cu" | head -n 1)
+  # shellcheck disable=SC2086
+  ( nvcc -arch=sm_90 -fmad=false -O2 $flags "programs/cuda/samesource/$p.cu" -o "$t/$p" 2> "$t/expected/$p.build" &&
     "$t/$p" > "$t/expected/$p.out" 2> "$t/expected/$p.err"; echo "$p exit $?" >> "$t/expected/status" ) &
 done
 nvcc -arch=sm_90 docs/probes/f64_nan_order_probe.cu -o "$t/nanord" && "$t/nanord" > "$t/expected/f64_nan_order_probe.h100.txt"

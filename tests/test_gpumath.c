@@ -39,6 +39,7 @@ static uint64_t bits64(double v) { return ws_f64_bits(v); }
         body;                                                          \
     }
 #define F1(n, w) EVAL(n, *r0 = bits32(ws_gpu_##w(f32_of(a[0]))))
+#define F1A(n, w) F1(n, w)
 #define F2(n, w) EVAL(n, *r0 = bits32(ws_gpu_##w(f32_of(a[0]), f32_of(a[1]))))
 #define F3(n, w) EVAL(n, *r0 = bits32(ws_gpu_##w(f32_of(a[0]), f32_of(a[1]), f32_of(a[2]))))
 #define F4(n, w) EVAL(n, *r0 = bits32(ws_gpu_##w(f32_of(a[0]), f32_of(a[1]), f32_of(a[2]), f32_of(a[3]))))
@@ -65,9 +66,10 @@ static uint64_t bits64(double v) { return ws_f64_bits(v); }
                           *r0 = bits32(ws_gpu_##w((int)(uint32_t)a[0], t)); })
 #define DV(n, w) EVAL(n, { double t[8]; for (int i = 0; i < 8; i++) t[i] = f64_of(a[1 + i % 3]); \
                           *r0 = bits64(ws_gpu_##w((int)(uint32_t)a[0], t)); })
-#include "gpumath_functions.def"
+#include "warpsim/gpumath_functions.def"
 #undef EVAL
 #undef F1
+#undef F1A
 #undef F2
 #undef F3
 #undef F4
@@ -100,6 +102,7 @@ static const struct listed {
 } listed[] = {
 #define ENTRY(n, args, results) {#n, args, results, eval_##n},
 #define F1(n, w) ENTRY(n, 1, 1)
+#define F1A(n, w) F1(n, w)
 #define F2(n, w) ENTRY(n, 2, 1)
 #define F3(n, w) ENTRY(n, 3, 1)
 #define F4(n, w) ENTRY(n, 4, 1)
@@ -123,7 +126,7 @@ static const struct listed {
 #define ID(n, w) ENTRY(n, 2, 1)
 #define FV(n, w) ENTRY(n, 4, 1)
 #define DV(n, w) ENTRY(n, 4, 1)
-#include "gpumath_functions.def"
+#include "warpsim/gpumath_functions.def"
 };
 enum { LISTED = sizeof listed / sizeof listed[0] };
 

@@ -1,5 +1,5 @@
 // The math functions of include/warpsim/gpumath.h against the GPU (issue 23), every function that
-// tests/gpumath_functions.def lists. Functions of one float: every one of the 2^32 inputs, in
+// include/warpsim/gpumath_functions.def lists. Functions of one float: every one of the 2^32 inputs, in
 // chunks, computed by the GPU (nvcc -fmad=false, the default -ftz=false) and by warpsim's C on the
 // host's cores (OpenMP), compared bit for bit. The others: 2^24 random bit patterns, 2^24 random
 // values of ordinary size and every pair of special values (three- and four-argument functions: the
@@ -31,19 +31,29 @@ static float u2f(uint32_t u) { float f; std::memcpy(&f, &u, 4); return f; }
 static uint64_t d2u(double f) { uint64_t u; std::memcpy(&u, &f, 8); return u; }
 static double u2d(uint64_t u) { double f; std::memcpy(&f, &u, 8); return f; }
 
+// With -DPROBE_FTZ (built with nvcc -ftz=true): warpsim's ws_gpu_ftz_ functions against the GPU's
+// -ftz=true build, and the approximations without .ftz take it, as such a build's would.
+#ifdef PROBE_FTZ
+#define HOST_FN(w) ws_gpu_ftz_##w
+#define NONFTZ ".ftz"
+#else
+#define HOST_FN(w) ws_gpu_##w
+#define NONFTZ ""
+#endif
+
 // The PTX approximations by the names of warpsim's functions.
 __device__ float rcp_approx_ftz(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x)); return r; }
 __device__ float rsqrt_approx_ftz(float x) { float r; asm("rsqrt.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x)); return r; }
-__device__ float rsqrt_approx(float x) { float r; asm("rsqrt.approx.f32 %0, %1;" : "=f"(r) : "f"(x)); return r; }
+__device__ float rsqrt_approx(float x) { float r; asm("rsqrt.approx" NONFTZ ".f32 %0, %1;" : "=f"(r) : "f"(x)); return r; }
 __device__ double rcp_approx_ftz_f64(double x) { double r; asm("rcp.approx.ftz.f64 %0, %1;" : "=d"(r) : "d"(x)); return r; }
 __device__ double rsqrt_approx_ftz_f64(double x) { double r; asm("rsqrt.approx.ftz.f64 %0, %1;" : "=d"(r) : "d"(x)); return r; }
 __device__ double rsqrt_approx_f64(double x) { double r; asm("rsqrt.approx.f64 %0, %1;" : "=d"(r) : "d"(x)); return r; }
 __device__ float ex2_approx_ftz(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x)); return r; }
-__device__ float ex2_approx(float x) { float r; asm("ex2.approx.f32 %0, %1;" : "=f"(r) : "f"(x)); return r; }
+__device__ float ex2_approx(float x) { float r; asm("ex2.approx" NONFTZ ".f32 %0, %1;" : "=f"(r) : "f"(x)); return r; }
 __device__ float lg2_approx_ftz(float x) { float r; asm("lg2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x)); return r; }
-__device__ float lg2_approx(float x) { float r; asm("lg2.approx.f32 %0, %1;" : "=f"(r) : "f"(x)); return r; }
-__device__ float sin_approx(float x) { float r; asm("sin.approx.f32 %0, %1;" : "=f"(r) : "f"(x)); return r; }
-__device__ float cos_approx(float x) { float r; asm("cos.approx.f32 %0, %1;" : "=f"(r) : "f"(x)); return r; }
+__device__ float lg2_approx(float x) { float r; asm("lg2.approx" NONFTZ ".f32 %0, %1;" : "=f"(r) : "f"(x)); return r; }
+__device__ float sin_approx(float x) { float r; asm("sin.approx" NONFTZ ".f32 %0, %1;" : "=f"(r) : "f"(x)); return r; }
+__device__ float cos_approx(float x) { float r; asm("cos.approx" NONFTZ ".f32 %0, %1;" : "=f"(r) : "f"(x)); return r; }
 __device__ float div_approx_ftz(float x, float y) { float r; asm("div.approx.ftz.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
 
 // A function's shape: how many arguments, float or double, whether it has a second result,
@@ -79,46 +89,48 @@ typedef void (*op_fn)(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t *
         *r1 = 0;                                                                                               \
         host_body;                                                                                             \
     }
-#define F1(n, w) OPS(n, *r0 = RF(n(AF(a))), *r0 = HRF(ws_gpu_##w(HF(a))))
-#define F2(n, w) OPS(n, *r0 = RF(n(AF(a), AF(b))), *r0 = HRF(ws_gpu_##w(HF(a), HF(b))))
-#define F3(n, w) OPS(n, *r0 = RF(n(AF(a), AF(b), AF(c))), *r0 = HRF(ws_gpu_##w(HF(a), HF(b), HF(c))))
-#define F4(n, w) OPS(n, *r0 = RF(n(AF(a), AF(b), AF(c), AF(d))), *r0 = HRF(ws_gpu_##w(HF(a), HF(b), HF(c), HF(d))))
-#define D1(n, w) OPS(n, *r0 = RD(n(AD(a))), *r0 = HRD(ws_gpu_##w(HD(a))))
-#define D2(n, w) OPS(n, *r0 = RD(n(AD(a), AD(b))), *r0 = HRD(ws_gpu_##w(HD(a), HD(b))))
-#define D3(n, w) OPS(n, *r0 = RD(n(AD(a), AD(b), AD(c))), *r0 = HRD(ws_gpu_##w(HD(a), HD(b), HD(c))))
-#define D4(n, w) OPS(n, *r0 = RD(n(AD(a), AD(b), AD(c), AD(d))), *r0 = HRD(ws_gpu_##w(HD(a), HD(b), HD(c), HD(d))))
+#define F1(n, w) OPS(n, *r0 = RF(n(AF(a))), *r0 = HRF(HOST_FN(w)(HF(a))))
+#define F1A(n, w) F1(n, w)
+#define F2(n, w) OPS(n, *r0 = RF(n(AF(a), AF(b))), *r0 = HRF(HOST_FN(w)(HF(a), HF(b))))
+#define F3(n, w) OPS(n, *r0 = RF(n(AF(a), AF(b), AF(c))), *r0 = HRF(HOST_FN(w)(HF(a), HF(b), HF(c))))
+#define F4(n, w) OPS(n, *r0 = RF(n(AF(a), AF(b), AF(c), AF(d))), *r0 = HRF(HOST_FN(w)(HF(a), HF(b), HF(c), HF(d))))
+#define D1(n, w) OPS(n, *r0 = RD(n(AD(a))), *r0 = HRD(HOST_FN(w)(HD(a))))
+#define D2(n, w) OPS(n, *r0 = RD(n(AD(a), AD(b))), *r0 = HRD(HOST_FN(w)(HD(a), HD(b))))
+#define D3(n, w) OPS(n, *r0 = RD(n(AD(a), AD(b), AD(c))), *r0 = HRD(HOST_FN(w)(HD(a), HD(b), HD(c))))
+#define D4(n, w) OPS(n, *r0 = RD(n(AD(a), AD(b), AD(c), AD(d))), *r0 = HRD(HOST_FN(w)(HD(a), HD(b), HD(c), HD(d))))
 #define F1SC(n, w) OPS(n, { float s; float k; n(AF(a), &s, &k); *r0 = RF(s); *r1 = RF(k); }, \
-                          { float s; float k; ws_gpu_##w(HF(a), &s, &k); *r0 = HRF(s); *r1 = HRF(k); })
+                          { float s; float k; HOST_FN(w)(HF(a), &s, &k); *r0 = HRF(s); *r1 = HRF(k); })
 #define D1SC(n, w) OPS(n, { double s; double k; n(AD(a), &s, &k); *r0 = RD(s); *r1 = RD(k); }, \
-                          { double s; double k; ws_gpu_##w(HD(a), &s, &k); *r0 = HRD(s); *r1 = HRD(k); })
-#define F1I(n, w, T) OPS(n, *r0 = (uint64_t)(long long)n(AF(a)), *r0 = (uint64_t)(long long)ws_gpu_##w(HF(a)))
-#define D1I(n, w, T) OPS(n, *r0 = (uint64_t)(long long)n(AD(a)), *r0 = (uint64_t)(long long)ws_gpu_##w(HD(a)))
+                          { double s; double k; HOST_FN(w)(HD(a), &s, &k); *r0 = HRD(s); *r1 = HRD(k); })
+#define F1I(n, w, T) OPS(n, *r0 = (uint64_t)(long long)n(AF(a)), *r0 = (uint64_t)(long long)HOST_FN(w)(HF(a)))
+#define D1I(n, w, T) OPS(n, *r0 = (uint64_t)(long long)n(AD(a)), *r0 = (uint64_t)(long long)HOST_FN(w)(HD(a)))
 #define F1PI(n, w) OPS(n, { int q; *r0 = RF(n(AF(a), &q)); *r1 = (uint32_t)q; }, \
-                          { int q; *r0 = HRF(ws_gpu_##w(HF(a), &q)); *r1 = (uint32_t)q; })
+                          { int q; *r0 = HRF(HOST_FN(w)(HF(a), &q)); *r1 = (uint32_t)q; })
 #define D1PI(n, w) OPS(n, { int q; *r0 = RD(n(AD(a), &q)); *r1 = (uint32_t)q; }, \
-                          { int q; *r0 = HRD(ws_gpu_##w(HD(a), &q)); *r1 = (uint32_t)q; })
+                          { int q; *r0 = HRD(HOST_FN(w)(HD(a), &q)); *r1 = (uint32_t)q; })
 #define F2PI(n, w) OPS(n, { int q; *r0 = RF(n(AF(a), AF(b), &q)); *r1 = (uint32_t)q; }, \
-                          { int q; *r0 = HRF(ws_gpu_##w(HF(a), HF(b), &q)); *r1 = (uint32_t)q; })
+                          { int q; *r0 = HRF(HOST_FN(w)(HF(a), HF(b), &q)); *r1 = (uint32_t)q; })
 #define D2PI(n, w) OPS(n, { int q; *r0 = RD(n(AD(a), AD(b), &q)); *r1 = (uint32_t)q; }, \
-                          { int q; *r0 = HRD(ws_gpu_##w(HD(a), HD(b), &q)); *r1 = (uint32_t)q; })
+                          { int q; *r0 = HRD(HOST_FN(w)(HD(a), HD(b), &q)); *r1 = (uint32_t)q; })
 #define F1PF(n, w) OPS(n, { float q; *r0 = RF(n(AF(a), &q)); *r1 = RF(q); }, \
-                          { float q; *r0 = HRF(ws_gpu_##w(HF(a), &q)); *r1 = HRF(q); })
+                          { float q; *r0 = HRF(HOST_FN(w)(HF(a), &q)); *r1 = HRF(q); })
 #define D1PD(n, w) OPS(n, { double q; *r0 = RD(n(AD(a), &q)); *r1 = RD(q); }, \
-                          { double q; *r0 = HRD(ws_gpu_##w(HD(a), &q)); *r1 = HRD(q); })
-#define FI(n, w) OPS(n, *r0 = RF(n(AF(a), (int)(uint32_t)b)), *r0 = HRF(ws_gpu_##w(HF(a), (int)(uint32_t)b)))
-#define DI(n, w) OPS(n, *r0 = RD(n(AD(a), (int)(uint32_t)b)), *r0 = HRD(ws_gpu_##w(HD(a), (int)(uint32_t)b)))
-#define IF(n, w) OPS(n, *r0 = RF(n((int)(uint32_t)a, AF(b))), *r0 = HRF(ws_gpu_##w((int)(uint32_t)a, HF(b))))
-#define ID(n, w) OPS(n, *r0 = RD(n((int)(uint32_t)a, AD(b))), *r0 = HRD(ws_gpu_##w((int)(uint32_t)a, HD(b))))
+                          { double q; *r0 = HRD(HOST_FN(w)(HD(a), &q)); *r1 = HRD(q); })
+#define FI(n, w) OPS(n, *r0 = RF(n(AF(a), (int)(uint32_t)b)), *r0 = HRF(HOST_FN(w)(HF(a), (int)(uint32_t)b)))
+#define DI(n, w) OPS(n, *r0 = RD(n(AD(a), (int)(uint32_t)b)), *r0 = HRD(HOST_FN(w)(HD(a), (int)(uint32_t)b)))
+#define IF(n, w) OPS(n, *r0 = RF(n((int)(uint32_t)a, AF(b))), *r0 = HRF(HOST_FN(w)((int)(uint32_t)a, HF(b))))
+#define ID(n, w) OPS(n, *r0 = RD(n((int)(uint32_t)a, AD(b))), *r0 = HRD(HOST_FN(w)((int)(uint32_t)a, HD(b))))
 #define FV(n, w) OPS(n, { float t[8]; for (int i = 0; i < 8; i++) t[i] = AF(i % 3 == 0 ? b : i % 3 == 1 ? c : d); \
                           *r0 = RF(n((int)(uint32_t)a, t)); }, \
                         { float t[8]; for (int i = 0; i < 8; i++) t[i] = HF(i % 3 == 0 ? b : i % 3 == 1 ? c : d); \
-                          *r0 = HRF(ws_gpu_##w((int)(uint32_t)a, t)); })
+                          *r0 = HRF(HOST_FN(w)((int)(uint32_t)a, t)); })
 #define DV(n, w) OPS(n, { double t[8]; for (int i = 0; i < 8; i++) t[i] = AD(i % 3 == 0 ? b : i % 3 == 1 ? c : d); \
                           *r0 = RD(n((int)(uint32_t)a, t)); }, \
                         { double t[8]; for (int i = 0; i < 8; i++) t[i] = HD(i % 3 == 0 ? b : i % 3 == 1 ? c : d); \
-                          *r0 = HRD(ws_gpu_##w((int)(uint32_t)a, t)); })
-#include "../../tests/gpumath_functions.def"
+                          *r0 = HRD(HOST_FN(w)((int)(uint32_t)a, t)); })
+#include "../../include/warpsim/gpumath_functions.def"
 #undef F1
+#undef F1A
 #undef F2
 #undef F3
 #undef F4
@@ -175,6 +187,7 @@ struct function {
     {#n, {args, f32, two, intarg, intfirst, vec}, k_list<dev_##n>, k_range<dev_##n>, host_##n},
 #define ENTRY(n, args, f32, two, intarg) ENTRY6(n, args, f32, two, intarg, false, false)
 #define F1(n, w) ENTRY(n, 1, true, false, false)
+#define F1A(n, w) F1(n, w)
 #define F2(n, w) ENTRY(n, 2, true, false, false)
 #define F3(n, w) ENTRY(n, 3, true, false, false)
 #define F4(n, w) ENTRY(n, 4, true, false, false)
@@ -199,7 +212,7 @@ struct function {
 #define FV(n, w) ENTRY6(n, 4, true, false, false, true, true)
 #define DV(n, w) ENTRY6(n, 4, false, false, false, true, true)
 static const function functions[] = {
-#include "../../tests/gpumath_functions.def"
+#include "../../include/warpsim/gpumath_functions.def"
 };
 
 static uint64_t lcg_state = 0x9E3779B97F4A7C15ull;

@@ -253,6 +253,48 @@ WS_API double ws_gpu_yn(int n, double x);
 WS_API double ws_gpu_cyl_bessel_i0(double x);
 WS_API double ws_gpu_cyl_bessel_i1(double x);
 
+/* nvcc -ftz=true (implied by -use_fast_math): single-precision operations
+ * flush subnormal inputs and results to zero of the same sign, and CUDA's
+ * float functions take their FTZ paths, which are their non-FTZ algorithms
+ * with every float operation flushing (src/gpumath_ftz.c). ws_gpu_ftz_NAME
+ * is ws_gpu_NAME as such a build computes it, for every function of
+ * gpumath_functions.def: the float ones flush their float arguments and
+ * results and run with the host's flush-to-zero mode on; the double ones
+ * (unchanged by -ftz=true) run with it off. */
+WS_API unsigned ws_fp_mode_set_ftz(int on); /* the host's float mode: FTZ and DAZ on or off; returns the mode before */
+WS_API void ws_fp_mode_restore(unsigned mode);
+#define F1(n, w) WS_API float ws_gpu_ftz_##w(float x);
+#define F1A(n, w)
+#define F2(n, w) WS_API float ws_gpu_ftz_##w(float x, float y);
+#define F3(n, w) WS_API float ws_gpu_ftz_##w(float x, float y, float z);
+#define F4(n, w) WS_API float ws_gpu_ftz_##w(float x, float y, float z, float u);
+#define D1(n, w) WS_API double ws_gpu_ftz_##w(double x);
+#define D2(n, w) WS_API double ws_gpu_ftz_##w(double x, double y);
+#define D3(n, w) WS_API double ws_gpu_ftz_##w(double x, double y, double z);
+#define D4(n, w) WS_API double ws_gpu_ftz_##w(double x, double y, double z, double u);
+#define F1SC(n, w) WS_API void ws_gpu_ftz_##w(float x, float *s, float *c);
+#define D1SC(n, w) WS_API void ws_gpu_ftz_##w(double x, double *s, double *c);
+#define F1I(n, w, T) WS_API T ws_gpu_ftz_##w(float x);
+#define D1I(n, w, T) WS_API T ws_gpu_ftz_##w(double x);
+#define F1PI(n, w) WS_API float ws_gpu_ftz_##w(float x, int *e);
+#define D1PI(n, w) WS_API double ws_gpu_ftz_##w(double x, int *e);
+#define F2PI(n, w) WS_API float ws_gpu_ftz_##w(float x, float y, int *q);
+#define D2PI(n, w) WS_API double ws_gpu_ftz_##w(double x, double y, int *q);
+#define F1PF(n, w) WS_API float ws_gpu_ftz_##w(float x, float *i);
+#define D1PD(n, w) WS_API double ws_gpu_ftz_##w(double x, double *i);
+#define FI(n, w) WS_API float ws_gpu_ftz_##w(float x, int k);
+#define DI(n, w) WS_API double ws_gpu_ftz_##w(double x, int k);
+#define IF(n, w) WS_API float ws_gpu_ftz_##w(int k, float x);
+#define ID(n, w) WS_API double ws_gpu_ftz_##w(int k, double x);
+#define FV(n, w) WS_API float ws_gpu_ftz_##w(int dim, const float *t);
+#define DV(n, w) WS_API double ws_gpu_ftz_##w(int dim, const double *t);
+#include "gpumath_functions.def"
+#include "gpumath_shapes_undef.h"
+WS_API float ws_gpu_ftz_scalblnf(float x, long n);
+WS_API double ws_gpu_ftz_scalbln(double x, long n);
+WS_API float ws_gpu_ftz_powif(float x, int n);
+WS_API double ws_gpu_ftz_powi(double x, int n);
+
 #ifdef __cplusplus
 }
 #endif

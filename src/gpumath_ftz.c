@@ -1,0 +1,225 @@
+/* The math functions as nvcc -ftz=true builds them (and -use_fast_math,
+ * which implies it). CUDA's float functions have an FTZ path beside the
+ * default one: libdevice picks, operation by operation, the .ftz form of
+ * each float instruction (__nvvm_reflect("__CUDA_FTZ")), so the FTZ path
+ * is the same algorithm with every float operation flushing subnormal
+ * inputs and results to zero of the same sign. Here each float function is
+ * the default one run with the host's flush-to-zero mode on (x86: MXCSR's
+ * FTZ and DAZ; AArch64: FPCR.FZ), its float arguments and results flushed
+ * too, for the parts computed in integer arithmetic. The double functions
+ * are unchanged by -ftz=true: they run with the host's mode off, so that a
+ * kernel running in FTZ mode still gets their bits. Measured against the
+ * GPU's FTZ builds: docs/conformance.md, "Flush to zero". */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpumath_internal.h"
+#include "warpsim/gpumath.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <xmmintrin.h>
+enum { FTZ_BITS = 0x8040 }; /* MXCSR.FTZ (bit 15) and MXCSR.DAZ (bit 6) */
+WS_API unsigned ws_fp_mode_set_ftz(int on)
+{
+    unsigned before = _mm_getcsr();
+    _mm_setcsr(on ? before | FTZ_BITS : before & ~(unsigned)FTZ_BITS);
+    return before;
+}
+WS_API void ws_fp_mode_restore(unsigned mode) { _mm_setcsr(mode); }
+#elif defined(__aarch64__)
+enum { FTZ_BITS = 1u << 24 }; /* FPCR.FZ: subnormal inputs and results of single and double */
+static uint64_t fpcr_get(void)
+{
+    uint64_t v;
+    __asm__ volatile("mrs %0, fpcr" : "=r"(v));
+    return v;
+}
+static void fpcr_set(uint64_t v) { __asm__ volatile("msr fpcr, %0" : : "r"(v)); }
+WS_API unsigned ws_fp_mode_set_ftz(int on)
+{
+    uint64_t before = fpcr_get();
+    fpcr_set(on ? before | FTZ_BITS : before & ~(uint64_t)FTZ_BITS);
+    return (unsigned)before;
+}
+WS_API void ws_fp_mode_restore(unsigned mode) { fpcr_set(mode); }
+#else
+#error "warpsim: the host's flush-to-zero mode is known for x86 and AArch64 only"
+#endif
+
+/* A subnormal float becomes zero of its sign (bits: the mode may be on). */
+static float flush(float x)
+{
+    uint32_t b;
+    memcpy(&b, &x, sizeof b);
+    if ((b & 0x7F800000u) == 0)
+        b &= 0x80000000u;
+    memcpy(&x, &b, sizeof x);
+    return x;
+}
+
+#define FTZ_ON unsigned mode_ = ws_fp_mode_set_ftz(1)
+#define FTZ_OFF unsigned mode_ = ws_fp_mode_set_ftz(0)
+#define RESTORE ws_fp_mode_restore(mode_)
+
+#define F1(n, w)                                      \
+    WS_API float ws_gpu_ftz_##w(float x)              \
+    {                                                 \
+        FTZ_ON;                                       \
+        float r = flush(ws_gpu_##w(flush(x)));        \
+        RESTORE;                                      \
+        return r;                                     \
+    }
+#define F1A(n, w)
+#define F2(n, w)                                              \
+    WS_API float ws_gpu_ftz_##w(float x, float y)             \
+    {                                                         \
+        FTZ_ON;                                               \
+        float r = flush(ws_gpu_##w(flush(x), flush(y)));      \
+        RESTORE;                                              \
+        return r;                                             \
+    }
+#define F3(n, w)                                                       \
+    WS_API float ws_gpu_ftz_##w(float x, float y, float z)             \
+    {                                                                  \
+        FTZ_ON;                                                        \
+        float r = flush(ws_gpu_##w(flush(x), flush(y), flush(z)));     \
+        RESTORE;                                                       \
+        return r;                                                      \
+    }
+#define F4(n, w)                                                                \
+    WS_API float ws_gpu_ftz_##w(float x, float y, float z, float u)             \
+    {                                                                           \
+        FTZ_ON;                                                                 \
+        float r = flush(ws_gpu_##w(flush(x), flush(y), flush(z), flush(u)));    \
+        RESTORE;                                                                \
+        return r;                                                               \
+    }
+#define F1SC(n, w)                                             \
+    WS_API void ws_gpu_ftz_##w(float x, float *s, float *c)    \
+    {                                                          \
+        FTZ_ON;                                                \
+        float rs, rc;                                          \
+        ws_gpu_##w(flush(x), &rs, &rc);                        \
+        *s = flush(rs);                                        \
+        *c = flush(rc);                                        \
+        RESTORE;                                               \
+    }
+#define F1I(n, w, T)                          \
+    WS_API T ws_gpu_ftz_##w(float x)          \
+    {                                         \
+        FTZ_ON;                               \
+        T r = ws_gpu_##w(flush(x));           \
+        RESTORE;                              \
+        return r;                             \
+    }
+#define F1PI(n, w)                                    \
+    WS_API float ws_gpu_ftz_##w(float x, int *e)      \
+    {                                                 \
+        FTZ_ON;                                       \
+        float r = flush(ws_gpu_##w(flush(x), e));     \
+        RESTORE;                                      \
+        return r;                                     \
+    }
+#define F2PI(n, w)                                                \
+    WS_API float ws_gpu_ftz_##w(float x, float y, int *q)         \
+    {                                                             \
+        FTZ_ON;                                                   \
+        float r = flush(ws_gpu_##w(flush(x), flush(y), q));       \
+        RESTORE;                                                  \
+        return r;                                                 \
+    }
+#define F1PF(n, w)                                        \
+    WS_API float ws_gpu_ftz_##w(float x, float *i)        \
+    {                                                     \
+        FTZ_ON;                                           \
+        float whole;                                      \
+        float r = flush(ws_gpu_##w(flush(x), &whole));    \
+        *i = flush(whole);                                \
+        RESTORE;                                          \
+        return r;                                         \
+    }
+#define FI(n, w)                                      \
+    WS_API float ws_gpu_ftz_##w(float x, int k)       \
+    {                                                 \
+        FTZ_ON;                                       \
+        float r = flush(ws_gpu_##w(flush(x), k));     \
+        RESTORE;                                      \
+        return r;                                     \
+    }
+#define IF(n, w)                                      \
+    WS_API float ws_gpu_ftz_##w(int k, float x)       \
+    {                                                 \
+        FTZ_ON;                                       \
+        float r = flush(ws_gpu_##w(k, flush(x)));     \
+        RESTORE;                                      \
+        return r;                                     \
+    }
+/* normf's elements are flushed as the GPU reads them: a copy of at most
+ * the elements it reads (t[0] even when dim < 1). */
+#define FV(n, w)                                                     \
+    WS_API float ws_gpu_ftz_##w(int dim, const float *t)             \
+    {                                                                \
+        FTZ_ON;                                                      \
+        float r;                                                     \
+        int count = dim < 1 ? 1 : dim;                               \
+        float small[16];                                             \
+        float *copy = count <= 16 ? small : malloc(sizeof(float) * (size_t)count); \
+        if (!copy) {                                                 \
+            r = ws_gpu_##w(dim, t); /* no memory: unflushed */       \
+        } else {                                                     \
+            for (int i = 0; i < count; i++)                          \
+                copy[i] = flush(t[i]);                               \
+            r = flush(ws_gpu_##w(dim, copy));                        \
+            if (copy != small)                                       \
+                free(copy);                                          \
+        }                                                            \
+        RESTORE;                                                     \
+        return r;                                                    \
+    }
+#define OFF(R, w, params, args)          \
+    WS_API R ws_gpu_ftz_##w params       \
+    {                                    \
+        FTZ_OFF;                         \
+        R r = ws_gpu_##w args;           \
+        RESTORE;                         \
+        return r;                        \
+    }
+#define D1(n, w) OFF(double, w, (double x), (x))
+#define D2(n, w) OFF(double, w, (double x, double y), (x, y))
+#define D3(n, w) OFF(double, w, (double x, double y, double z), (x, y, z))
+#define D4(n, w) OFF(double, w, (double x, double y, double z, double u), (x, y, z, u))
+#define D1I(n, w, T) OFF(T, w, (double x), (x))
+#define D1PI(n, w) OFF(double, w, (double x, int *e), (x, e))
+#define D2PI(n, w) OFF(double, w, (double x, double y, int *q), (x, y, q))
+#define D1PD(n, w) OFF(double, w, (double x, double *i), (x, i))
+#define DI(n, w) OFF(double, w, (double x, int k), (x, k))
+#define ID(n, w) OFF(double, w, (int k, double x), (k, x))
+#define DV(n, w) OFF(double, w, (int dim, const double *t), (dim, t))
+#define D1SC(n, w)                                             \
+    WS_API void ws_gpu_ftz_##w(double x, double *s, double *c) \
+    {                                                          \
+        FTZ_OFF;                                               \
+        ws_gpu_##w(x, s, c);                                   \
+        RESTORE;                                               \
+    }
+#include "warpsim/gpumath_functions.def"
+#include "warpsim/gpumath_shapes_undef.h"
+OFF(double, scalbln, (double x, long k), (x, k))
+OFF(double, powi, (double x, int k), (x, k))
+
+WS_API float ws_gpu_ftz_scalblnf(float x, long k)
+{
+    FTZ_ON;
+    float r = flush(ws_gpu_scalblnf(flush(x), k));
+    RESTORE;
+    return r;
+}
+
+WS_API float ws_gpu_ftz_powif(float x, int k)
+{
+    FTZ_ON;
+    float r = flush(ws_gpu_powif(flush(x), k));
+    RESTORE;
+    return r;
+}
