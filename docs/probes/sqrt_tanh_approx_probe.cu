@@ -110,6 +110,14 @@ __global__ void specials_kernel(const uint32_t *x, uint32_t *r, int n)
     }
 }
 
+// atomicAdd on a float of subnormals, built without -ftz=true: atom.add.f32 flushes or not?
+__global__ void atomic_kernel(float *v, float *was)
+{
+    was[0] = atomicAdd(&v[0], __uint_as_float(1u));
+    atomicAdd(&v[1], __uint_as_float(1u)); // no result used: red.add
+    was[1] = atomicAdd(&v[2], 0.0f);
+}
+
 __global__ void table_kernel(uint32_t *table)
 {
     uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; // 1.m * 2^k, k = i >> 23
@@ -164,5 +172,17 @@ int main(int argc, char **argv)
     for (int i = 0; i < n; i++)
         std::printf(" %08x:%08x,%08x,%08x", specials[i], dr[3 * i], dr[3 * i + 1], dr[3 * i + 2]);
     std::printf("\n");
+    float *v, *was;
+    cudaMallocManaged(&v, 12);
+    cudaMallocManaged(&was, 8);
+    uint32_t init[3] = {1u, 0x00400000u, 0x00000003u};
+    memcpy(v, init, 12);
+    atomic_kernel<<<1, 1>>>(v, was);
+    cudaDeviceSynchronize();
+    uint32_t vb[3], wb[2];
+    memcpy(vb, v, 12);
+    memcpy(wb, was, 8);
+    std::printf("atomicAdd(0x00000001 + 0x00000001): %08x returned %08x; red.add(0x00400000 + 0x00000001): %08x; "
+                "atomicAdd(0x00000003 + 0): %08x returned %08x\n", vb[0], wb[0], vb[1], vb[2], wb[1]);
     return cudaGetLastError() == cudaSuccess ? 0 : 1;
 }

@@ -1,6 +1,6 @@
 // samesource-flags: -ftz=true
 // nvcc -ftz=true: float operations flush subnormal inputs and results to zero of the same sign
-// (double ones do not). 48 operations, intrinsics and math functions over 16,384 inputs chosen to
+// (double ones do not). 50 operations, intrinsics and math functions over 16,384 inputs chosen to
 // make subnormals (random bits, subnormals, tiny normals, values near 1, specials), each line one
 // FNV-1a hash of an operation's result bits and how many of its results were zero. Built with
 // nvcc -ftz=true for the H200 and with warpsim cc -ftz=true, the same source: the outputs must be
@@ -14,18 +14,19 @@
 #include <vector>
 
 #define N (1 << 14)
-#define OPS 48
+#define OPS 50
 static const char *names[OPS] = {"x + y", "x - y", "x * y", "x / y", "sqrtf(x)", "fmaf(x, y, z)", "(double)x",
     "(float)((double)x * 1e-30)", "fminf(x, y)", "fmaxf(x, y)", "x < y", "x == y", "-x", "fabsf(x)", "floorf(x)",
     "ceilf(x)", "truncf(x)", "roundf(x)", "rintf(x)", "__fadd_rz(x, y)", "__fmul_ru(x, y)", "__fdiv_rd(x, y)",
     "__frcp_rn(x)", "__fsqrt_rn(x)", "__float2int_ru(x)", "__float2int_rd(x)", "(int)x", "__saturatef(x)",
     "x * 0.5f", "ldexpf(x, -3)", "expf(x)", "logf(x)", "sinf(x)", "powf(x, y)", "exp2f(x)", "__expf(x)",
     "__logf(x)", "__sinf(x)", "rsqrtf(x)", "frexpf(x)", "copysignf(1, x)", "__fdividef(x, y)",
-    "__shfl_xor_sync(x, 1)", "x != x", "atanf(x)", "erff(x)", "(float)x * (float)y (int bits)", "x + 0.0f"};
+    "__shfl_xor_sync(x, 1)", "x != x", "atanf(x)", "erff(x)", "(float)x * (float)y (int bits)", "x + 0.0f",
+    "atomicAdd(&v = x, y) after", "atomicAdd(&v = x, y) returns"};
 
 __device__ uint32_t as_bits(float v) { return __float_as_uint(v); }
 
-__global__ void ops(const float *a, const float *b, const float *c, uint32_t *r)
+__global__ void ops(const float *a, const float *b, const float *c, float *acc, uint32_t *r)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     float x = a[i], y = b[i], z = c[i];
@@ -80,6 +81,10 @@ __global__ void ops(const float *a, const float *b, const float *c, uint32_t *r)
     o[45] = as_bits(erff(x));
     o[46] = as_bits((float)__float_as_int(x) * (float)__float_as_int(y));
     o[47] = as_bits(x + 0.0f);
+    acc[i] = x;
+    float was = atomicAdd(&acc[i], y);
+    o[48] = as_bits(acc[i]);
+    o[49] = as_bits(was);
 }
 
 static uint64_t state = 0x9E3779B97F4A7C15ull;
@@ -113,16 +118,17 @@ int main(int argc, char **argv)
         std::memcpy(&b[i], &v, 4);
         std::memcpy(&c[i], &w, 4);
     }
-    float *da, *db, *dc;
+    float *da, *db, *dc, *dacc;
     uint32_t *dr;
     cudaMalloc(&da, N * 4);
     cudaMalloc(&db, N * 4);
     cudaMalloc(&dc, N * 4);
+    cudaMalloc(&dacc, N * 4);
     cudaMalloc(&dr, (size_t)N * OPS * 4);
     cudaMemcpy(da, a.data(), N * 4, cudaMemcpyHostToDevice);
     cudaMemcpy(db, b.data(), N * 4, cudaMemcpyHostToDevice);
     cudaMemcpy(dc, c.data(), N * 4, cudaMemcpyHostToDevice);
-    ops<<<N / 128, 128>>>(da, db, dc, dr);
+    ops<<<N / 128, 128>>>(da, db, dc, dacc, dr);
     std::vector<uint32_t> r((size_t)N * OPS);
     cudaMemcpy(r.data(), dr, (size_t)N * OPS * 4, cudaMemcpyDeviceToHost);
     if (cudaGetLastError() != cudaSuccess) {
@@ -153,6 +159,7 @@ int main(int argc, char **argv)
     cudaFree(da);
     cudaFree(db);
     cudaFree(dc);
+    cudaFree(dacc);
     cudaFree(dr);
     return 0;
 }
