@@ -87,8 +87,14 @@ static const char help[] =
     "  -arch, -gencode, -code, -Xptxas, -Xnvlink, -maxrregcount, -ccbin, -rdc, -G, -lineinfo,\n"
     "  -res-usage, -fmad=*, --expt-*, --default-stream (and their long forms): nvcc's flags for\n"
     "                the GPU side, accepted and ignored\n"
-    "  -use_fast_math, -ftz=true, -prec-div=false, -prec-sqrt=false: refused (status 2): the\n"
-    "                front end computes IEEE results\n"
+    "  -ftz=true     float operations flush subnormal inputs and results to zero, and the\n"
+    "                math functions take their flush-to-zero paths, as nvcc -ftz=true builds them\n"
+    "  -prec-sqrt=false  sqrtf is the special-function unit's sqrt.approx, as nvcc's\n"
+    "  -use_fast_math  -ftz=true, -prec-sqrt=false, and expf, logf, sinf, powf ... become\n"
+    "                __expf, __logf, __sinf, __powf ..., as nvcc's; it needs -prec-div=true, for\n"
+    "                nvcc's x / y would be div.approx, which warpsim cannot give the / operator\n"
+    "  -prec-div=false: refused (status 2), for that reason; -ftz=false, -prec-div=true,\n"
+    "                -prec-sqrt=true: nvcc's defaults, accepted\n"
     "  --check       a checked program: run, it reports what compute-sanitizer's memcheck,\n"
     "                racecheck, initcheck and synccheck would (WARPSIM_CHECK=memcheck,... picks\n"
     "                tools; lockstep runs a warp's lanes in step at shared memory), then\n"
@@ -808,6 +814,60 @@ static int cu_rewrite(const char *path, size_t index, const char *base, const ch
     return EXIT_OK;
 }
 
+/* nvcc's float modes: -ftz, -prec-div, -prec-sqrt (=true or =false, one
+ * or two dashes) and -use_fast_math; -1: not given. */
+typedef struct math_mode {
+    int ftz, prec_div, prec_sqrt;
+    bool fast_math, bad;
+} math_mode;
+
+static bool math_mode_flag(const char *a, math_mode *m)
+{
+    if (strcmp(a, "-use_fast_math") == 0 || strcmp(a, "--use_fast_math") == 0) {
+        m->fast_math = true;
+        return true;
+    }
+    static const char *const names[] = {"ftz=", "prec-div=", "prec-sqrt="};
+    int *fields[] = {&m->ftz, &m->prec_div, &m->prec_sqrt};
+    const char *b = a[0] == '-' && a[1] == '-' ? a + 2 : a[0] == '-' ? a + 1 : a;
+    for (int i = 0; i < 3; i++) {
+        size_t n = strlen(names[i]);
+        if (strncmp(b, names[i], n) != 0)
+            continue;
+        const char *v = b + n;
+        m->bad = strcmp(v, "true") != 0 && strcmp(v, "false") != 0;
+        *fields[i] = strcmp(v, "true") == 0;
+        return true;
+    }
+    return false;
+}
+
+enum { MATH_MODE_OK, MATH_MODE_OOM, MATH_MODE_REFUSED };
+
+/* The modes as the front end's macros (warpsim/cuda_ftz.h, cuda_math.h);
+ * -prec-div=false is refused: nvcc's x / y is then div.approx (or
+ * div.full), which no header can give a float's / operator. */
+static int math_mode_defines(const math_mode *m, strv *flags)
+{
+    int ftz = m->ftz >= 0 ? m->ftz : m->fast_math, prec_sqrt = m->prec_sqrt >= 0 ? m->prec_sqrt : !m->fast_math;
+    int prec_div = m->prec_div >= 0 ? m->prec_div : !m->fast_math;
+    if (!prec_div) {
+        errorf("%s: not supported: float division x / y would be nvcc's approximate division (div.approx), "
+               "which warpsim cannot give the / operator; add -prec-div=true (x / y stays IEEE-rounded, as in "
+               "nvcc's build with it), or write __fdividef(x, y) where the approximation is meant",
+               m->fast_math && m->prec_div < 0 ? "-use_fast_math" : "-prec-div=false");
+        return MATH_MODE_REFUSED;
+    }
+    if (m->fast_math && !ftz) {
+        errorf("-use_fast_math with -ftz=false: not supported (nvcc's fast functions flush to zero)");
+        return MATH_MODE_REFUSED;
+    }
+    if ((ftz && !sv_push(flags, "-DWARPSIM_CUDA_FTZ=1")) || (!prec_sqrt && !sv_push(flags, "-DWARPSIM_CUDA_PREC_SQRT=0")) ||
+        (m->fast_math && !sv_push(flags, "-DWARPSIM_CUDA_FAST_MATH=1")))
+        return MATH_MODE_OOM;
+    return MATH_MODE_OK;
+}
+
 int cmd_cc(int argc, char **argv)
 {
     strv flags = {0}, cflags = {0}, cxxflags = {0}, link = {0}, temps = {0};
@@ -815,6 +875,7 @@ int cmd_cc(int argc, char **argv)
     size_t n_srcs = 0;
     const char *out = NULL, *depfile = NULL;
     bool keep = false, verbose = false, compile_only = false, rewrite_only = false, check = false;
+    math_mode mode = {.ftz = -1, .prec_div = -1, .prec_sqrt = -1};
     int status = EXIT_USAGE;
     char dir[PATH_MAX];
     bool have_dir = false;
@@ -880,12 +941,11 @@ int cmd_cc(int argc, char **argv)
             for (char *w = strtok(buf, ","); w; w = strtok(NULL, ","))
                 if (!sv_push(&flags, w))
                     goto oom;
-        } else if (strcmp(a, "-use_fast_math") == 0 || strcmp(a, "--use_fast_math") == 0 ||
-                   strncmp(a, "-ftz=true", 9) == 0 || strncmp(a, "--ftz=true", 10) == 0 ||
-                   strcmp(a, "-prec-div=false") == 0 || strcmp(a, "-prec-sqrt=false") == 0) {
-            errorf("%.200s: not supported: the front end computes IEEE float results, as nvcc's defaults with "
-                   "-fmad=false do (see docs/cuda-frontend.md)", a);
-            goto done;
+        } else if (math_mode_flag(a, &mode)) {
+            if (mode.bad) {
+                errorf("%.200s: not a value nvcc takes (true or false)", a);
+                goto done;
+            }
         } else if (strcmp(a, "-dc") == 0 || strcmp(a, "--device-c") == 0) {
             compile_only = true; /* relocatable device code: an object file, as -c */
         } else if (strncmp(a, "--std=", 6) == 0) {
@@ -951,6 +1011,11 @@ int cmd_cc(int argc, char **argv)
                 goto done;
             }
         }
+    }
+    switch (math_mode_defines(&mode, &flags)) {
+    case MATH_MODE_OK: break;
+    case MATH_MODE_OOM: goto oom;
+    case MATH_MODE_REFUSED: goto done;
     }
     bool have_objects = false; /* warpsim cc a.o b.o -o prog links objects that -c made */
     for (size_t i = 0; i < link.n; i++) {

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "gpumath_internal.h"
+#include "warpsim/fpops.h"
 #include "warpsim/gpumath.h"
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -47,16 +48,7 @@ WS_API void ws_fp_mode_restore(unsigned mode) { fpcr_set(mode); }
 #error "warpsim: the host's flush-to-zero mode is known for x86 and AArch64 only"
 #endif
 
-/* A subnormal float becomes zero of its sign (bits: the mode may be on). */
-static float flush(float x)
-{
-    uint32_t b;
-    memcpy(&b, &x, sizeof b);
-    if ((b & 0x7F800000u) == 0)
-        b &= 0x80000000u;
-    memcpy(&x, &b, sizeof x);
-    return x;
-}
+#define flush ws_f32_flushed
 
 #define FTZ_ON unsigned mode_ = ws_fp_mode_set_ftz(1)
 #define FTZ_OFF unsigned mode_ = ws_fp_mode_set_ftz(0)

@@ -30,6 +30,7 @@
 #include "cuda_intrinsics.h"
 #include "vector_types.h"
 #include "diag.h"
+#include "cuda_ftz.h"
 #include "fpops.h"
 #include "types.h"
 
@@ -61,6 +62,8 @@ typedef struct ws_cuda_launch_desc {
                                    (cudaLimitPrintfFifoSize); 0 = WS_CUDA_PRINTF_FIFO */
     bool cooperative;           /* every block resident at once, for grid.sync() (cudaLaunchCooperativeKernel);
                                    at most WS_CUDA_SMS * 32 blocks and WS_CUDA_SMS * 2048 threads */
+    bool ftz;                   /* float operations flush subnormals, as in a build with nvcc -ftz=true:
+                                   the kernel runs with the host's flush-to-zero mode on */
 } ws_cuda_launch_desc;
 
 #define WS_CUDA_PRINTF_FIFO ((size_t)1 << 20) /* the GPU's default printf FIFO: 1 MiB */
@@ -422,41 +425,67 @@ static inline unsigned __byte_perm(unsigned x, unsigned y, unsigned s)
 }
 
 /* ---- float operations with the GPU's NaN bits (include/warpsim/fpops.h) ---- */
-static inline float __fadd_rn(float a, float b) { return __uint_as_float(ws_f32_add(__float_as_uint(a), __float_as_uint(b))); }
-static inline float __fsub_rn(float a, float b) { return __uint_as_float(ws_f32_sub(__float_as_uint(a), __float_as_uint(b))); }
-static inline float __fmul_rn(float a, float b) { return __uint_as_float(ws_f32_mul(__float_as_uint(a), __float_as_uint(b))); }
+static inline float __fadd_rn(float a, float b)
+{
+    return WS_CUDA_F32_FTZ_(__uint_as_float(ws_f32_add(__float_as_uint(WS_CUDA_F32_FTZ_(a)), __float_as_uint(WS_CUDA_F32_FTZ_(b)))));
+}
+static inline float __fsub_rn(float a, float b)
+{
+    return WS_CUDA_F32_FTZ_(__uint_as_float(ws_f32_sub(__float_as_uint(WS_CUDA_F32_FTZ_(a)), __float_as_uint(WS_CUDA_F32_FTZ_(b)))));
+}
+static inline float __fmul_rn(float a, float b)
+{
+    return WS_CUDA_F32_FTZ_(__uint_as_float(ws_f32_mul(__float_as_uint(WS_CUDA_F32_FTZ_(a)), __float_as_uint(WS_CUDA_F32_FTZ_(b)))));
+}
 static inline float __fmaf_rn(float a, float b, float c)
 {
-    return __uint_as_float(ws_f32_fma(__float_as_uint(a), __float_as_uint(b), __float_as_uint(c)));
+    a = WS_CUDA_F32_FTZ_(a), b = WS_CUDA_F32_FTZ_(b), c = WS_CUDA_F32_FTZ_(c);
+    return WS_CUDA_F32_FTZ_(__uint_as_float(ws_f32_fma(__float_as_uint(a), __float_as_uint(b), __float_as_uint(c))));
 }
 static inline double __dadd_rn(double a, double b)
 {
-    return __longlong_as_double((long long)ws_f64_add((uint64_t)__double_as_longlong(a), (uint64_t)__double_as_longlong(b)));
+    unsigned mode = ws_cuda_f64_begin_();
+    double r = __longlong_as_double((long long)ws_f64_add((uint64_t)__double_as_longlong(a), (uint64_t)__double_as_longlong(b)));
+    ws_cuda_f64_end_(mode);
+    return r;
 }
 static inline double __dsub_rn(double a, double b)
 {
-    return __longlong_as_double((long long)ws_f64_sub((uint64_t)__double_as_longlong(a), (uint64_t)__double_as_longlong(b)));
+    unsigned mode = ws_cuda_f64_begin_();
+    double r = __longlong_as_double((long long)ws_f64_sub((uint64_t)__double_as_longlong(a), (uint64_t)__double_as_longlong(b)));
+    ws_cuda_f64_end_(mode);
+    return r;
 }
 static inline double __dmul_rn(double a, double b)
 {
-    return __longlong_as_double((long long)ws_f64_mul((uint64_t)__double_as_longlong(a), (uint64_t)__double_as_longlong(b)));
+    unsigned mode = ws_cuda_f64_begin_();
+    double r = __longlong_as_double((long long)ws_f64_mul((uint64_t)__double_as_longlong(a), (uint64_t)__double_as_longlong(b)));
+    ws_cuda_f64_end_(mode);
+    return r;
 }
 static inline double __fma_rn(double a, double b, double c)
 {
-    return __longlong_as_double((long long)ws_f64_fma((uint64_t)__double_as_longlong(a), (uint64_t)__double_as_longlong(b),
-                                                      (uint64_t)__double_as_longlong(c)));
+    unsigned mode = ws_cuda_f64_begin_();
+    double r = __longlong_as_double((long long)ws_f64_fma((uint64_t)__double_as_longlong(a), (uint64_t)__double_as_longlong(b),
+                                                          (uint64_t)__double_as_longlong(c)));
+    ws_cuda_f64_end_(mode);
+    return r;
 }
 /* The _rz/_ru/_rd forms, and _rn of div, rcp, sqrt: IEEE rounding in
  * the suffix's mode, the GPU's NaN bits (src/fprounded.c). */
 static inline float ws_cuda_f32_rounded_(ws_fp_op op, ws_rounding r, float a, float b, float c)
 {
-    return __uint_as_float(ws_f32_rounded(op, r, __float_as_uint(a), __float_as_uint(b), __float_as_uint(c)));
+    a = WS_CUDA_F32_FTZ_(a), b = WS_CUDA_F32_FTZ_(b), c = WS_CUDA_F32_FTZ_(c);
+    return WS_CUDA_F32_FTZ_(__uint_as_float(ws_f32_rounded(op, r, __float_as_uint(a), __float_as_uint(b), __float_as_uint(c))));
 }
 static inline double ws_cuda_f64_rounded_(ws_fp_op op, ws_rounding r, double a, double b, double c)
 {
-    return __longlong_as_double((long long)ws_f64_rounded(op, r, (uint64_t)__double_as_longlong(a),
-                                                          (uint64_t)__double_as_longlong(b),
-                                                          (uint64_t)__double_as_longlong(c)));
+    unsigned mode = ws_cuda_f64_begin_();
+    double v = __longlong_as_double((long long)ws_f64_rounded(op, r, (uint64_t)__double_as_longlong(a),
+                                                              (uint64_t)__double_as_longlong(b),
+                                                              (uint64_t)__double_as_longlong(c)));
+    ws_cuda_f64_end_(mode);
+    return v;
 }
 #define WS_CUDA_ROUNDED_(sfx, r)                                                                                  \
     static inline float __fdiv_##sfx(float a, float b) { return ws_cuda_f32_rounded_(WS_FP_DIV, r, a, b, 0); }    \
@@ -557,8 +586,14 @@ static inline double __hiloint2double(int hi, int lo)
 }
 /* fminf/fmaxf/fmin/fmax as the GPU: a NaN operand counts as missing
  * (signalling NaNs too), -0 < +0 in either order. */
-static inline float ws_cuda_fminf(float a, float b) { return __uint_as_float(ws_f32_min(__float_as_uint(a), __float_as_uint(b))); }
-static inline float ws_cuda_fmaxf(float a, float b) { return __uint_as_float(ws_f32_max(__float_as_uint(a), __float_as_uint(b))); }
+static inline float ws_cuda_fminf(float a, float b)
+{
+    return WS_CUDA_F32_FTZ_(__uint_as_float(ws_f32_min(__float_as_uint(WS_CUDA_F32_FTZ_(a)), __float_as_uint(WS_CUDA_F32_FTZ_(b)))));
+}
+static inline float ws_cuda_fmaxf(float a, float b)
+{
+    return WS_CUDA_F32_FTZ_(__uint_as_float(ws_f32_max(__float_as_uint(WS_CUDA_F32_FTZ_(a)), __float_as_uint(WS_CUDA_F32_FTZ_(b)))));
+}
 static inline double ws_cuda_fmin(double a, double b)
 {
     return __longlong_as_double((long long)ws_f64_min((uint64_t)__double_as_longlong(a), (uint64_t)__double_as_longlong(b)));

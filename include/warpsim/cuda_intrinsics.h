@@ -14,6 +14,8 @@
 #include <math.h>
 #include <stdint.h>
 
+#include "cuda_ftz.h"
+
 __extension__ typedef __int128 ws_cuda_i128_;
 __extension__ typedef unsigned __int128 ws_cuda_u128_;
 
@@ -106,30 +108,30 @@ static inline unsigned long long ws_cuda_to_ull_(long double v, int mode)
     v = mode == 0 ? nearbyintl(v) : mode == 1 ? truncl(v) : mode == 2 ? ceill(v) : floorl(v);
     return v >= 18446744073709551615.0L ? UINT64_MAX : v <= 0.0L ? 0u : (unsigned long long)v;
 }
-static inline int __float2int_rn(float x) { return ws_cuda_to_int_(x, 0, WS_CUDA_F32_NAN_I32_); }
-static inline int __float2int_rz(float x) { return ws_cuda_to_int_(x, 1, WS_CUDA_F32_NAN_I32_); }
-static inline int __float2int_ru(float x) { return ws_cuda_to_int_(x, 2, WS_CUDA_F32_NAN_I32_); }
-static inline int __float2int_rd(float x) { return ws_cuda_to_int_(x, 3, WS_CUDA_F32_NAN_I32_); }
-static inline unsigned __float2uint_rn(float x) { return ws_cuda_to_uint_(x, 0, WS_CUDA_F32_NAN_I32_); }
-static inline unsigned __float2uint_rz(float x) { return ws_cuda_to_uint_(x, 1, WS_CUDA_F32_NAN_I32_); }
-static inline unsigned __float2uint_ru(float x) { return ws_cuda_to_uint_(x, 2, WS_CUDA_F32_NAN_I32_); }
-static inline unsigned __float2uint_rd(float x) { return ws_cuda_to_uint_(x, 3, WS_CUDA_F32_NAN_I32_); }
+static inline int __float2int_rn(float x) { return ws_cuda_to_int_(WS_CUDA_F32_FTZ_(x), 0, WS_CUDA_F32_NAN_I32_); }
+static inline int __float2int_rz(float x) { return ws_cuda_to_int_(WS_CUDA_F32_FTZ_(x), 1, WS_CUDA_F32_NAN_I32_); }
+static inline int __float2int_ru(float x) { return ws_cuda_to_int_(WS_CUDA_F32_FTZ_(x), 2, WS_CUDA_F32_NAN_I32_); }
+static inline int __float2int_rd(float x) { return ws_cuda_to_int_(WS_CUDA_F32_FTZ_(x), 3, WS_CUDA_F32_NAN_I32_); }
+static inline unsigned __float2uint_rn(float x) { return ws_cuda_to_uint_(WS_CUDA_F32_FTZ_(x), 0, WS_CUDA_F32_NAN_I32_); }
+static inline unsigned __float2uint_rz(float x) { return ws_cuda_to_uint_(WS_CUDA_F32_FTZ_(x), 1, WS_CUDA_F32_NAN_I32_); }
+static inline unsigned __float2uint_ru(float x) { return ws_cuda_to_uint_(WS_CUDA_F32_FTZ_(x), 2, WS_CUDA_F32_NAN_I32_); }
+static inline unsigned __float2uint_rd(float x) { return ws_cuda_to_uint_(WS_CUDA_F32_FTZ_(x), 3, WS_CUDA_F32_NAN_I32_); }
 static inline int __double2int_rn(double x) { return ws_cuda_to_int_(x, 0, WS_CUDA_F64_NAN_I32_); }
 static inline int __double2int_rz(double x) { return ws_cuda_to_int_(x, 1, WS_CUDA_F64_NAN_I32_); }
-static inline long long __float2ll_rn(float x) { return ws_cuda_to_ll_(x, 0); }
-static inline long long __float2ll_rz(float x) { return ws_cuda_to_ll_(x, 1); }
+static inline long long __float2ll_rn(float x) { return ws_cuda_to_ll_(WS_CUDA_F32_FTZ_(x), 0); }
+static inline long long __float2ll_rz(float x) { return ws_cuda_to_ll_(WS_CUDA_F32_FTZ_(x), 1); }
 static inline long long __double2ll_rn(double x) { return ws_cuda_to_ll_(x, 0); }
 static inline long long __double2ll_rz(double x) { return ws_cuda_to_ll_(x, 1); }
 #define WS_CUDA_TO_INT_(sfx, m)                                                                                     \
-    static inline long long __float2ll_##sfx(float x) { return ws_cuda_to_ll_(x, m); }                            \
-    static inline unsigned long long __float2ull_##sfx(float x) { return ws_cuda_to_ull_(x, m); }                 \
+    static inline long long __float2ll_##sfx(float x) { return ws_cuda_to_ll_(WS_CUDA_F32_FTZ_(x), m); }          \
+    static inline unsigned long long __float2ull_##sfx(float x) { return ws_cuda_to_ull_(WS_CUDA_F32_FTZ_(x), m); } \
     static inline unsigned __double2uint_##sfx(double x) { return ws_cuda_to_uint_(x, m, (unsigned)WS_CUDA_F64_NAN_I32_); }                       \
     static inline unsigned long long __double2ull_##sfx(double x) { return ws_cuda_to_ull_(x, m); }
 WS_CUDA_TO_INT_(ru, 2)
 WS_CUDA_TO_INT_(rd, 3)
 #undef WS_CUDA_TO_INT_
-static inline unsigned long long __float2ull_rn(float x) { return ws_cuda_to_ull_(x, 0); }
-static inline unsigned long long __float2ull_rz(float x) { return ws_cuda_to_ull_(x, 1); }
+static inline unsigned long long __float2ull_rn(float x) { return ws_cuda_to_ull_(WS_CUDA_F32_FTZ_(x), 0); }
+static inline unsigned long long __float2ull_rz(float x) { return ws_cuda_to_ull_(WS_CUDA_F32_FTZ_(x), 1); }
 static inline unsigned __double2uint_rn(double x) { return ws_cuda_to_uint_(x, 0, (unsigned)WS_CUDA_F64_NAN_I32_); }
 static inline unsigned __double2uint_rz(double x) { return ws_cuda_to_uint_(x, 1, (unsigned)WS_CUDA_F64_NAN_I32_); }
 static inline unsigned long long __double2ull_rn(double x) { return ws_cuda_to_ull_(x, 0); }

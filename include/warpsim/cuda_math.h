@@ -22,11 +22,12 @@
 
 #include <math.h>
 
+#include "cuda_ftz.h"
 #include "fpops.h"
 #include "gpumath.h"
 
-/* Inside a kernel: the running CUDA thread's context is set (cuda.h). */
-#define WS_CUDA_ON_GPU_ (ws_cuda_ctx_ != NULL)
+/* WS_CUDA_ON_GPU_: inside a kernel (cuda_ftz.h) */
+
 
 /* How a name is routed, one generator per shape: ROUTE runs CUDA's
  * algorithm in a kernel and `host` (libm's function) elsewhere; GPU runs
@@ -34,9 +35,9 @@
  * host's libm on both sides (not modelled yet: docs/cuda-frontend.md). The
  * generators run before any of the names below becomes a macro. */
 #define WS_CUDA_ROUTE1_(T, n, host) \
-    static inline T ws_cuda_##n##_(T x) { return WS_CUDA_ON_GPU_ ? ws_gpu_##n(x) : host(x); }
+    static inline T ws_cuda_##n##_(T x) { return WS_CUDA_ON_GPU_ ? WS_CUDA_DEV_(n)(x) : host(x); }
 #define WS_CUDA_ROUTE2_(T, n, host) \
-    static inline T ws_cuda_##n##_(T x, T y) { return WS_CUDA_ON_GPU_ ? ws_gpu_##n(x, y) : host(x, y); }
+    static inline T ws_cuda_##n##_(T x, T y) { return WS_CUDA_ON_GPU_ ? WS_CUDA_DEV_(n)(x, y) : host(x, y); }
 #define WS_CUDA_GPU1_(T, n, gpu) \
     static inline T ws_cuda_##n##_(T x) { return gpu(x); }
 #define WS_CUDA_GPU2_(T, n, gpu) \
@@ -51,6 +52,12 @@
 /* Functions whose results every IEEE implementation shares except for NaN
  * bits (rounding to integers, fabs, fma): the host's function inline, and
  * CUDA's only when the result is a NaN inside a kernel. */
+#if WS_CUDA_FTZ_ /* subnormals flush: CUDA's function, whole */
+#define WS_CUDA_NANFIX1_(T, n) \
+    static inline T ws_cuda_##n##_(T x) { return WS_CUDA_ON_GPU_ ? ws_gpu_ftz_##n(x) : n(x); }
+#define WS_CUDA_NANFIX3_(T, n) \
+    static inline T ws_cuda_##n##_(T x, T y, T z) { return WS_CUDA_ON_GPU_ ? ws_gpu_ftz_##n(x, y, z) : n(x, y, z); }
+#else
 #define WS_CUDA_NANFIX1_(T, n) \
     static inline T ws_cuda_##n##_(T x) { T r = n(x); return WS_CUDA_ON_GPU_ && isnan(r) ? ws_gpu_##n(x) : r; }
 #define WS_CUDA_NANFIX3_(T, n)                                        \
@@ -59,76 +66,95 @@
         T r = n(x, y, z);                                             \
         return WS_CUDA_ON_GPU_ && isnan(r) ? ws_gpu_##n(x, y, z) : r; \
     }
+#endif
 /* Other shapes, routed whole. */
 #define WS_CUDA_ROUTE_I_(T, n, I, host) \
-    static inline T ws_cuda_##n##_(T x, I k) { return WS_CUDA_ON_GPU_ ? ws_gpu_##n(x, k) : host(x, k); }
+    static inline T ws_cuda_##n##_(T x, I k) { return WS_CUDA_ON_GPU_ ? WS_CUDA_DEV_(n)(x, k) : host(x, k); }
 #define WS_CUDA_ROUTE_P_(T, n, P, host) \
-    static inline T ws_cuda_##n##_(T x, P *p) { return WS_CUDA_ON_GPU_ ? ws_gpu_##n(x, p) : host(x, p); }
+    static inline T ws_cuda_##n##_(T x, P *p) { return WS_CUDA_ON_GPU_ ? WS_CUDA_DEV_(n)(x, p) : host(x, p); }
 #define WS_CUDA_ROUTE_TO_(R, T, n, host) \
-    static inline R ws_cuda_##n##_(T x) { return WS_CUDA_ON_GPU_ ? ws_gpu_##n(x) : host(x); }
+    static inline R ws_cuda_##n##_(T x) { return WS_CUDA_ON_GPU_ ? WS_CUDA_DEV_(n)(x) : host(x); }
 
 /* exp10 and exp10f are GNU extensions of the host's libm: the portable spelling. */
 static inline double ws_cuda_host_exp10_(double x) { return pow(10.0, x); }
 static inline float ws_cuda_host_exp10f_(float x) { return powf(10.0f, x); }
 
 /* sqrtf is IEEE on both sides; only its NaN differs: the GPU's is 0x7FFFFFFF
- * (x86 makes 0xFFC00000 of a negative, which printf shows as -nan). */
+ * (x86 makes 0xFFC00000 of a negative, which printf shows as -nan). With
+ * -prec-sqrt=false (WARPSIM_CUDA_PREC_SQRT=0, and -use_fast_math) device
+ * code's is the special-function unit's sqrt.approx. */
+#if defined(WARPSIM_CUDA_PREC_SQRT) && !WARPSIM_CUDA_PREC_SQRT
+static inline float ws_cuda_sqrtf_(float x) { return WS_CUDA_ON_GPU_ ? WS_CUDA_DEV_(sqrt_approx)(x) : sqrtf(x); }
+#else
 static inline float ws_cuda_sqrtf_(float x)
 {
-    float r = sqrtf(x);
+    float r = sqrtf(WS_CUDA_FTZ_ && WS_CUDA_ON_GPU_ ? ws_f32_flushed(x) : x);
     return isnan(r) && WS_CUDA_ON_GPU_ ? ws_inl_f32(WS_F32_CANONICAL_NAN) : r;
 }
-WS_CUDA_ROUTE1_(float, logf, logf)
-WS_CUDA_ROUTE1_(float, log2f, log2f)
-WS_CUDA_ROUTE1_(float, log10f, log10f)
+#endif
+
+/* -use_fast_math: these names' device functions are the special-function
+ * unit's (expf is __expf ...), as nvcc makes them. */
+#if defined(WARPSIM_CUDA_FAST_MATH) && WARPSIM_CUDA_FAST_MATH
+#define WS_CUDA_FAST1_(n, host, fast) \
+    static inline float ws_cuda_##n##_(float x) { return WS_CUDA_ON_GPU_ ? ws_gpu_ftz_##fast(x) : host(x); }
+#define WS_CUDA_FAST2_(n, host, fast) \
+    static inline float ws_cuda_##n##_(float x, float y) { return WS_CUDA_ON_GPU_ ? ws_gpu_ftz_##fast(x, y) : host(x, y); }
+#else
+#define WS_CUDA_FAST1_(n, host, fast) WS_CUDA_ROUTE1_(float, n, host)
+#define WS_CUDA_FAST2_(n, host, fast) WS_CUDA_ROUTE2_(float, n, host)
+#endif
+WS_CUDA_FAST1_(logf, logf, fast_logf)
+WS_CUDA_FAST1_(log2f, log2f, fast_log2f)
+WS_CUDA_FAST1_(log10f, log10f, fast_log10f)
 WS_CUDA_ROUTE1_(float, log1pf, log1pf)
-WS_CUDA_ROUTE1_(float, sinf, sinf)
-WS_CUDA_ROUTE1_(float, cosf, cosf)
-WS_CUDA_ROUTE1_(float, tanf, tanf)
+WS_CUDA_FAST1_(sinf, sinf, sin_approx)
+WS_CUDA_FAST1_(cosf, cosf, cos_approx)
+WS_CUDA_FAST1_(tanf, tanf, fast_tanf)
 WS_CUDA_ROUTE1_(float, atanf, atanf)
 WS_CUDA_ROUTE2_(float, atan2f, atan2f)
-WS_CUDA_ROUTE2_(float, powf, powf)
-WS_CUDA_GPU1_(float, sinpif, ws_gpu_sinpif)
-WS_CUDA_GPU1_(float, cospif, ws_gpu_cospif)
-WS_CUDA_GPU1_(float, rsqrtf, ws_gpu_rsqrtf)
+WS_CUDA_FAST2_(powf, powf, fast_powf)
+WS_CUDA_GPU1_(float, sinpif, WS_CUDA_BOTH_(sinpif))
+WS_CUDA_GPU1_(float, cospif, WS_CUDA_BOTH_(cospif))
+WS_CUDA_GPU1_(float, rsqrtf, WS_CUDA_BOTH_(rsqrtf))
 WS_CUDA_ROUTE2_(float, fmodf, fmodf)
 WS_CUDA_ROUTE2_(float, remainderf, remainderf)
-WS_CUDA_GPU2_(float, rhypotf, ws_gpu_rhypotf)
+WS_CUDA_GPU2_(float, rhypotf, WS_CUDA_BOTH_(rhypotf))
 WS_CUDA_ROUTE2_(float, hypotf, hypotf)
-WS_CUDA_GPU3_(float, norm3df, ws_gpu_norm3df)
-WS_CUDA_GPU4_(float, norm4df, ws_gpu_norm4df)
+WS_CUDA_GPU3_(float, norm3df, WS_CUDA_BOTH_(norm3df))
+WS_CUDA_GPU4_(float, norm4df, WS_CUDA_BOTH_(norm4df))
 /* The Bessel functions: j0f ... ynf are X/Open extensions that a strict C
  * build's <math.h> does not declare, so both sides run CUDA's algorithm,
  * as for the names only CUDA defines (cyl_bessel_i0f, cyl_bessel_i1f). */
-WS_CUDA_GPU1_(float, j0f, ws_gpu_j0f)
-WS_CUDA_GPU1_(float, j1f, ws_gpu_j1f)
-WS_CUDA_GPU1_(float, y0f, ws_gpu_y0f)
-WS_CUDA_GPU1_(float, y1f, ws_gpu_y1f)
-WS_CUDA_GPU1_(float, cyl_bessel_i0f, ws_gpu_cyl_bessel_i0f)
-WS_CUDA_GPU1_(float, cyl_bessel_i1f, ws_gpu_cyl_bessel_i1f)
-WS_CUDA_GPU3_(float, rnorm3df, ws_gpu_rnorm3df)
-WS_CUDA_GPU4_(float, rnorm4df, ws_gpu_rnorm4df)
+WS_CUDA_GPU1_(float, j0f, WS_CUDA_BOTH_(j0f))
+WS_CUDA_GPU1_(float, j1f, WS_CUDA_BOTH_(j1f))
+WS_CUDA_GPU1_(float, y0f, WS_CUDA_BOTH_(y0f))
+WS_CUDA_GPU1_(float, y1f, WS_CUDA_BOTH_(y1f))
+WS_CUDA_GPU1_(float, cyl_bessel_i0f, WS_CUDA_BOTH_(cyl_bessel_i0f))
+WS_CUDA_GPU1_(float, cyl_bessel_i1f, WS_CUDA_BOTH_(cyl_bessel_i1f))
+WS_CUDA_GPU3_(float, rnorm3df, WS_CUDA_BOTH_(rnorm3df))
+WS_CUDA_GPU4_(float, rnorm4df, WS_CUDA_BOTH_(rnorm4df))
 static inline float ws_cuda_remquof_(float x, float y, int *quo)
 {
-    return WS_CUDA_ON_GPU_ ? ws_gpu_remquof(x, y, quo) : remquof(x, y, quo);
+    return WS_CUDA_ON_GPU_ ? WS_CUDA_DEV_(remquof)(x, y, quo) : remquof(x, y, quo);
 }
-WS_CUDA_ROUTE1_(float, expf, expf)
+WS_CUDA_FAST1_(expf, expf, fast_expf)
 WS_CUDA_ROUTE1_(float, exp2f, exp2f)
-WS_CUDA_ROUTE1_(float, exp10f, ws_cuda_host_exp10f_)
+WS_CUDA_FAST1_(exp10f, ws_cuda_host_exp10f_, fast_exp10f)
 WS_CUDA_ROUTE1_(float, expm1f, expm1f)
 WS_CUDA_ROUTE1_(float, sinhf, sinhf)
 WS_CUDA_ROUTE1_(float, asinf, asinf)
 WS_CUDA_ROUTE1_(float, acosf, acosf)
 WS_CUDA_ROUTE1_(float, coshf, coshf)
-WS_CUDA_ROUTE1_(float, tanhf, tanhf)
+WS_CUDA_FAST1_(tanhf, tanhf, tanh_approx)
 WS_CUDA_ROUTE1_(float, erff, erff)
-WS_CUDA_GPU1_(float, normcdff, ws_gpu_normcdff)
-WS_CUDA_GPU1_(float, erfcxf, ws_gpu_erfcxf)
+WS_CUDA_GPU1_(float, normcdff, WS_CUDA_BOTH_(normcdff))
+WS_CUDA_GPU1_(float, erfcxf, WS_CUDA_BOTH_(erfcxf))
 WS_CUDA_ROUTE1_(float, cbrtf, cbrtf)
-WS_CUDA_GPU1_(float, rcbrtf, ws_gpu_rcbrtf)
-WS_CUDA_GPU1_(float, erfinvf, ws_gpu_erfinvf)
-WS_CUDA_GPU1_(float, erfcinvf, ws_gpu_erfcinvf)
-WS_CUDA_GPU1_(float, normcdfinvf, ws_gpu_normcdfinvf)
+WS_CUDA_GPU1_(float, rcbrtf, WS_CUDA_BOTH_(rcbrtf))
+WS_CUDA_GPU1_(float, erfinvf, WS_CUDA_BOTH_(erfinvf))
+WS_CUDA_GPU1_(float, erfcinvf, WS_CUDA_BOTH_(erfcinvf))
+WS_CUDA_GPU1_(float, normcdfinvf, WS_CUDA_BOTH_(normcdfinvf))
 WS_CUDA_ROUTE1_(float, atanhf, atanhf)
 WS_CUDA_ROUTE1_(float, asinhf, asinhf)
 WS_CUDA_ROUTE1_(float, acoshf, acoshf)
@@ -160,7 +186,11 @@ WS_CUDA_ROUTE_P_(float, modff, float, modff)
 static inline void ws_cuda_sincosf_(float x, float *s, float *c)
 {
     if (WS_CUDA_ON_GPU_) {
-        ws_gpu_sincosf(x, s, c);
+#if defined(WARPSIM_CUDA_FAST_MATH) && WARPSIM_CUDA_FAST_MATH
+        ws_gpu_ftz_fast_sincosf(x, s, c);
+#else
+        WS_CUDA_DEV_(sincosf)(x, s, c);
+#endif
     } else {
         *s = sinf(x);
         *c = cosf(x);
@@ -180,34 +210,34 @@ WS_CUDA_ROUTE1_(double, sinh, sinh)
 WS_CUDA_ROUTE1_(double, sin, sin)
 WS_CUDA_ROUTE1_(double, cos, cos)
 WS_CUDA_ROUTE2_(double, atan2, atan2)
-WS_CUDA_GPU1_(double, sinpi, ws_gpu_sinpi)
-WS_CUDA_GPU1_(double, cospi, ws_gpu_cospi)
-WS_CUDA_GPU1_(double, rsqrt, ws_gpu_rsqrt)
+WS_CUDA_GPU1_(double, sinpi, WS_CUDA_BOTH_(sinpi))
+WS_CUDA_GPU1_(double, cospi, WS_CUDA_BOTH_(cospi))
+WS_CUDA_GPU1_(double, rsqrt, WS_CUDA_BOTH_(rsqrt))
 WS_CUDA_ROUTE2_(double, hypot, hypot)
-WS_CUDA_GPU2_(double, rhypot, ws_gpu_rhypot)
-WS_CUDA_GPU3_(double, norm3d, ws_gpu_norm3d)
-WS_CUDA_GPU3_(double, rnorm3d, ws_gpu_rnorm3d)
-WS_CUDA_GPU4_(double, norm4d, ws_gpu_norm4d)
-WS_CUDA_GPU4_(double, rnorm4d, ws_gpu_rnorm4d)
+WS_CUDA_GPU2_(double, rhypot, WS_CUDA_BOTH_(rhypot))
+WS_CUDA_GPU3_(double, norm3d, WS_CUDA_BOTH_(norm3d))
+WS_CUDA_GPU3_(double, rnorm3d, WS_CUDA_BOTH_(rnorm3d))
+WS_CUDA_GPU4_(double, norm4d, WS_CUDA_BOTH_(norm4d))
+WS_CUDA_GPU4_(double, rnorm4d, WS_CUDA_BOTH_(rnorm4d))
 WS_CUDA_ROUTE1_(double, erfc, erfc)
 WS_CUDA_ROUTE1_(double, erf, erf)
 WS_CUDA_ROUTE1_(double, tanh, tanh)
 WS_CUDA_ROUTE1_(double, cbrt, cbrt)
-WS_CUDA_GPU1_(double, rcbrt, ws_gpu_rcbrt)
-WS_CUDA_GPU1_(double, normcdf, ws_gpu_normcdf)
-WS_CUDA_GPU1_(double, erfinv, ws_gpu_erfinv)
-WS_CUDA_GPU1_(double, erfcinv, ws_gpu_erfcinv)
-WS_CUDA_GPU1_(double, normcdfinv, ws_gpu_normcdfinv)
-WS_CUDA_GPU1_(double, erfcx, ws_gpu_erfcx)
+WS_CUDA_GPU1_(double, rcbrt, WS_CUDA_BOTH_(rcbrt))
+WS_CUDA_GPU1_(double, normcdf, WS_CUDA_BOTH_(normcdf))
+WS_CUDA_GPU1_(double, erfinv, WS_CUDA_BOTH_(erfinv))
+WS_CUDA_GPU1_(double, erfcinv, WS_CUDA_BOTH_(erfcinv))
+WS_CUDA_GPU1_(double, normcdfinv, WS_CUDA_BOTH_(normcdfinv))
+WS_CUDA_GPU1_(double, erfcx, WS_CUDA_BOTH_(erfcx))
 /* The Bessel functions in double: CUDA's algorithm on both sides, as for
  * their float forms (j0 ... yn are X/Open names that a strict C build does
  * not declare; cyl_bessel_i0 and cyl_bessel_i1 are CUDA's own). */
-WS_CUDA_GPU1_(double, j0, ws_gpu_j0)
-WS_CUDA_GPU1_(double, j1, ws_gpu_j1)
-WS_CUDA_GPU1_(double, y0, ws_gpu_y0)
-WS_CUDA_GPU1_(double, y1, ws_gpu_y1)
-WS_CUDA_GPU1_(double, cyl_bessel_i0, ws_gpu_cyl_bessel_i0)
-WS_CUDA_GPU1_(double, cyl_bessel_i1, ws_gpu_cyl_bessel_i1)
+WS_CUDA_GPU1_(double, j0, WS_CUDA_BOTH_(j0))
+WS_CUDA_GPU1_(double, j1, WS_CUDA_BOTH_(j1))
+WS_CUDA_GPU1_(double, y0, WS_CUDA_BOTH_(y0))
+WS_CUDA_GPU1_(double, y1, WS_CUDA_BOTH_(y1))
+WS_CUDA_GPU1_(double, cyl_bessel_i0, WS_CUDA_BOTH_(cyl_bessel_i0))
+WS_CUDA_GPU1_(double, cyl_bessel_i1, WS_CUDA_BOTH_(cyl_bessel_i1))
 WS_CUDA_ROUTE1_(double, lgamma, lgamma)
 WS_CUDA_ROUTE1_(double, tgamma, tgamma)
 WS_CUDA_ROUTE1_(double, tan, tan)
@@ -220,7 +250,19 @@ WS_CUDA_ROUTE1_(double, asinh, asinh)
 WS_CUDA_ROUTE1_(double, acosh, acosh)
 /* sqrt: f64's NaNs are the same on both sides (a negative's is 0xFFF8...,
  * a NaN comes back quieted), so only float needs the GPU's. */
+#if WS_CUDA_FTZ_ /* in a kernel the host's flush-to-zero mode is on: off for sqrt of a subnormal double */
+static inline double ws_cuda_sqrt_(double x)
+{
+    if (!WS_CUDA_ON_GPU_)
+        return sqrt(x);
+    unsigned mode = ws_fp_mode_set_ftz(0);
+    double r = sqrt(x);
+    ws_fp_mode_restore(mode);
+    return r;
+}
+#else
 WS_CUDA_HOST1_(double, sqrt, sqrt)
+#endif
 WS_CUDA_NANFIX1_(double, fabs)
 WS_CUDA_NANFIX1_(double, floor)
 WS_CUDA_NANFIX1_(double, ceil)
@@ -247,12 +289,12 @@ WS_CUDA_ROUTE2_(double, fmod, fmod)
 WS_CUDA_ROUTE2_(double, remainder, remainder)
 static inline double ws_cuda_remquo_(double x, double y, int *quo)
 {
-    return WS_CUDA_ON_GPU_ ? ws_gpu_remquo(x, y, quo) : remquo(x, y, quo);
+    return WS_CUDA_ON_GPU_ ? WS_CUDA_DEV_(remquo)(x, y, quo) : remquo(x, y, quo);
 }
 static inline void ws_cuda_sincos_(double x, double *s, double *c)
 {
     if (WS_CUDA_ON_GPU_) {
-        ws_gpu_sincos(x, s, c);
+        WS_CUDA_DEV_(sincos)(x, s, c);
     } else {
         *s = sin(x);
         *c = cos(x);
@@ -342,12 +384,12 @@ WS_CUDA_FLOAT_OVERLOAD1_(y1, y1f)
 WS_CUDA_FLOAT_OVERLOAD1_(cyl_bessel_i0, cyl_bessel_i0f)
 WS_CUDA_FLOAT_OVERLOAD1_(cyl_bessel_i1, cyl_bessel_i1f)
 #undef WS_CUDA_FLOAT_OVERLOAD1_
-static inline double ws_cuda_jn_(int n, double x) { return ws_gpu_jn(n, x); }
-static inline float ws_cuda_jn_(int n, float x) { return ws_gpu_jnf(n, x); }
-static inline double ws_cuda_yn_(int n, double x) { return ws_gpu_yn(n, x); }
-static inline float ws_cuda_yn_(int n, float x) { return ws_gpu_ynf(n, x); }
-static inline void ws_cuda_sincospi_(double x, double *s, double *c) { ws_gpu_sincospi(x, s, c); }
-static inline void ws_cuda_sincospi_(float x, float *s, float *c) { ws_gpu_sincospif(x, s, c); }
+static inline double ws_cuda_jn_(int n, double x) { return WS_CUDA_BOTH_(jn)(n, x); }
+static inline float ws_cuda_jn_(int n, float x) { return WS_CUDA_BOTH_(jnf)(n, x); }
+static inline double ws_cuda_yn_(int n, double x) { return WS_CUDA_BOTH_(yn)(n, x); }
+static inline float ws_cuda_yn_(int n, float x) { return WS_CUDA_BOTH_(ynf)(n, x); }
+static inline void ws_cuda_sincospi_(double x, double *s, double *c) { WS_CUDA_BOTH_(sincospi)(x, s, c); }
+static inline void ws_cuda_sincospi_(float x, float *s, float *c) { WS_CUDA_BOTH_(sincospif)(x, s, c); }
 static inline float ws_cuda_scalbln_(float x, long k) { return ws_cuda_scalblnf_(x, k); }
 static inline void ws_cuda_sincos_(float x, float *s, float *c) { ws_cuda_sincosf_(x, s, c); }
 static inline float ws_cuda_atan2_(float y, float x) { return ws_cuda_atan2f_(y, x); }
@@ -546,9 +588,9 @@ using ::ws_cuda_scalblnf_;
 #define atan(...) ws_cuda_atan_(__VA_ARGS__)
 #define rsqrt(...) ws_cuda_rsqrt_(__VA_ARGS__)
 #else
-#define sinpi(...) ws_gpu_sinpi(__VA_ARGS__)
-#define cospi(...) ws_gpu_cospi(__VA_ARGS__)
-#define rsqrt(...) ws_gpu_rsqrt(__VA_ARGS__)
+#define sinpi(...) WS_CUDA_BOTH_(sinpi)(__VA_ARGS__)
+#define cospi(...) WS_CUDA_BOTH_(cospi)(__VA_ARGS__)
+#define rsqrt(...) WS_CUDA_BOTH_(rsqrt)(__VA_ARGS__)
 #define atan(...) ws_cuda_atan_(__VA_ARGS__)
 #endif
 #undef WS_CUDA_ROUTE1_
@@ -566,8 +608,8 @@ using ::ws_cuda_scalblnf_;
 
 /* __fdividef is div.approx.f32 (the approximate reciprocal, then a multiply);
  * fdividef is IEEE division unless nvcc is told -prec-div=false. */
-#define __fdividef(x, y) ws_gpu_div_approx((float)(x), (float)(y))
-#define fdividef(x, y) ws_gpu_fdividef((float)(x), (float)(y))
+#define __fdividef(x, y) WS_CUDA_DEV_(div_approx)((float)(x), (float)(y))
+#define fdividef(x, y) WS_CUDA_DEV_(fdividef)((float)(x), (float)(y))
 
 #define fabs(...) ws_cuda_fabs_(__VA_ARGS__)
 #define floor(...) ws_cuda_floor_(__VA_ARGS__)
@@ -625,9 +667,9 @@ using ::ws_cuda_scalblnf_;
 #define sinf ws_cuda_sinf_
 #define cosf ws_cuda_cosf_
 #define sincosf ws_cuda_sincosf_
-#define sinpif ws_gpu_sinpif
-#define cospif ws_gpu_cospif
-#define sincospif ws_gpu_sincospif
+#define sinpif WS_CUDA_BOTH_(sinpif)
+#define cospif WS_CUDA_BOTH_(cospif)
+#define sincospif WS_CUDA_BOTH_(sincospif)
 #define atan2f ws_cuda_atan2f_
 #define tanf ws_cuda_tanf_
 #define atanf ws_cuda_atanf_
@@ -643,7 +685,7 @@ using ::ws_cuda_scalblnf_;
 #ifdef __cplusplus
 #define sincospi(...) ws_cuda_sincospi_(__VA_ARGS__)
 #else
-#define sincospi(...) ws_gpu_sincospi(__VA_ARGS__)
+#define sincospi(...) WS_CUDA_BOTH_(sincospi)(__VA_ARGS__)
 #endif
 #define atan2(...) ws_cuda_atan2_(__VA_ARGS__)
 #define asin(...) ws_cuda_asin_(__VA_ARGS__)
@@ -676,22 +718,22 @@ using ::ws_cuda_scalblnf_;
  * on both sides. In C++ the norms are functions, not macros: a macro norm
  * would also take std::norm of <complex>. */
 #ifdef __cplusplus
-static inline float normf(int dim, const float *t) { return ws_gpu_normf(dim, t); }
-static inline float rnormf(int dim, const float *t) { return ws_gpu_rnormf(dim, t); }
-static inline double norm(int dim, const double *t) { return ws_gpu_norm(dim, t); }
-static inline double rnorm(int dim, const double *t) { return ws_gpu_rnorm(dim, t); }
+static inline float normf(int dim, const float *t) { return WS_CUDA_BOTH_(normf)(dim, t); }
+static inline float rnormf(int dim, const float *t) { return WS_CUDA_BOTH_(rnormf)(dim, t); }
+static inline double norm(int dim, const double *t) { return WS_CUDA_BOTH_(norm)(dim, t); }
+static inline double rnorm(int dim, const double *t) { return WS_CUDA_BOTH_(rnorm)(dim, t); }
 #else
-#define normf ws_gpu_normf
-#define rnormf ws_gpu_rnormf
-#define norm(...) ws_gpu_norm(__VA_ARGS__)
-#define rnorm(...) ws_gpu_rnorm(__VA_ARGS__)
+#define normf WS_CUDA_BOTH_(normf)
+#define rnormf WS_CUDA_BOTH_(rnormf)
+#define norm(...) WS_CUDA_BOTH_(norm)(__VA_ARGS__)
+#define rnorm(...) WS_CUDA_BOTH_(rnorm)(__VA_ARGS__)
 #endif
 #define j0f ws_cuda_j0f_
 #define j1f ws_cuda_j1f_
 #define y0f ws_cuda_y0f_
 #define y1f ws_cuda_y1f_
-#define jnf ws_gpu_jnf
-#define ynf ws_gpu_ynf
+#define jnf WS_CUDA_BOTH_(jnf)
+#define ynf WS_CUDA_BOTH_(ynf)
 #define cyl_bessel_i0f ws_cuda_cyl_bessel_i0f_
 #define cyl_bessel_i1f ws_cuda_cyl_bessel_i1f_
 #define j0(...) ws_cuda_j0_(__VA_ARGS__)
@@ -702,8 +744,8 @@ static inline double rnorm(int dim, const double *t) { return ws_gpu_rnorm(dim, 
 #define jn(...) ws_cuda_jn_(__VA_ARGS__)
 #define yn(...) ws_cuda_yn_(__VA_ARGS__)
 #else
-#define jn(...) ws_gpu_jn(__VA_ARGS__)
-#define yn(...) ws_gpu_yn(__VA_ARGS__)
+#define jn(...) WS_CUDA_BOTH_(jn)(__VA_ARGS__)
+#define yn(...) WS_CUDA_BOTH_(yn)(__VA_ARGS__)
 #endif
 #define cyl_bessel_i0(...) ws_cuda_cyl_bessel_i0_(__VA_ARGS__)
 #define cyl_bessel_i1(...) ws_cuda_cyl_bessel_i1_(__VA_ARGS__)
@@ -735,16 +777,16 @@ static inline double rnorm(int dim, const double *t) { return ws_gpu_rnorm(dim, 
 #define normcdfinvf ws_cuda_normcdfinvf_
 #define cbrt(...) ws_cuda_cbrt_(__VA_ARGS__)
 #define rcbrt(...) ws_cuda_rcbrt_(__VA_ARGS__)
-#define __logf(x) ws_gpu_fast_logf((float)(x))
-#define __log2f(x) ws_gpu_fast_log2f((float)(x))
-#define __log10f(x) ws_gpu_fast_log10f((float)(x))
-#define __powf(x, y) ws_gpu_fast_powf((float)(x), (float)(y))
-#define __sinf(x) ws_gpu_sin_approx((float)(x))
-#define __cosf(x) ws_gpu_cos_approx((float)(x))
-#define __tanf(x) ws_gpu_fast_tanf((float)(x))
-#define __sincosf(x, s, c) ws_gpu_fast_sincosf((float)(x), s, c)
-#define __expf(x) ws_gpu_fast_expf((float)(x))
-#define __exp10f(x) ws_gpu_fast_exp10f((float)(x))
+#define __logf(x) WS_CUDA_DEV_(fast_logf)((float)(x))
+#define __log2f(x) WS_CUDA_DEV_(fast_log2f)((float)(x))
+#define __log10f(x) WS_CUDA_DEV_(fast_log10f)((float)(x))
+#define __powf(x, y) WS_CUDA_DEV_(fast_powf)((float)(x), (float)(y))
+#define __sinf(x) WS_CUDA_DEV_(sin_approx)((float)(x))
+#define __cosf(x) WS_CUDA_DEV_(cos_approx)((float)(x))
+#define __tanf(x) WS_CUDA_DEV_(fast_tanf)((float)(x))
+#define __sincosf(x, s, c) WS_CUDA_DEV_(fast_sincosf)((float)(x), s, c)
+#define __expf(x) WS_CUDA_DEV_(fast_expf)((float)(x))
+#define __exp10f(x) WS_CUDA_DEV_(fast_exp10f)((float)(x))
 #define normcdf(...) ws_cuda_normcdf_(__VA_ARGS__)
 #define erfinv(...) ws_cuda_erfinv_(__VA_ARGS__)
 #define erfcinv(...) ws_cuda_erfcinv_(__VA_ARGS__)

@@ -248,6 +248,7 @@ template <typename P> inline cudaError_t ws_cudart_launch_packed_(const char *na
     d.diag_policy = warpsim_cudart::diag_policy();
     d.printf_bytes = warpsim_cudart::printf_fifo;
     d.cooperative = c.cooperative;
+    d.ftz = WS_CUDA_FTZ_; /* warpsim cc -ftz=true (cuda_math.h) */
     ws_status s = ws_cuda_launch_c(&d, &P::run, packed, nullptr);
     if (s == WS_OK)
         return cudaSuccess;

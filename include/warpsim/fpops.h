@@ -99,6 +99,13 @@ static inline uint32_t ws_inl_f32_bits(float v) { uint32_t b; memcpy(&b, &v, siz
 static inline double ws_inl_f64(uint64_t b) { double v; memcpy(&v, &b, sizeof v); return v; }
 static inline uint64_t ws_inl_f64_bits(double v) { uint64_t b; memcpy(&b, &v, sizeof b); return b; }
 
+/* nvcc -ftz=true's flush: a subnormal float becomes zero of its sign (on
+ * the bits, whatever the host's float mode) */
+static inline float ws_f32_flushed(float x)
+{
+    uint32_t b = ws_inl_f32_bits(x);
+    return (b & 0x7F800000u) == 0 ? ws_inl_f32(b & 0x80000000u) : x;
+}
 static inline bool ws_inl_f32_is_nan(uint32_t a) { return (a & 0x7FFFFFFFu) > 0x7F800000u; }
 static inline bool ws_inl_f64_is_nan(uint64_t a)
 {

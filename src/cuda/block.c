@@ -557,7 +557,7 @@ void wc_block_start(wc_block *b, wc_fiber *fibers)
     }
 }
 
-bool wc_block_continue(wc_block *b)
+static bool block_continue(wc_block *b)
 {
     if (sigsetjmp(b->trap_jump, 1)) { /* trap.c: a thread trapped; the block ends here */
         ws_cuda_ctx_ = NULL;
@@ -622,6 +622,19 @@ bool wc_block_continue(wc_block *b)
     drop_pending_printf(b);
     wc_shared_block_end(b);
     return false;
+}
+
+/* The block's threads run with the host's flush-to-zero mode on when the
+ * kernel was built with -ftz=true (its float operations flush subnormals);
+ * the OS thread's mode is back as it was when they stop. */
+bool wc_block_continue(wc_block *b)
+{
+    if (!b->launch->desc.ftz)
+        return block_continue(b);
+    unsigned mode = ws_fp_mode_set_ftz(1);
+    bool waits = block_continue(b);
+    ws_fp_mode_restore(mode);
+    return waits;
 }
 
 void wc_block_run(wc_block *b, wc_fiber *fibers)

@@ -10,6 +10,7 @@
 #include "check.h"
 #include "fiber.h"
 #include "warpsim/cuda.h"
+#include "warpsim/gpumath.h"
 #include "warpsim/cuda_trace.h"
 #include "warpsim/warpsim.h"
 

@@ -129,6 +129,8 @@ static void on_urge(int sig, siginfo_t *si, void *context)
     }
     l->in_runtime = 1; /* before in_handler drops: a SIGURG from here on finds the lane in the runtime */
     in_handler = 0;
+    if (L->desc.ftz) /* the block's other threads run from here, and a handler starts in the default mode */
+        ws_fp_mode_set_ftz(1);
     wc_lane_pause(l);
 }
 
