@@ -1,6 +1,6 @@
 // samesource-flags: -ftz=true
 // nvcc -ftz=true: float operations flush subnormal inputs and results to zero of the same sign
-// (double ones do not). 50 operations, intrinsics and math functions over 16,384 inputs chosen to
+// (double ones do not). 52 operations, intrinsics and math functions over 16,384 inputs chosen to
 // make subnormals (random bits but NaNs, subnormals, tiny normals, values near 1, specials), each line one
 // FNV-1a hash of an operation's result bits and how many of its results were zero. Built with
 // nvcc -ftz=true for the H200 and with warpsim cc -ftz=true, the same source: the outputs must be
@@ -14,7 +14,7 @@
 #include <vector>
 
 #define N (1 << 14)
-#define OPS 50
+#define OPS 52
 static const char *names[OPS] = {"x + y", "x - y", "x * y", "x / y", "sqrtf(x)", "fmaf(x, y, z)", "(double)x",
     "(float)((double)x * 1e-30)", "fminf(x, y)", "fmaxf(x, y)", "x < y", "x == y", "-x", "fabsf(x)", "floorf(x)",
     "ceilf(x)", "truncf(x)", "roundf(x)", "rintf(x)", "__fadd_rz(x, y)", "__fmul_ru(x, y)", "__fdiv_rd(x, y)",
@@ -22,7 +22,7 @@ static const char *names[OPS] = {"x + y", "x - y", "x * y", "x / y", "sqrtf(x)",
     "x * 0.5f", "ldexpf(x, -3)", "expf(x)", "logf(x)", "sinf(x)", "powf(x, y)", "exp2f(x)", "__expf(x)",
     "__logf(x)", "__sinf(x)", "rsqrtf(x)", "frexpf(x)", "copysignf(1, x)", "__fdividef(x, y)",
     "__shfl_xor_sync(x, 1)", "x != x", "atanf(x)", "erff(x)", "(float)x * (float)y (int bits)", "x + 0.0f",
-    "atomicAdd(&v = x, y) after", "atomicAdd(&v = x, y) returns"};
+    "atomicAdd(&v = x, y) after", "atomicAdd(&v = x, y) returns", "x * 1.0f", "x - 0.0f"};
 
 __device__ uint32_t as_bits(float v) { return __float_as_uint(v); }
 
@@ -85,6 +85,8 @@ __global__ void ops(const float *a, const float *b, const float *c, float *acc, 
     float was = atomicAdd(&acc[i], y);
     o[48] = as_bits(acc[i]);
     o[49] = as_bits(was);
+    o[50] = as_bits(x * 1.0f);
+    o[51] = as_bits(x - 0.0f);
 }
 
 static uint64_t state = 0x9E3779B97F4A7C15ull;

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# warpsim cc's float modes (nvcc -ftz=true, -prec-sqrt=false, -use_fast_math, -prec-div): a
+# program of hand-worked flush-to-zero results (tests/cc/ftz/flush.cu, flush.expected) built with
+# -ftz=true gives them with 1 and 3 OpenMP threads, and without it gives the subnormals back; the
+# modes warpsim cannot give are refused with one line and status 2.
+#   usage: ftz_test.sh WARPSIM
+set -u
+warpsim=$1
+here=$(cd "$(dirname "$0")" && pwd)
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fails=0
+check() { # name, status
+  if [ "$2" -eq 0 ]; then echo "ok   $1"; else echo "FAIL $1"; fails=$((fails + 1)); fi
+}
+
+"$warpsim" cc -ftz=true "$here/ftz/flush.cu" -o "$dir/ftz" > "$dir/build.txt" 2>&1
+check "-ftz=true builds" $? || sed 's/^/    | /' "$dir/build.txt" | head -20
+for t in 1 3; do
+  OMP_NUM_THREADS=$t "$dir/ftz" > "$dir/ftz.$t" 2> "$dir/ftz.err"
+  cmp -s "$dir/ftz.$t" "$here/ftz/flush.expected" && [ ! -s "$dir/ftz.err" ]
+  check "-ftz=true: the hand-worked results, nothing on stderr (OMP_NUM_THREADS=$t)" $? ||
+    diff "$here/ftz/flush.expected" "$dir/ftz.$t" | sed 's/^/    | /'
+done
+"$warpsim" cc "$here/ftz/flush.cu" -o "$dir/ieee" && "$dir/ieee" > "$dir/ieee.txt" 2> /dev/null
+# without -ftz=true: tiny * 1 keeps the subnormal, floor(-tiny) is -1, ceil(tiny) is 1
+grep -qx '0 00000005' "$dir/ieee.txt" && grep -qx '4 bf800000' "$dir/ieee.txt" && grep -qx '5 00000001' "$dir/ieee.txt"
+check "without -ftz=true: subnormals are kept (the default)" $?
+"$warpsim" cc -ftz=false -prec-div=true -prec-sqrt=true "$here/ftz/flush.cu" -o "$dir/ieee2" && "$dir/ieee2" 2> /dev/null |
+  cmp -s - "$dir/ieee.txt"
+check "-ftz=false -prec-div=true -prec-sqrt=true: nvcc's defaults, accepted" $?
+
+refused() { # name, expected text, flags...
+  local name=$1 text=$2
+  shift 2
+  "$warpsim" cc "$@" "$here/ftz/flush.cu" -o "$dir/no" > "$dir/no.txt" 2>&1
+  local rc=$?
+  [ $rc -eq 2 ] && [ "$(wc -l < "$dir/no.txt")" -eq 1 ] && grep -q -- "$text" "$dir/no.txt" && [ ! -e "$dir/no" ]
+  check "$name: refused, one line, status 2 (got $rc)" $?; [ $rc -eq 2 ] || sed 's/^/    | /' "$dir/no.txt"
+}
+refused "-prec-div=false" "-prec-div=false: not supported: float division" -prec-div=false
+refused "-use_fast_math without -prec-div=true" "-use_fast_math: not supported: float division" -use_fast_math
+refused "-ftz=maybe" "-ftz=maybe: not a value nvcc takes" -ftz=maybe
+refused "-use_fast_math -ftz=false" "-use_fast_math with -ftz=false: not supported" -use_fast_math -prec-div=true -ftz=false
+echo "$fails failed"
+[ "$fails" -eq 0 ]
