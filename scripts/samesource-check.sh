@@ -108,8 +108,10 @@ twin_inc=(-I include -I programs -I programs/cuda -I programs/cuda/xcheck -I "$o
 {
   for f in "${programs[@]}"; do
     name=$(basename "$f" .cu)
-    [ -n "$nvcc" ] && printf '%q ' "$nvcc" "${nvflags[@]}" "$f" -o "$out/bin/gpu/$name" && printf '> %q 2>&1\n' "$out/bin/gpu/$name.log"
-    printf '%q ' "$warpsim" cc -O2 "$f" -o "$out/bin/warpsim/$name"; printf '> %q 2>&1\n' "$out/bin/warpsim/$name.log"
+    # the program's own flags, both builds: its line "// samesource-flags: ..." (-ftz=true ...)
+    read -r -a own <<< "$(sed -n 's|^// samesource-flags: ||p' "$f" | head -n 1)"
+    [ -n "$nvcc" ] && printf '%q ' "$nvcc" "${nvflags[@]}" "${own[@]}" "$f" -o "$out/bin/gpu/$name" && printf '> %q 2>&1\n' "$out/bin/gpu/$name.log"
+    printf '%q ' "$warpsim" cc -O2 "${own[@]}" "$f" -o "$out/bin/warpsim/$name"; printf '> %q 2>&1\n' "$out/bin/warpsim/$name.log"
   done
   if [ -n "$nvcc" ]; then
     for f in "${twins[@]}"; do

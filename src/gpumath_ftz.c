@@ -11,6 +11,7 @@
  * kernel running in FTZ mode still gets their bits. Measured against the
  * GPU's FTZ builds: docs/conformance.md, "Flush to zero". */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -214,4 +215,21 @@ WS_API float ws_gpu_ftz_powif(float x, int k)
     float r = flush(ws_gpu_powif(flush(x), k));
     RESTORE;
     return r;
+}
+
+/* tanhf in a -use_fast_math build: nvcc makes it tanh.approx.f32 (MUFU.TANH),
+ * the special-function unit's approximation, which warpsim has not measured
+ * yet. The accurate tanhf (its -ftz=true form) stands in, and the program
+ * says so once on stderr (unless WARPSIM_DIAG=ignore). */
+WS_API float ws_gpu_ftz_tanh_fast_math(float x)
+{
+    static int said;
+    if (!__atomic_exchange_n(&said, 1, __ATOMIC_RELAXED)) {
+        const char *policy = getenv("WARPSIM_DIAG");
+        if (!policy || strcmp(policy, "ignore") != 0)
+            fprintf(stderr, "warpsim: APPROX_BITS: tanhf under -use_fast_math is the GPU's tanh.approx.f32, which "
+                            "warpsim does not model yet: it computes the accurate tanhf, which can differ from the "
+                            "GPU's in the last 11 or so bits (docs/cuda-frontend.md, \"Flush to zero\")\n");
+    }
+    return ws_gpu_ftz_tanhf(x);
 }

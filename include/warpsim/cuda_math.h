@@ -80,18 +80,13 @@ static inline double ws_cuda_host_exp10_(double x) { return pow(10.0, x); }
 static inline float ws_cuda_host_exp10f_(float x) { return powf(10.0f, x); }
 
 /* sqrtf is IEEE on both sides; only its NaN differs: the GPU's is 0x7FFFFFFF
- * (x86 makes 0xFFC00000 of a negative, which printf shows as -nan). With
- * -prec-sqrt=false (WARPSIM_CUDA_PREC_SQRT=0, and -use_fast_math) device
- * code's is the special-function unit's sqrt.approx. */
-#if defined(WARPSIM_CUDA_PREC_SQRT) && !WARPSIM_CUDA_PREC_SQRT
-static inline float ws_cuda_sqrtf_(float x) { return WS_CUDA_ON_GPU_ ? WS_CUDA_DEV_(sqrt_approx)(x) : sqrtf(x); }
-#else
+ * (x86 makes 0xFFC00000 of a negative, which printf shows as -nan).
+ * (-prec-sqrt=false, nvcc's sqrt.approx, is refused by warpsim cc.) */
 static inline float ws_cuda_sqrtf_(float x)
 {
     float r = sqrtf(WS_CUDA_FTZ_ && WS_CUDA_ON_GPU_ ? ws_f32_flushed(x) : x);
     return isnan(r) && WS_CUDA_ON_GPU_ ? ws_inl_f32(WS_F32_CANONICAL_NAN) : r;
 }
-#endif
 
 /* -use_fast_math: these names' device functions are the special-function
  * unit's (expf is __expf ...), as nvcc makes them. */
@@ -146,7 +141,7 @@ WS_CUDA_ROUTE1_(float, sinhf, sinhf)
 WS_CUDA_ROUTE1_(float, asinf, asinf)
 WS_CUDA_ROUTE1_(float, acosf, acosf)
 WS_CUDA_ROUTE1_(float, coshf, coshf)
-WS_CUDA_FAST1_(tanhf, tanhf, tanh_approx)
+WS_CUDA_FAST1_(tanhf, tanhf, tanh_fast_math)
 WS_CUDA_ROUTE1_(float, erff, erff)
 WS_CUDA_GPU1_(float, normcdff, WS_CUDA_BOTH_(normcdff))
 WS_CUDA_GPU1_(float, erfcxf, WS_CUDA_BOTH_(erfcxf))

@@ -294,6 +294,8 @@ WS_API float ws_gpu_ftz_scalblnf(float x, long n);
 WS_API double ws_gpu_ftz_scalbln(double x, long n);
 WS_API float ws_gpu_ftz_powif(float x, int n);
 WS_API double ws_gpu_ftz_powi(double x, int n);
+/* tanhf under -use_fast_math (tanh.approx.f32, not measured yet): the -ftz=true tanhf, said once on stderr */
+WS_API float ws_gpu_ftz_tanh_fast_math(float x);
 
 #ifdef __cplusplus
 }

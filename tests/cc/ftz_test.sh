@@ -40,7 +40,9 @@ refused() { # name, expected text, flags...
 }
 refused "-prec-div=false" "-prec-div=false: not supported: float division" -prec-div=false
 refused "-use_fast_math without -prec-div=true" "-use_fast_math: not supported: float division" -use_fast_math
+refused "-use_fast_math without -prec-sqrt=true" "-use_fast_math: not supported yet: sqrtf" -use_fast_math -prec-div=true
+refused "-prec-sqrt=false" "-prec-sqrt=false: not supported yet: sqrtf" -prec-sqrt=false
 refused "-ftz=maybe" "-ftz=maybe: not a value nvcc takes" -ftz=maybe
-refused "-use_fast_math -ftz=false" "-use_fast_math with -ftz=false: not supported" -use_fast_math -prec-div=true -ftz=false
+refused "-use_fast_math -ftz=false" "-use_fast_math with -ftz=false: not supported" -use_fast_math -prec-div=true -prec-sqrt=true -ftz=false
 echo "$fails failed"
 [ "$fails" -eq 0 ]

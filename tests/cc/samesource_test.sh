@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # ctest samesource_corpus: the warpsim half of the same-source check
 # (scripts/samesource-check.sh runs both halves on a machine with a GPU).
-# Every program of programs/cuda/samesource/ is built with `warpsim cc` and
+# Every program of programs/cuda/samesource/ is built with `warpsim cc` (and
+# the flags of its line "// samesource-flags: ...", which nvcc gets too) and
 # run; it must exit 0 with nothing on stderr (no diagnostics), print the
 # same bytes with OMP_NUM_THREADS 1 and 3, and, where
 # tests/cc/samesource/expected/<name>.out exists, print exactly that: the
@@ -24,7 +25,9 @@ check() { # name, status
 for f in "$corpus"/*.cu; do
   name=$(basename "$f" .cu)
   n=$((n + 1))
-  if ! "$warpsim" cc "$f" -o "$dir/$name" > "$dir/$name.build" 2>&1; then
+  # the program's own flags, as nvcc takes them: its line "// samesource-flags: ..." (-ftz=true ...)
+  read -r -a flags <<< "$(sed -n 's|^// samesource-flags: ||p' "$f" | head -n 1)"
+  if ! "$warpsim" cc "${flags[@]}" "$f" -o "$dir/$name" > "$dir/$name.build" 2>&1; then
     check "$name: builds with warpsim cc" 1; sed 's/^/    | /' "$dir/$name.build" | head -20; continue
   fi
   OMP_NUM_THREADS=1 "$dir/$name" > "$dir/$name.1" 2> "$dir/$name.err1"; rc=$?

@@ -1,13 +1,13 @@
-// samesource-flags: -use_fast_math -prec-div=true
+// samesource-flags: -use_fast_math -prec-div=true -prec-sqrt=true
 // nvcc -use_fast_math: float math functions become the special-function unit's approximations
-// (expf is __expf, sinf is __sinf ...), sqrtf is sqrt.approx.ftz, and every float operation
-// flushes subnormals (-ftz=true); -prec-div=true keeps x / y IEEE-rounded (div.rn.ftz). 24
+// (expf is __expf, sinf is __sinf ...) and every float operation flushes subnormals (-ftz=true);
+// -prec-div=true and -prec-sqrt=true keep x / y and sqrtf IEEE-rounded (div.rn.ftz, sqrt.rn.ftz). 24
 // operations over 16,384 inputs (random bits, values near 1, values of ordinary size, specials),
 // one FNV-1a hash of each one's result bits a line. Built with nvcc for the H200 and with
 // warpsim cc, the same flags and source: the outputs must be equal. With a directory argument,
 // the inputs and every result are written there (ops.bin).
-//   nvcc -arch=sm_90 -fmad=false -use_fast_math -prec-div=true fast_math_ops.cu -o f && ./f
-//   warpsim cc -use_fast_math -prec-div=true fast_math_ops.cu -o f && ./f
+//   nvcc -arch=sm_90 -fmad=false -use_fast_math -prec-div=true -prec-sqrt=true fast_math_ops.cu -o f && ./f
+//   warpsim cc -use_fast_math -prec-div=true -prec-sqrt=true fast_math_ops.cu -o f && ./f
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
