@@ -7,7 +7,11 @@ set -euo pipefail
 include=$1
 shift
 want=$(grep -h "^WS_API" "$include"/warpsim/*.h | grep -oE "\bws_[a-z0-9_]+(\(| __attribute__|;)" |
-  grep -oE "ws_[a-z0-9_]+" | sort -u)
+  grep -oE "ws_[a-z0-9_]+"
+  # and the -ftz=true forms gpumath.h declares from its list: ws_gpu_ftz_ and each function's suffix
+  grep -E "^[A-Z0-9]+\(" "$include"/warpsim/gpumath_functions.def | grep -v "^F1A(" |
+  sed -E 's/^[A-Z0-9]+\([a-z0-9_]+, *([a-z0-9_]+).*/ws_gpu_ftz_\1/')
+want=$(echo "$want" | sort -u)
 # A declaration at the start of a line without WS_API would be hidden by mistake.
 unmarked=$(grep -nE "^(const |unsigned |struct )?[a-z_0-9]+ \**ws_[a-z0-9_]+\(" "$include"/warpsim/*.h || true)
 got=$(for lib in "$@"; do nm -D --defined-only "$lib" | awk '{print $3}'; done | sort -u)
