@@ -10,6 +10,7 @@
  * are unchanged by -ftz=true: they run with the host's mode off, so that a
  * kernel running in FTZ mode still gets their bits. Measured against the
  * GPU's FTZ builds: docs/conformance.md, "Flush to zero". */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,6 +65,9 @@ WS_API void ws_fp_mode_restore(unsigned mode) { fpcr_set(mode); }
         return r;                                     \
     }
 #define F1A(n, w)
+#define F2X(n, w)   /* written out below */
+#define F3X(n, w)   /* written out below */
+#define F2PIX(n, w) /* written out below */
 #define F2(n, w)                                              \
     WS_API float ws_gpu_ftz_##w(float x, float y)             \
     {                                                         \
@@ -200,6 +204,59 @@ WS_API void ws_fp_mode_restore(unsigned mode) { fpcr_set(mode); }
 #include "warpsim/gpumath_shapes_undef.h"
 OFF(double, scalbln, (double x, long k), (x, k))
 OFF(double, powi, (double x, int k), (x, k))
+
+/* copysignf works on the bits (llvm.copysign, no .ftz form): a subnormal
+ * comes back unflushed, with y's sign. */
+WS_API float ws_gpu_ftz_copysignf(float x, float y) { return ws_gpu_copysignf(x, y); }
+
+/* nextafterf's own FTZ path (libdevice): both operands flushed on their
+ * bits; two zeros give y; from zero the first step is the smallest normal
+ * with y's sign (not a subnormal); otherwise the bit pattern steps as in
+ * the default path, the comparisons reading subnormals as zero, and a
+ * result that compares equal to zero (a subnormal) keeps only its sign. */
+WS_API float ws_gpu_ftz_nextafterf(float x, float y)
+{
+    float fx = flush(x), fy = flush(y);
+    if (isnan(x) || isnan(y))
+        return ws_gpu_nextafterf(x, y); /* x + y: the canonical NaN */
+    uint32_t ix, iy;
+    memcpy(&ix, &fx, 4);
+    memcpy(&iy, &fy, 4);
+    if ((ix | iy) << 1 == 0)
+        return fy;
+    if (fx == 0.0f)
+        return copysignf(0x1p-126f, y);
+    if (fx < fy)
+        ix += fx < 0.0f ? UINT32_MAX : 1u;
+    else if (fx > fy)
+        ix += fx < 0.0f ? 1u : UINT32_MAX;
+    float r;
+    memcpy(&r, &ix, 4);
+    return flush(r);
+}
+
+/* fmodf, remainderf, remquof: their FTZ paths flush the operands, but the
+ * reduction's fused multiply-adds have no .ftz form (libdevice calls the
+ * plain fma whatever the mode), so subnormal intermediates survive: the
+ * default algorithm on flushed operands with the host's mode off, and the
+ * result flushed. */
+#define REDUCTION(w, params, args)          \
+    WS_API float ws_gpu_ftz_##w params      \
+    {                                       \
+        FTZ_OFF;                            \
+        float r = flush(ws_gpu_##w args);   \
+        RESTORE;                            \
+        return r;                           \
+    }
+REDUCTION(fmodf, (float x, float y), (flush(x), flush(y)))
+REDUCTION(remainderf, (float x, float y), (flush(x), flush(y)))
+REDUCTION(remquof, (float x, float y, int *q), (flush(x), flush(y), q))
+
+/* fma.rn.ftz: the flushed operands' fma, rounded once, then flushed if the
+ * rounded result is subnormal (one that rounds up to 2^-126 stays, as x86's
+ * own multiply decides tininess after rounding too); computed with the mode
+ * off, for the host's fmaf may reach its float result through a double one. */
+REDUCTION(fmaf, (float x, float y, float z), (flush(x), flush(y), flush(z)))
 
 WS_API float ws_gpu_ftz_scalblnf(float x, long k)
 {

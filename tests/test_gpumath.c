@@ -40,6 +40,9 @@ static uint64_t bits64(double v) { return ws_f64_bits(v); }
     }
 #define F1(n, w) EVAL(n, *r0 = bits32(ws_gpu_##w(f32_of(a[0]))))
 #define F1A(n, w) F1(n, w)
+#define F2X(n, w) F2(n, w)
+#define F3X(n, w) F3(n, w)
+#define F2PIX(n, w) F2PI(n, w)
 #define F2(n, w) EVAL(n, *r0 = bits32(ws_gpu_##w(f32_of(a[0]), f32_of(a[1]))))
 #define F3(n, w) EVAL(n, *r0 = bits32(ws_gpu_##w(f32_of(a[0]), f32_of(a[1]), f32_of(a[2]))))
 #define F4(n, w) EVAL(n, *r0 = bits32(ws_gpu_##w(f32_of(a[0]), f32_of(a[1]), f32_of(a[2]), f32_of(a[3]))))
@@ -70,6 +73,9 @@ static uint64_t bits64(double v) { return ws_f64_bits(v); }
 #undef EVAL
 #undef F1
 #undef F1A
+#undef F2X
+#undef F3X
+#undef F2PIX
 #undef F2
 #undef F3
 #undef F4
@@ -103,6 +109,9 @@ static const struct listed {
 #define ENTRY(n, args, results) {#n, args, results, eval_##n},
 #define F1(n, w) ENTRY(n, 1, 1)
 #define F1A(n, w) F1(n, w)
+#define F2X(n, w) F2(n, w)
+#define F3X(n, w) F3(n, w)
+#define F2PIX(n, w) F2PI(n, w)
 #define F2(n, w) ENTRY(n, 2, 1)
 #define F3(n, w) ENTRY(n, 3, 1)
 #define F4(n, w) ENTRY(n, 4, 1)

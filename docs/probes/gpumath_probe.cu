@@ -91,6 +91,9 @@ typedef void (*op_fn)(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t *
     }
 #define F1(n, w) OPS(n, *r0 = RF(n(AF(a))), *r0 = HRF(HOST_FN(w)(HF(a))))
 #define F1A(n, w) F1(n, w)
+#define F2X(n, w) F2(n, w)
+#define F3X(n, w) F3(n, w)
+#define F2PIX(n, w) F2PI(n, w)
 #define F2(n, w) OPS(n, *r0 = RF(n(AF(a), AF(b))), *r0 = HRF(HOST_FN(w)(HF(a), HF(b))))
 #define F3(n, w) OPS(n, *r0 = RF(n(AF(a), AF(b), AF(c))), *r0 = HRF(HOST_FN(w)(HF(a), HF(b), HF(c))))
 #define F4(n, w) OPS(n, *r0 = RF(n(AF(a), AF(b), AF(c), AF(d))), *r0 = HRF(HOST_FN(w)(HF(a), HF(b), HF(c), HF(d))))
@@ -131,6 +134,9 @@ typedef void (*op_fn)(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t *
 #include "../../include/warpsim/gpumath_functions.def"
 #undef F1
 #undef F1A
+#undef F2X
+#undef F3X
+#undef F2PIX
 #undef F2
 #undef F3
 #undef F4
@@ -188,6 +194,9 @@ struct function {
 #define ENTRY(n, args, f32, two, intarg) ENTRY6(n, args, f32, two, intarg, false, false)
 #define F1(n, w) ENTRY(n, 1, true, false, false)
 #define F1A(n, w) F1(n, w)
+#define F2X(n, w) F2(n, w)
+#define F3X(n, w) F3(n, w)
+#define F2PIX(n, w) F2PI(n, w)
 #define F2(n, w) ENTRY(n, 2, true, false, false)
 #define F3(n, w) ENTRY(n, 3, true, false, false)
 #define F4(n, w) ENTRY(n, 4, true, false, false)

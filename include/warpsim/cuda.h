@@ -440,7 +440,10 @@ static inline float __fmul_rn(float a, float b)
 static inline float __fmaf_rn(float a, float b, float c)
 {
     a = WS_CUDA_F32_FTZ_(a), b = WS_CUDA_F32_FTZ_(b), c = WS_CUDA_F32_FTZ_(c);
-    return WS_CUDA_F32_FTZ_(__uint_as_float(ws_f32_fma(__float_as_uint(a), __float_as_uint(b), __float_as_uint(c))));
+    unsigned mode = ws_cuda_f64_begin_(); /* the mode off: flushed below on the rounded result's bits */
+    float r = __uint_as_float(ws_f32_fma(__float_as_uint(a), __float_as_uint(b), __float_as_uint(c)));
+    ws_cuda_f64_end_(mode);
+    return WS_CUDA_F32_FTZ_(r);
 }
 static inline double __dadd_rn(double a, double b)
 {
@@ -476,7 +479,10 @@ static inline double __fma_rn(double a, double b, double c)
 static inline float ws_cuda_f32_rounded_(ws_fp_op op, ws_rounding r, float a, float b, float c)
 {
     a = WS_CUDA_F32_FTZ_(a), b = WS_CUDA_F32_FTZ_(b), c = WS_CUDA_F32_FTZ_(c);
-    return WS_CUDA_F32_FTZ_(__uint_as_float(ws_f32_rounded(op, r, __float_as_uint(a), __float_as_uint(b), __float_as_uint(c))));
+    unsigned mode = ws_cuda_f64_begin_(); /* the mode off: flushed below on the rounded result's bits */
+    float v = __uint_as_float(ws_f32_rounded(op, r, __float_as_uint(a), __float_as_uint(b), __float_as_uint(c)));
+    ws_cuda_f64_end_(mode);
+    return WS_CUDA_F32_FTZ_(v);
 }
 static inline double ws_cuda_f64_rounded_(ws_fp_op op, ws_rounding r, double a, double b, double c)
 {

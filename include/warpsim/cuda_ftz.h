@@ -35,7 +35,8 @@
 #endif
 
 /* A double intrinsic's computation between these: the host's flush-to-zero
- * mode off while it runs, in a -ftz=true build's kernel. */
+ * mode off while it runs, in a -ftz=true build's kernel (and a float fma's
+ * or directed rounding's, whose result is then flushed on its bits). */
 static inline unsigned ws_cuda_f64_begin_(void) { return WS_CUDA_FTZ_ ? ws_fp_mode_set_ftz(0) : 0u; }
 static inline void ws_cuda_f64_end_(unsigned mode)
 {

@@ -266,6 +266,8 @@ WS_API void ws_fp_mode_restore(unsigned mode);
 #define F1(n, w) WS_API float ws_gpu_ftz_##w(float x);
 #define F1A(n, w)
 #define F2(n, w) WS_API float ws_gpu_ftz_##w(float x, float y);
+#define F2X(n, w) F2(n, w)
+#define F3X(n, w) F3(n, w)
 #define F3(n, w) WS_API float ws_gpu_ftz_##w(float x, float y, float z);
 #define F4(n, w) WS_API float ws_gpu_ftz_##w(float x, float y, float z, float u);
 #define D1(n, w) WS_API double ws_gpu_ftz_##w(double x);
@@ -279,6 +281,7 @@ WS_API void ws_fp_mode_restore(unsigned mode);
 #define F1PI(n, w) WS_API float ws_gpu_ftz_##w(float x, int *e);
 #define D1PI(n, w) WS_API double ws_gpu_ftz_##w(double x, int *e);
 #define F2PI(n, w) WS_API float ws_gpu_ftz_##w(float x, float y, int *q);
+#define F2PIX(n, w) F2PI(n, w)
 #define D2PI(n, w) WS_API double ws_gpu_ftz_##w(double x, double y, int *q);
 #define F1PF(n, w) WS_API float ws_gpu_ftz_##w(float x, float *i);
 #define D1PD(n, w) WS_API double ws_gpu_ftz_##w(double x, double *i);

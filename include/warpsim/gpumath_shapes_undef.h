@@ -25,3 +25,6 @@
 #undef FV
 #undef DV
 #undef F1A
+#undef F2X
+#undef F2PIX
+#undef F3X
