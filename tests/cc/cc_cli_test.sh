@@ -271,7 +271,11 @@ ccpid=$!
 for _ in $(seq 100); do [ -n "$(ls "$dir/tmp")" ] && break; sleep 0.05; done
 sleep 0.3
 kill -TERM "$ccpid"; wait "$ccpid"; rc=$?
-sleep 0.2
+# the compiler child ends on its own signal: on a loaded machine that can take a moment
+for _ in $(seq 50); do
+  [ -z "$(ls "$dir/tmp")" ] && ! grep -qsF "$dir/slow.cu" /proc/[0-9]*/cmdline && break
+  sleep 0.1
+done
 [ "$rc" -eq 143 ] && [ -z "$(ls "$dir/tmp")" ] && ! grep -qsF "$dir/slow.cu" /proc/[0-9]*/cmdline && [ ! -e "$dir/slow" ]
 check "SIGTERM: the compiler ended, the temporary folder removed, status 143" $?
 # A name in a message is cut and its control bytes written as \xNN: one line on the terminal.
