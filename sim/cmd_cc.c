@@ -865,6 +865,13 @@ static int math_mode_defines(const math_mode *m, strv *flags)
                m->fast_math && m->prec_sqrt < 0 ? "-use_fast_math" : "-prec-sqrt=false");
         return MATH_MODE_REFUSED;
     }
+#if !(defined(__x86_64__) || defined(__i386__) || defined(__aarch64__))
+    if (ftz) { /* src/gpumath_ftz.c knows the CPU's flush-to-zero mode of these only */
+        errorf("%s: not supported on this CPU: warpsim flushes with x86's or AArch64's flush-to-zero mode",
+               m->fast_math ? "-use_fast_math" : "-ftz=true");
+        return MATH_MODE_REFUSED;
+    }
+#endif
     if (m->fast_math && !ftz) {
         errorf("-use_fast_math with -ftz=false: not supported (nvcc's fast functions flush to zero)");
         return MATH_MODE_REFUSED;

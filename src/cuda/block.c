@@ -547,7 +547,11 @@ void wc_block_start(wc_block *b, wc_fiber *fibers)
     b->bar_mixed = false;
     b->clock = 0;
     b->trace_warps = wc_trace_warps(b->launch, b->linear, b->warps);
+    /* fibers made in the block's float mode (ucontext's keep the mode they were made in) */
+    unsigned mode = b->launch->desc.ftz ? ws_fp_mode_set_ftz(1) : 0;
     block_setup(b, fibers);
+    if (b->launch->desc.ftz)
+        ws_fp_mode_restore(mode);
     wc_shared_block_start(b);
     if (wc_check_tools) {
         b->check.window = wc_shared_window();
