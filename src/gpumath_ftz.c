@@ -72,6 +72,7 @@ WS_API void ws_fp_mode_restore(unsigned mode) { (void)mode; }
 #define F1A(n, w)
 #define F2X(n, w)   /* written out below */
 #define F3X(n, w)   /* written out below */
+#define D1X(n, w)   /* written out below */
 #define F2PIX(n, w) /* written out below */
 #define F2(n, w)                                              \
     WS_API float ws_gpu_ftz_##w(float x, float y)             \
@@ -208,6 +209,26 @@ WS_API void ws_fp_mode_restore(unsigned mode) { (void)mode; }
 #include "warpsim/gpumath_functions.def"
 #include "warpsim/gpumath_shapes_undef.h"
 OFF(double, scalbln, (double x, long k), (x, k))
+
+/* log, log2, log10 and erfcinv, normcdfinv, which run their logarithm:
+ * their special case (x <= 0, infinite or NaN) asks whether x, scaled by
+ * 2^54, is zero through a float compare of its high word, which -ftz=true
+ * makes .ftz: a negative x above -2^-1069 (a high word that reads as a
+ * subnormal float) counts as -0. The H100: log(-2^-1074) = -inf,
+ * erfcinv(-2^-1074) = +inf (docs/probes/gpumath_ftz.h100.txt). */
+#define LOG_FAMILY(w)                                                 \
+    WS_API double ws_gpu_ftz_##w(double x)                            \
+    {                                                                 \
+        FTZ_OFF;                                                      \
+        double r = ws_gpu_##w(x < 0.0 && x > -0x1p-1069 ? -0.0 : x);  \
+        RESTORE;                                                      \
+        return r;                                                     \
+    }
+LOG_FAMILY(log)
+LOG_FAMILY(log2)
+LOG_FAMILY(log10)
+LOG_FAMILY(erfcinv)
+LOG_FAMILY(normcdfinv)
 OFF(double, powi, (double x, int k), (x, k))
 
 /* copysignf works on the bits (llvm.copysign, no .ftz form): a subnormal

@@ -93,6 +93,7 @@ typedef void (*op_fn)(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t *
 #define F1A(n, w) F1(n, w)
 #define F2X(n, w) F2(n, w)
 #define F3X(n, w) F3(n, w)
+#define D1X(n, w) D1(n, w)
 #define F2PIX(n, w) F2PI(n, w)
 #define F2(n, w) OPS(n, *r0 = RF(n(AF(a), AF(b))), *r0 = HRF(HOST_FN(w)(HF(a), HF(b))))
 #define F3(n, w) OPS(n, *r0 = RF(n(AF(a), AF(b), AF(c))), *r0 = HRF(HOST_FN(w)(HF(a), HF(b), HF(c))))
@@ -136,6 +137,7 @@ typedef void (*op_fn)(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t *
 #undef F1A
 #undef F2X
 #undef F3X
+#undef D1X
 #undef F2PIX
 #undef F2
 #undef F3
@@ -196,6 +198,7 @@ struct function {
 #define F1A(n, w) F1(n, w)
 #define F2X(n, w) F2(n, w)
 #define F3X(n, w) F3(n, w)
+#define D1X(n, w) D1(n, w)
 #define F2PIX(n, w) F2PI(n, w)
 #define F2(n, w) ENTRY(n, 2, true, false, false)
 #define F3(n, w) ENTRY(n, 3, true, false, false)

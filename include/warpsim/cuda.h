@@ -644,6 +644,14 @@ static inline long long clock64(void) { return ws_cuda_clock64_(); }
 #define __nanosleep(ns) ((void)(ns))
 #define __trap() __builtin_trap()
 
+/* atom.add.f32 flushes subnormal operands and results to zero of their sign, whatever -ftz says
+ * (the H100: 2^-149 + 2^-149 leaves 0 in memory, and returns the old value unflushed;
+ * docs/probes/sqrt_tanh_approx_probe.h100.txt). */
+static inline float ws_cuda_atomic_add_f32_(float old, float val)
+{
+    return ws_f32_flushed(ws_f32_flushed(old) + ws_f32_flushed(val));
+}
+
 /* ---- the collectives ---- */
 #define WS_CUDA_FULL 0xffffffffu
 
@@ -850,7 +858,7 @@ template <typename T, typename F> WS_CUDA_UNCHECKED inline T atomic_rmw(T *addre
 WS_CUDA_ATOMIC(atomicAdd, int, (int)((unsigned)old + (unsigned)val))
 WS_CUDA_ATOMIC(atomicAdd, unsigned, old + val)
 WS_CUDA_ATOMIC(atomicAdd, unsigned long long, old + val)
-WS_CUDA_ATOMIC(atomicAdd, float, old + val)
+WS_CUDA_ATOMIC(atomicAdd, float, ws_cuda_atomic_add_f32_(old, val))
 WS_CUDA_ATOMIC(atomicAdd, double, old + val)
 /* sm_90's vector forms (global memory): each element is added atomically on its own; the old
  * vector is returned. */
@@ -1054,7 +1062,7 @@ static inline unsigned ws_cuda_match_all_(uint64_t r, int *pred)
 WS_CUDA_ATOMIC_C_(add_i, int, (int)((unsigned)old + (unsigned)val))
 WS_CUDA_ATOMIC_C_(add_u, unsigned, old + val)
 WS_CUDA_ATOMIC_C_(add_ull, unsigned long long, old + val)
-WS_CUDA_ATOMIC_C_(add_f, float, old + val)
+WS_CUDA_ATOMIC_C_(add_f, float, ws_cuda_atomic_add_f32_(old, val))
 WS_CUDA_ATOMIC_C_(add_d, double, old + val)
 WS_CUDA_ATOMIC_C_(sub_i, int, (int)((unsigned)old - (unsigned)val))
 WS_CUDA_ATOMIC_C_(sub_u, unsigned, old - val)

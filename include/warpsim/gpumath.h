@@ -271,6 +271,7 @@ WS_API void ws_fp_mode_restore(unsigned mode);
 #define F3(n, w) WS_API float ws_gpu_ftz_##w(float x, float y, float z);
 #define F4(n, w) WS_API float ws_gpu_ftz_##w(float x, float y, float z, float u);
 #define D1(n, w) WS_API double ws_gpu_ftz_##w(double x);
+#define D1X(n, w) D1(n, w)
 #define D2(n, w) WS_API double ws_gpu_ftz_##w(double x, double y);
 #define D3(n, w) WS_API double ws_gpu_ftz_##w(double x, double y, double z);
 #define D4(n, w) WS_API double ws_gpu_ftz_##w(double x, double y, double z, double u);

@@ -28,3 +28,4 @@
 #undef F2X
 #undef F2PIX
 #undef F3X
+#undef D1X

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # warpsim cc's float modes (nvcc -ftz=true, -prec-sqrt=false, -use_fast_math, -prec-div): a
 # program of hand-worked flush-to-zero results (tests/cc/ftz/flush.cu, flush.expected) built with
-# -ftz=true gives them with 1 and 3 OpenMP threads, and without it gives the subnormals back; the
+# -ftz=true gives them with 1 and 3 OpenMP threads, and without it gives the subnormals back;
+# float atomicAdd flushes in either build (tests/cc/ftz/atomic_add.cu: the H100's results); the
 # modes warpsim cannot give are refused with one line and status 2.
 #   usage: ftz_test.sh WARPSIM
 set -u
@@ -29,6 +30,9 @@ check "without -ftz=true: subnormals are kept (the default)" $?
 "$warpsim" cc -ftz=false -prec-div=true -prec-sqrt=true "$here/ftz/flush.cu" -o "$dir/ieee2" && "$dir/ieee2" 2> /dev/null |
   cmp -s - "$dir/ieee.txt"
 check "-ftz=false -prec-div=true -prec-sqrt=true: nvcc's defaults, accepted" $?
+
+"$warpsim" cc "$here/ftz/atomic_add.cu" -o "$dir/atomic" && [ "$("$dir/atomic" 2> /dev/null)" = "00000000 00000001 00000000 00000000 00000003" ]
+check "float atomicAdd flushes subnormals without -ftz=true too (the H100's results)" $?
 
 refused() { # name, expected text, flags...
   local name=$1 text=$2
