@@ -14,7 +14,8 @@
 # and as many ordinary ones instead of 2^24, for a run that must fit a shorter time.
 # ONLY=hypotf,j0f,...: run only these functions (their replay lines to add to the ctest's file).
 # FTZ=1: the probe built with nvcc -ftz=true against warpsim's ws_gpu_ftz_ functions; writes
-# OUT/gpumath_ftz.txt and OUT/gpumath_ftz_replay.txt instead.
+# OUT/gpumath_ftz.txt and OUT/gpumath_ftz_replay.txt instead. PREC_SQRT_FALSE=1: built with
+# -prec-sqrt=false (and the library in that mode); _approx_sqrt is added to the names.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 out=${OUT:-build/gpumath-out}
@@ -27,6 +28,7 @@ for f in $(grep -o 'gpumath_[a-z0-9_]*\.c' src/CMakeLists.txt | sed 's|^|src/|')
 done
 ftz_flags=() name=gpumath
 [ -n "${FTZ:-}" ] && ftz_flags=(-ftz=true -DPROBE_FTZ) name=gpumath_ftz
+[ -n "${PREC_SQRT_FALSE:-}" ] && ftz_flags+=(-prec-sqrt=false -DPROBE_PREC_SQRT) name=${name}_approx_sqrt
 nvcc -arch="${ARCH:-sm_90}" -fmad=false "${ftz_flags[@]}" -O2 -Xcompiler -fopenmp -Iinclude docs/probes/gpumath_probe.cu \
   "$obj"/*.o -lgomp -o "$obj/probe" || exit 1
 { date -u; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; nvcc --version | tail -1; } > "$out/$name.txt"

@@ -87,15 +87,8 @@ static const char help[] =
     "  -arch, -gencode, -code, -Xptxas, -Xnvlink, -maxrregcount, -ccbin, -rdc, -G, -lineinfo,\n"
     "  -res-usage, -fmad=*, --expt-*, --default-stream (and their long forms): nvcc's flags for\n"
     "                the GPU side, accepted and ignored\n"
-    "  -ftz=true     float operations flush subnormal inputs and results to zero, and the\n"
-    "                math functions take their flush-to-zero paths, as nvcc -ftz=true builds them\n"
-    "  -use_fast_math  -ftz=true, and expf, logf, sinf, powf ... become __expf, __logf,\n"
-    "                __sinf, __powf ..., as nvcc's; it needs -prec-div=true (nvcc's x / y would be\n"
-    "                div.approx, which warpsim cannot give the / operator) and -prec-sqrt=true\n"
-    "                (sqrt.approx is not measured yet); tanhf is then tanh.approx on the GPU,\n"
-    "                which warpsim does not model: it says so once and computes tanhf\n"
-    "  -prec-div=false, -prec-sqrt=false: refused (status 2), for those reasons;\n"
-    "                -ftz=false, -prec-div=true, -prec-sqrt=true: nvcc's defaults, accepted\n"
+    "  -ftz=true, -prec-sqrt=false, -use_fast_math (with -prec-div=true): nvcc's float modes\n"
+    "                (docs/cuda-frontend.md, \"Flush to zero\"); -prec-div=false is refused\n"
     "  --check       a checked program: run, it reports what compute-sanitizer's memcheck,\n"
     "                racecheck, initcheck and synccheck would (WARPSIM_CHECK=memcheck,... picks\n"
     "                tools; lockstep runs a warp's lanes in step at shared memory), then\n"
@@ -859,12 +852,6 @@ static int math_mode_defines(const math_mode *m, strv *flags)
                m->fast_math && m->prec_div < 0 ? "-use_fast_math" : "-prec-div=false");
         return MATH_MODE_REFUSED;
     }
-    if (!prec_sqrt) {
-        errorf("%s: not supported yet: sqrtf would be the special-function unit's sqrt.approx, whose results "
-               "warpsim has not measured; add -prec-sqrt=true (sqrtf stays IEEE-rounded, as in nvcc's build with it)",
-               m->fast_math && m->prec_sqrt < 0 ? "-use_fast_math" : "-prec-sqrt=false");
-        return MATH_MODE_REFUSED;
-    }
 #if !(defined(__x86_64__) || defined(__i386__) || defined(__aarch64__))
     if (ftz) { /* src/gpumath_ftz.c knows the CPU's flush-to-zero mode of these only */
         errorf("%s: not supported on this CPU: warpsim flushes with x86's or AArch64's flush-to-zero mode",
@@ -876,7 +863,8 @@ static int math_mode_defines(const math_mode *m, strv *flags)
         errorf("-use_fast_math with -ftz=false: not supported (nvcc's fast functions flush to zero)");
         return MATH_MODE_REFUSED;
     }
-    if ((ftz && !sv_push(flags, "-DWARPSIM_CUDA_FTZ=1")) || (m->fast_math && !sv_push(flags, "-DWARPSIM_CUDA_FAST_MATH=1")))
+    if ((ftz && !sv_push(flags, "-DWARPSIM_CUDA_FTZ=1")) || (!prec_sqrt && !sv_push(flags, "-DWARPSIM_CUDA_PREC_SQRT=0")) ||
+        (m->fast_math && !sv_push(flags, "-DWARPSIM_CUDA_FAST_MATH=1")))
         return MATH_MODE_OOM;
     return MATH_MODE_OK;
 }

@@ -268,7 +268,7 @@ GPUMATH_CLONES static float gpu_jnf(int n, float x)
         }
         return next;
     }
-    float root = sqrtf((float)(int32_t)((uint32_t)n * 40u));
+    float root = gpu_sqrtf((float)(int32_t)((uint32_t)n * 40u));
     int32_t start = (int32_t)((uint32_t)n + f2i_rz(root));
     start = (start >> 1) * 2;
     float above = 0.0f, cur = 1.0f, kept = 0.0f, sum = 0.0f;

@@ -176,6 +176,15 @@ static inline uint32_t mufu_rcp_fixed(uint32_t m)
     return (uint32_t)(acc >> 15);
 }
 uint32_t mufu_rsqrt_fixed(uint32_t i);
+uint32_t mufu_sqrt_fixed(uint32_t i); /* gpumath_rcp.c: MUFU.SQRT over [1, 4) */
+
+/* The square root inside hypotf, norm3df, norm4df, normf and jnf: sqrt.rn,
+ * or sqrt.approx in a program built with -prec-sqrt=false (libdevice asks
+ * __nvvm_reflect("__CUDA_PREC_SQRT")): ws_gpu_set_prec_sqrt (gpumath_mufu.c)
+ * sets it for the whole program. */
+extern int ws_gpu_prec_sqrt_;
+float ws_gpu_sqrt_approx(float x);
+static inline float gpu_sqrtf(float x) { return ws_gpu_prec_sqrt_ ? sqrtf(x) : ws_gpu_sqrt_approx(x); }
 
 /* atan(t) for t in [0, 1] as CUDA's f64 atan and atan2 compute it:
  * t + t s P(s), s = t^2, P of degree 18 in Horner form with fma. Inline:

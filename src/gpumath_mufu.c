@@ -85,6 +85,37 @@ float ws_gpu_rsqrt_approx_ftz(float x)
     return ws_inl_f32(r - (uint32_t)((E - k) / 2 * (1 << 23))); /* times 2^-j: within range for every input */
 }
 
+/* sqrt.approx.ftz.f32 (MUFU.SQRT): +-0 (a flushed subnormal too) gives
+ * itself, a negative or NaN the canonical NaN, +inf itself; a positive
+ * normal 1.m 2^k 4^j gives the datapath's sqrt(1.m 2^k) times 2^j. */
+float ws_gpu_sqrt_approx_ftz(float x)
+{
+    uint32_t b = ws_inl_f32_bits(x), e = b >> 23 & 0xFF, m = b & 0x7FFFFFu;
+    if (e == 0)
+        return ws_inl_f32(b & 0x80000000u);
+    if ((b >> 31) || (e == 0xFF && m))
+        return ws_inl_f32(WS_F32_CANONICAL_NAN);
+    if (e == 0xFF)
+        return x;
+    int E = (int)e - 127, k = E & 1, j = (E - k) / 2;
+    uint32_t R = mufu_sqrt_fixed((uint32_t)k << 23 | m);
+    return ws_inl_f32((uint32_t)(127 + j) << 23 | (R & 0x7FFFFFu));
+}
+
+int ws_gpu_prec_sqrt_ = 1;
+WS_API void ws_gpu_set_prec_sqrt(int precise) { ws_gpu_prec_sqrt_ = precise != 0; }
+
+/* sqrt.approx.f32, as ptxas wraps MUFU.SQRT (the SASS of
+ * docs/probes/sqrt_tanh_approx_probe.h100.txt): an operand below 2^-126 in
+ * magnitude (a NaN is not) is scaled by 2^24 first and the result by 2^-12. */
+float ws_gpu_sqrt_approx(float x)
+{
+    uint32_t b = ws_inl_f32_bits(x);
+    if ((b & 0x7F800000u) != 0)
+        return ws_gpu_sqrt_approx_ftz(x);
+    return ws_gpu_sqrt_approx_ftz(x * 0x1p+24f) * 0x1p-12f;
+}
+
 double ws_gpu_rcp_approx_ftz_f64(double x)
 {
     uint32_t hi = (uint32_t)(ws_inl_f64_bits(x) >> 32), sign = hi & 0x80000000u, e = hi >> 20 & 0x7FF, m = hi & 0xFFFFFu;

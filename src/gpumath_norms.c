@@ -32,7 +32,7 @@ GPUMATH_CLONES static float gpu_hypotf(float x, float y)
     float lo, hi;
     uint32_t e;
     float q = norm2_squares_f32(x, y, &lo, &hi, &e);
-    float r = sqrtf(q) * norm_up_f32(e);
+    float r = gpu_sqrtf(q) * norm_up_f32(e);
     if (lo == 0.0f)
         r = hi;
     if (lo == INFINITY)
@@ -50,7 +50,7 @@ GPUMATH_CLONES static float gpu_norm_n(int n, const float *m, float sum)
     float hi;
     uint32_t e;
     float q = normn_squares_f32(n, m, &hi, &e);
-    float r = sqrtf(q) * norm_up_f32(e);
+    float r = gpu_sqrtf(q) * norm_up_f32(e);
     if (!(sum > hi))
         r = sum;
     if (hi == INFINITY)
@@ -105,7 +105,7 @@ float ws_gpu_normf(int dim, const float *t)
     float big, sum0;
     uint32_t e;
     float q = sum_squares_f32(dim, t, &big, &e, &sum0);
-    float r = sqrtf(q) * norm_up_f32(e);
+    float r = gpu_sqrtf(q) * norm_up_f32(e);
     if (sum0 == 0.0f || big == INFINITY)
         r = big;
     return gpu_f32(r);

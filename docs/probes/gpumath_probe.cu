@@ -31,6 +31,7 @@ static float u2f(uint32_t u) { float f; std::memcpy(&f, &u, 4); return f; }
 static uint64_t d2u(double f) { uint64_t u; std::memcpy(&u, &f, 8); return u; }
 static double u2d(uint64_t u) { double f; std::memcpy(&f, &u, 8); return f; }
 
+// With -DPROBE_PREC_SQRT (built with nvcc -prec-sqrt=false): warpsim's library in that mode too.
 // With -DPROBE_FTZ (built with nvcc -ftz=true): warpsim's ws_gpu_ftz_ functions against the GPU's
 // -ftz=true build, and the approximations without .ftz take it, as such a build's would.
 #ifdef PROBE_FTZ
@@ -54,6 +55,8 @@ __device__ float lg2_approx_ftz(float x) { float r; asm("lg2.approx.ftz.f32 %0, 
 __device__ float lg2_approx(float x) { float r; asm("lg2.approx" NONFTZ ".f32 %0, %1;" : "=f"(r) : "f"(x)); return r; }
 __device__ float sin_approx(float x) { float r; asm("sin.approx" NONFTZ ".f32 %0, %1;" : "=f"(r) : "f"(x)); return r; }
 __device__ float cos_approx(float x) { float r; asm("cos.approx" NONFTZ ".f32 %0, %1;" : "=f"(r) : "f"(x)); return r; }
+__device__ float sqrt_approx_ftz(float x) { float r; asm("sqrt.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x)); return r; }
+__device__ float sqrt_approx(float x) { float r; asm("sqrt.approx" NONFTZ ".f32 %0, %1;" : "=f"(r) : "f"(x)); return r; }
 __device__ float div_approx_ftz(float x, float y) { float r; asm("div.approx.ftz.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
 
 // A function's shape: how many arguments, float or double, whether it has a second result,
@@ -384,6 +387,9 @@ static void listed(const function &fn, FILE *replay, const std::vector<uint64_t>
 
 int main(int argc, char **argv)
 {
+#ifdef PROBE_PREC_SQRT // built with nvcc -prec-sqrt=false: warpsim's functions as such a build's
+    ws_gpu_set_prec_sqrt(0);
+#endif
     FILE *replay = std::fopen(argc > 1 ? argv[1] : "gpumath_replay.txt", "w");
     if (!replay)
         return 2;

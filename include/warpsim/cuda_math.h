@@ -80,13 +80,20 @@ static inline double ws_cuda_host_exp10_(double x) { return pow(10.0, x); }
 static inline float ws_cuda_host_exp10f_(float x) { return powf(10.0f, x); }
 
 /* sqrtf is IEEE on both sides; only its NaN differs: the GPU's is 0x7FFFFFFF
- * (x86 makes 0xFFC00000 of a negative, which printf shows as -nan).
- * (-prec-sqrt=false, nvcc's sqrt.approx, is refused by warpsim cc.) */
+ * (x86 makes 0xFFC00000 of a negative, which printf shows as -nan). With
+ * -prec-sqrt=false (WARPSIM_CUDA_PREC_SQRT=0; -use_fast_math implies it)
+ * device code's is the special-function unit's sqrt.approx. */
+#if defined(WARPSIM_CUDA_PREC_SQRT) && !WARPSIM_CUDA_PREC_SQRT
+static inline float ws_cuda_sqrtf_(float x) { return WS_CUDA_ON_GPU_ ? WS_CUDA_DEV_(sqrt_approx)(x) : sqrtf(x); }
+/* and the square roots inside hypotf, norm3df, norm4df, normf and jnf */
+__attribute__((constructor)) static void ws_cuda_prec_sqrt_init_(void) { ws_gpu_set_prec_sqrt(0); }
+#else
 static inline float ws_cuda_sqrtf_(float x)
 {
     float r = sqrtf(WS_CUDA_FTZ_ && WS_CUDA_ON_GPU_ ? ws_f32_flushed(x) : x);
     return isnan(r) && WS_CUDA_ON_GPU_ ? ws_inl_f32(WS_F32_CANONICAL_NAN) : r;
 }
+#endif
 
 /* -use_fast_math: these names' device functions are the special-function
  * unit's (expf is __expf ...), as nvcc makes them. */

@@ -61,6 +61,14 @@ WS_API double ws_gpu_rcp_approx_ftz_f64(double x);
 WS_API double ws_gpu_rsqrt_approx_ftz_f64(double x);
 WS_API double ws_gpu_rsqrt_approx_f64(double x);
 WS_API float ws_gpu_div_approx_ftz(float a, float b);
+/* sqrt.approx(.ftz).f32 (MUFU.SQRT; sqrtf with -prec-sqrt=false), reconstructed (src/gpumath_rcp.c) */
+WS_API float ws_gpu_sqrt_approx_ftz(float x);
+WS_API float ws_gpu_sqrt_approx(float x);
+/* nvcc -prec-sqrt=false for the whole program (precise = 0): the square
+ * root inside hypotf, norm3df, norm4df, normf and jnf becomes sqrt.approx,
+ * as libdevice's -prec-sqrt=false paths take it (sqrtf itself is routed by
+ * warpsim/cuda_math.h). The default is 1. */
+WS_API void ws_gpu_set_prec_sqrt(int precise);
 WS_API float ws_gpu_div_approx(float a, float b);
 WS_API float ws_gpu_fdividef(float a, float b);
 /* ex2.approx(.ftz).f32 (MUFU.EX2), reconstructed from the GPU's results (src/gpumath_ex2.c) */

@@ -1,0 +1,106 @@
+// samesource-flags: -prec-sqrt=false
+// nvcc -prec-sqrt=false: sqrtf is the special-function unit's sqrt.approx.f32 (MUFU.SQRT, with
+// subnormal operands scaled), and the square root inside hypotf, norm3df, norm4df, normf and jnf
+// is too. 8 operations over 16,384 inputs (random bits, values near 1, ordinary sizes,
+// subnormals), one FNV-1a hash of each one's result bits a line. Built with nvcc for the H200 and
+// with warpsim cc, the same flags and source: the outputs must be equal. With a directory
+// argument, the inputs and every result are written there (ops.bin).
+//   nvcc -arch=sm_90 -fmad=false -prec-sqrt=false prec_sqrt_ops.cu -o f && ./f
+//   warpsim cc -prec-sqrt=false prec_sqrt_ops.cu -o f && ./f
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#define N (1 << 14)
+#define OPS 8
+static const char *names[OPS] = {"sqrtf(x)", "sqrt(x) (float)", "hypotf(x, y)", "norm3df(x, y, 1)", "norm4df(x, y, x, y)",
+    "normf(3, {x, y, x})", "jnf(5, x)", "sqrtf(x * y)"};
+
+__device__ uint32_t as_bits(float v) { return __float_as_uint(v); }
+
+__global__ void ops(const float *a, const float *b, uint32_t *r)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    float x = a[i], y = b[i], t[3] = {x, y, x};
+    uint32_t *o = r + (size_t)i * OPS;
+    o[0] = as_bits(sqrtf(x));
+    o[1] = as_bits(sqrt(x));
+    o[2] = as_bits(hypotf(x, y));
+    o[3] = as_bits(norm3df(x, y, 1.0f));
+    o[4] = as_bits(norm4df(x, y, x, y));
+    o[5] = as_bits(normf(3, t));
+    o[6] = as_bits(jnf(5, x));
+    o[7] = as_bits(sqrtf(x * y));
+}
+
+static uint64_t state = 0x9FB21C651E98DF25ull;
+static uint32_t next_random()
+{
+    state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+    return (uint32_t)(state >> 16);
+}
+
+// A quarter each: random bits, values near 1, ordinary sizes (|x| in [2^-8, 2^8)), subnormals and
+// tiny normals, with a few specials.
+// No NaN inputs: the CPU's arithmetic keeps a NaN's payload where the GPU's makes 0x7FFFFFFF, which
+// warpsim reports (NAN_PAYLOAD) rather than models; NaNs are another program's subject.
+static uint32_t not_nan(uint32_t u) { return (u & 0x7F800000u) == 0x7F800000u && (u & 0x7FFFFFu) ? u & 0xFF7FFFFFu : u; }
+
+static uint32_t input(int i)
+{
+    static const uint32_t specials[] = {0x00000000u, 0x80000000u, 0x00000001u, 0x3F800000u, 0xBF800000u,
+                                        0x7F800000u, 0xFF800000u, 0x3F000000u, 0x42B00000u, 0xC2B00000u};
+    uint32_t s = next_random() & 0x80000000u;
+    switch (i % 4) {
+    case 0: return i < 40 ? specials[i / 4] : not_nan(next_random());
+    case 1: return s | ((126u + next_random() % 2u) << 23) | (next_random() & 0x7FFFFFu);
+    case 2: return s | ((119u + next_random() % 16u) << 23) | (next_random() & 0x7FFFFFu);
+    default: return s | ((next_random() % 3u) << 23) | (next_random() & 0x7FFFFFu);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    std::vector<float> a(N), b(N);
+    for (int i = 0; i < N; i++) {
+        uint32_t u = input(i), v = input(i + 2);
+        std::memcpy(&a[i], &u, 4);
+        std::memcpy(&b[i], &v, 4);
+    }
+    float *da, *db;
+    uint32_t *dr;
+    cudaMalloc(&da, N * 4);
+    cudaMalloc(&db, N * 4);
+    cudaMalloc(&dr, (size_t)N * OPS * 4);
+    cudaMemcpy(da, a.data(), N * 4, cudaMemcpyHostToDevice);
+    cudaMemcpy(db, b.data(), N * 4, cudaMemcpyHostToDevice);
+    ops<<<N / 128, 128>>>(da, db, dr);
+    std::vector<uint32_t> r((size_t)N * OPS);
+    cudaMemcpy(r.data(), dr, (size_t)N * OPS * 4, cudaMemcpyDeviceToHost);
+    if (cudaGetLastError() != cudaSuccess) {
+        std::printf("launch failed\n");
+        return 1;
+    }
+    for (int k = 0; k < OPS; k++) {
+        uint64_t h = 0xcbf29ce484222325ull;
+        for (int i = 0; i < N; i++)
+            for (int byte = 0; byte < 4; byte++)
+                h = (h ^ ((r[(size_t)i * OPS + k] >> (8 * byte)) & 0xFF)) * 0x100000001b3ull;
+        std::printf("%-20s %016llx\n", names[k], (unsigned long long)h);
+    }
+    if (argc > 1) {
+        FILE *f = std::fopen((std::string(argv[1]) + "/ops.bin").c_str(), "wb");
+        if (f) {
+            std::fwrite(a.data(), 4, N, f);
+            std::fwrite(b.data(), 4, N, f);
+            std::fwrite(r.data(), 4, r.size(), f);
+            std::fclose(f);
+        }
+    }
+    cudaFree(da);
+    cudaFree(db);
+    cudaFree(dr);
+    return 0;
+}
