@@ -86,36 +86,7 @@ static uint64_t bits64(double v) { return ws_f64_bits(v); }
 #define DV(n, w) EVAL(n, { double t[8]; for (int i = 0; i < 8; i++) t[i] = f64_of(a[1 + i % 3]); \
                           *r0 = bits64(HOST_FN(w)((int)(uint32_t)a[0], t)); })
 #include "warpsim/gpumath_functions.def"
-#undef EVAL
-#undef F1
-#undef F1A
-#undef F2X
-#undef F3X
-#undef D1X
-#undef F2PIX
-#undef F2
-#undef F3
-#undef F4
-#undef D1
-#undef D2
-#undef D3
-#undef D4
-#undef F1SC
-#undef D1SC
-#undef F1I
-#undef D1I
-#undef F1PI
-#undef D1PI
-#undef F2PI
-#undef D2PI
-#undef F1PF
-#undef D1PD
-#undef FI
-#undef DI
-#undef IF
-#undef ID
-#undef FV
-#undef DV
+#include "warpsim/gpumath_shapes_undef.h"
 
 /* The listed functions: name, arguments, results. */
 static const struct listed {

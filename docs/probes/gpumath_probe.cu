@@ -136,35 +136,7 @@ typedef void (*op_fn)(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t *
                         { double t[8]; for (int i = 0; i < 8; i++) t[i] = HD(i % 3 == 0 ? b : i % 3 == 1 ? c : d); \
                           *r0 = HRD(HOST_FN(w)((int)(uint32_t)a, t)); })
 #include "../../include/warpsim/gpumath_functions.def"
-#undef F1
-#undef F1A
-#undef F2X
-#undef F3X
-#undef D1X
-#undef F2PIX
-#undef F2
-#undef F3
-#undef F4
-#undef D1
-#undef D2
-#undef D3
-#undef D4
-#undef F1SC
-#undef D1SC
-#undef F1I
-#undef D1I
-#undef F1PI
-#undef D1PI
-#undef F2PI
-#undef D2PI
-#undef F1PF
-#undef D1PD
-#undef FI
-#undef DI
-#undef IF
-#undef ID
-#undef FV
-#undef DV
+#include "warpsim/gpumath_shapes_undef.h"
 
 template <op_fn OP> __global__ void k_list(const uint64_t *a, const uint64_t *b, const uint64_t *c, const uint64_t *d,
                                            size_t n, uint64_t *r0, uint64_t *r1)
