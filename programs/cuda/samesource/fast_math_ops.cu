@@ -8,11 +8,10 @@
 // the inputs and every result are written there (ops.bin).
 //   nvcc -arch=sm_90 -fmad=false -use_fast_math -prec-div=true -prec-sqrt=true fast_math_ops.cu -o f && ./f
 //   warpsim cc -use_fast_math -prec-div=true -prec-sqrt=true fast_math_ops.cu -o f && ./f
-#include <cstdint>
-#include <cstdio>
 #include <cstring>
-#include <string>
-#include <vector>
+
+#define FLOAT_OPS_SEED 0x2545F4914F6CDD1Dull
+#include "float_ops.h"
 
 #define N (1 << 14)
 #define OPS 24
@@ -55,19 +54,8 @@ __global__ void ops(const float *a, const float *b, uint32_t *r)
     o[23] = as_bits(cbrtf(x));
 }
 
-static uint64_t state = 0x2545F4914F6CDD1Dull;
-static uint32_t next_random()
-{
-    state ^= state << 13, state ^= state >> 7, state ^= state << 17;
-    return (uint32_t)(state >> 16);
-}
-
 // A quarter each: random bits, values near 1, ordinary sizes (|x| in [2^-8, 2^8)), subnormals and
 // tiny normals, with a few specials.
-// No NaN inputs: the CPU's arithmetic keeps a NaN's payload where the GPU's makes 0x7FFFFFFF, which
-// warpsim reports (NAN_PAYLOAD) rather than models; NaNs are another program's subject.
-static uint32_t not_nan(uint32_t u) { return (u & 0x7F800000u) == 0x7F800000u && (u & 0x7FFFFFu) ? u & 0xFF7FFFFFu : u; }
-
 static uint32_t input(int i)
 {
     static const uint32_t specials[] = {0x00000000u, 0x80000000u, 0x00000001u, 0x3F800000u, 0xBF800000u,
@@ -104,21 +92,12 @@ int main(int argc, char **argv)
         return 1;
     }
     for (int k = 0; k < OPS; k++) {
-        uint64_t h = 0xcbf29ce484222325ull;
-        for (int i = 0; i < N; i++)
-            for (int byte = 0; byte < 4; byte++)
-                h = (h ^ ((r[(size_t)i * OPS + k] >> (8 * byte)) & 0xFF)) * 0x100000001b3ull;
+        int zeros;
+        uint64_t h = results_hash(r, N, OPS, k, &zeros);
         std::printf("%-20s %016llx\n", names[k], (unsigned long long)h);
     }
-    if (argc > 1) {
-        FILE *f = std::fopen((std::string(argv[1]) + "/ops.bin").c_str(), "wb");
-        if (f) {
-            std::fwrite(a.data(), 4, N, f);
-            std::fwrite(b.data(), 4, N, f);
-            std::fwrite(r.data(), 4, r.size(), f);
-            std::fclose(f);
-        }
-    }
+    if (argc > 1)
+        write_ops(argv[1], {&a, &b}, r);
     cudaFree(da);
     cudaFree(db);
     cudaFree(dr);

@@ -8,11 +8,10 @@
 // equal. With a directory argument, the inputs and every result are written there (ops.bin).
 //   nvcc -arch=sm_90 -fmad=false -ftz=true ftz_ops.cu -o f && ./f
 //   warpsim cc -ftz=true ftz_ops.cu -o f && ./f
-#include <cstdint>
-#include <cstdio>
 #include <cstring>
-#include <string>
-#include <vector>
+
+#define FLOAT_OPS_SEED 0x9E3779B97F4A7C15ull
+#include "float_ops.h"
 
 #define N (1 << 14)
 #define OPS 52
@@ -90,19 +89,8 @@ __global__ void ops(const float *a, const float *b, const float *c, float *acc, 
     o[51] = as_bits(x - 0.0f);
 }
 
-static uint64_t state = 0x9E3779B97F4A7C15ull;
-static uint32_t next_random()
-{
-    state ^= state << 13, state ^= state >> 7, state ^= state << 17;
-    return (uint32_t)(state >> 16);
-}
-
 // The inputs: a quarter each of random bits, subnormals, tiny normals (exponents 1 to 24) and
 // values near 1 (of either sign), with a few specials.
-// No NaN inputs: the CPU's arithmetic keeps a NaN's payload where the GPU's makes 0x7FFFFFFF, which
-// warpsim reports (NAN_PAYLOAD) rather than models; NaNs are another program's subject.
-static uint32_t not_nan(uint32_t u) { return (u & 0x7F800000u) == 0x7F800000u && (u & 0x7FFFFFu) ? u & 0xFF7FFFFFu : u; }
-
 static uint32_t input(int i)
 {
     static const uint32_t specials[] = {0x00000000u, 0x80000000u, 0x00000001u, 0x807FFFFFu, 0x00800000u, 0x80800000u,
@@ -146,26 +134,12 @@ int main(int argc, char **argv)
         if (k == 2 || k == 3 || k == 12 || k == 26)
             continue; /* warpsim's known limits (docs/cuda-frontend.md): the NaN of 0 * inf and 0 / 0 (its
                          payload), -x of a subnormal (not flushed), (int)x out of range (the CPU's) */
-        uint64_t h = 0xcbf29ce484222325ull;
-        int zeros = 0;
-        for (int i = 0; i < N; i++) {
-            uint32_t v = r[(size_t)i * OPS + k];
-            zeros += (v & 0x7FFFFFFFu) == 0;
-            for (int byte = 0; byte < 4; byte++)
-                h = (h ^ ((v >> (8 * byte)) & 0xFF)) * 0x100000001b3ull;
-        }
+        int zeros;
+        uint64_t h = results_hash(r, N, OPS, k, &zeros);
         std::printf("%-32s %016llx zeros %d\n", names[k], (unsigned long long)h, zeros);
     }
-    if (argc > 1) {
-        FILE *f = std::fopen((std::string(argv[1]) + "/ops.bin").c_str(), "wb");
-        if (f) {
-            std::fwrite(a.data(), 4, N, f);
-            std::fwrite(b.data(), 4, N, f);
-            std::fwrite(c.data(), 4, N, f);
-            std::fwrite(r.data(), 4, r.size(), f);
-            std::fclose(f);
-        }
-    }
+    if (argc > 1)
+        write_ops(argv[1], {&a, &b, &c}, r);
     cudaFree(da);
     cudaFree(db);
     cudaFree(dc);

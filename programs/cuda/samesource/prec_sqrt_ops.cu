@@ -7,11 +7,10 @@
 // argument, the inputs and every result are written there (ops.bin).
 //   nvcc -arch=sm_90 -fmad=false -prec-sqrt=false prec_sqrt_ops.cu -o f && ./f
 //   warpsim cc -prec-sqrt=false prec_sqrt_ops.cu -o f && ./f
-#include <cstdint>
-#include <cstdio>
 #include <cstring>
-#include <string>
-#include <vector>
+
+#define FLOAT_OPS_SEED 0x9FB21C651E98DF25ull
+#include "float_ops.h"
 
 #define N (1 << 14)
 #define OPS 8
@@ -35,19 +34,8 @@ __global__ void ops(const float *a, const float *b, uint32_t *r)
     o[7] = as_bits(sqrtf(x * y));
 }
 
-static uint64_t state = 0x9FB21C651E98DF25ull;
-static uint32_t next_random()
-{
-    state ^= state << 13, state ^= state >> 7, state ^= state << 17;
-    return (uint32_t)(state >> 16);
-}
-
 // A quarter each: random bits, values near 1, ordinary sizes (|x| in [2^-8, 2^8)), subnormals and
 // tiny normals, with a few specials.
-// No NaN inputs: the CPU's arithmetic keeps a NaN's payload where the GPU's makes 0x7FFFFFFF, which
-// warpsim reports (NAN_PAYLOAD) rather than models; NaNs are another program's subject.
-static uint32_t not_nan(uint32_t u) { return (u & 0x7F800000u) == 0x7F800000u && (u & 0x7FFFFFu) ? u & 0xFF7FFFFFu : u; }
-
 static uint32_t input(int i)
 {
     static const uint32_t specials[] = {0x00000000u, 0x80000000u, 0x00000001u, 0x3F800000u, 0xBF800000u,
@@ -84,21 +72,12 @@ int main(int argc, char **argv)
         return 1;
     }
     for (int k = 0; k < OPS; k++) {
-        uint64_t h = 0xcbf29ce484222325ull;
-        for (int i = 0; i < N; i++)
-            for (int byte = 0; byte < 4; byte++)
-                h = (h ^ ((r[(size_t)i * OPS + k] >> (8 * byte)) & 0xFF)) * 0x100000001b3ull;
+        int zeros;
+        uint64_t h = results_hash(r, N, OPS, k, &zeros);
         std::printf("%-20s %016llx\n", names[k], (unsigned long long)h);
     }
-    if (argc > 1) {
-        FILE *f = std::fopen((std::string(argv[1]) + "/ops.bin").c_str(), "wb");
-        if (f) {
-            std::fwrite(a.data(), 4, N, f);
-            std::fwrite(b.data(), 4, N, f);
-            std::fwrite(r.data(), 4, r.size(), f);
-            std::fclose(f);
-        }
-    }
+    if (argc > 1)
+        write_ops(argv[1], {&a, &b}, r);
     cudaFree(da);
     cudaFree(db);
     cudaFree(dr);
