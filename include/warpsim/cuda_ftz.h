@@ -23,13 +23,14 @@
 #define WS_CUDA_FTZ_ 1
 #define WS_CUDA_DEV_(n) ws_gpu_ftz_##n
 #define WS_CUDA_BOTH_(n) (WS_CUDA_ON_GPU_ ? ws_gpu_ftz_##n : ws_gpu_##n)
-#define WS_CUDA_F32_FTZ_(x) ws_f32_flushed(x)
 #else
 #define WS_CUDA_FTZ_ 0
 #define WS_CUDA_DEV_(n) ws_gpu_##n
 #define WS_CUDA_BOTH_(n) ws_gpu_##n
-#define WS_CUDA_F32_FTZ_(x) (x)
 #endif
+/* a function, not a macro of (x): `a = WS_CUDA_F32_FTZ_(a)` is no self-assignment to warn of */
+static inline float ws_cuda_f32_ftz_(float x) { return WS_CUDA_FTZ_ ? ws_f32_flushed(x) : x; }
+#define WS_CUDA_F32_FTZ_(x) ws_cuda_f32_ftz_(x)
 #if defined(WARPSIM_CUDA_FAST_MATH) && WARPSIM_CUDA_FAST_MATH && !WS_CUDA_FTZ_
 #error "WARPSIM_CUDA_FAST_MATH needs WARPSIM_CUDA_FTZ (warpsim cc -use_fast_math defines both)"
 #endif

@@ -1,9 +1,11 @@
 // What the same-source programs that run a table of float operations share (ftz_ops.cu,
 // fast_math_ops.cu, prec_sqrt_ops.cu): their random inputs, the hash of each operation's
-// results, and the dump of inputs and results that a directory argument asks for. A program
-// defines FLOAT_OPS_SEED, its random sequence's start, before it includes this file.
+// results, the dump of inputs and results that a directory argument asks for, and the whole run
+// of the programs of two inputs. A program defines FLOAT_OPS_SEED, its random sequence's start,
+// before it includes this file.
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -43,4 +45,44 @@ static void write_ops(const char *dir, const std::vector<const std::vector<float
         std::fwrite(in->data(), 4, in->size(), f);
     std::fwrite(r.data(), 4, r.size(), f);
     std::fclose(f);
+}
+
+// A program of two inputs: a[i] = input(i), b[i] = input(i + 2) for n of them, kernel(a, b, r)
+// over blocks of 128 (r: n rows of ops results), then one line an operation: its name and the
+// hash of its results.
+template <typename K>
+static int run_two_input_ops(K kernel, uint32_t (*input)(int), int n, int ops, const char *const *names, int argc,
+                             char **argv)
+{
+    std::vector<float> a(n), b(n);
+    for (int i = 0; i < n; i++) {
+        uint32_t u = input(i), v = input(i + 2);
+        std::memcpy(&a[i], &u, 4);
+        std::memcpy(&b[i], &v, 4);
+    }
+    float *da, *db;
+    uint32_t *dr;
+    cudaMalloc(&da, n * 4);
+    cudaMalloc(&db, n * 4);
+    cudaMalloc(&dr, (size_t)n * ops * 4);
+    cudaMemcpy(da, a.data(), n * 4, cudaMemcpyHostToDevice);
+    cudaMemcpy(db, b.data(), n * 4, cudaMemcpyHostToDevice);
+    kernel<<<n / 128, 128>>>(da, db, dr);
+    std::vector<uint32_t> r((size_t)n * ops);
+    cudaMemcpy(r.data(), dr, (size_t)n * ops * 4, cudaMemcpyDeviceToHost);
+    if (cudaGetLastError() != cudaSuccess) {
+        std::printf("launch failed\n");
+        return 1;
+    }
+    for (int k = 0; k < ops; k++) {
+        int zeros;
+        uint64_t h = results_hash(r, n, ops, k, &zeros);
+        std::printf("%-20s %016llx\n", names[k], (unsigned long long)h);
+    }
+    if (argc > 1)
+        write_ops(argv[1], {&a, &b}, r);
+    cudaFree(da);
+    cudaFree(db);
+    cudaFree(dr);
+    return 0;
 }

@@ -7,8 +7,6 @@
 // argument, the inputs and every result are written there (ops.bin).
 //   nvcc -arch=sm_90 -fmad=false -prec-sqrt=false prec_sqrt_ops.cu -o f && ./f
 //   warpsim cc -prec-sqrt=false prec_sqrt_ops.cu -o f && ./f
-#include <cstring>
-
 #define FLOAT_OPS_SEED 0x9FB21C651E98DF25ull
 #include "float_ops.h"
 
@@ -49,37 +47,4 @@ static uint32_t input(int i)
     }
 }
 
-int main(int argc, char **argv)
-{
-    std::vector<float> a(N), b(N);
-    for (int i = 0; i < N; i++) {
-        uint32_t u = input(i), v = input(i + 2);
-        std::memcpy(&a[i], &u, 4);
-        std::memcpy(&b[i], &v, 4);
-    }
-    float *da, *db;
-    uint32_t *dr;
-    cudaMalloc(&da, N * 4);
-    cudaMalloc(&db, N * 4);
-    cudaMalloc(&dr, (size_t)N * OPS * 4);
-    cudaMemcpy(da, a.data(), N * 4, cudaMemcpyHostToDevice);
-    cudaMemcpy(db, b.data(), N * 4, cudaMemcpyHostToDevice);
-    ops<<<N / 128, 128>>>(da, db, dr);
-    std::vector<uint32_t> r((size_t)N * OPS);
-    cudaMemcpy(r.data(), dr, (size_t)N * OPS * 4, cudaMemcpyDeviceToHost);
-    if (cudaGetLastError() != cudaSuccess) {
-        std::printf("launch failed\n");
-        return 1;
-    }
-    for (int k = 0; k < OPS; k++) {
-        int zeros;
-        uint64_t h = results_hash(r, N, OPS, k, &zeros);
-        std::printf("%-20s %016llx\n", names[k], (unsigned long long)h);
-    }
-    if (argc > 1)
-        write_ops(argv[1], {&a, &b}, r);
-    cudaFree(da);
-    cudaFree(db);
-    cudaFree(dr);
-    return 0;
-}
+int main(int argc, char **argv) { return run_two_input_ops(ops, input, N, OPS, names, argc, argv); }
