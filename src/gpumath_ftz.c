@@ -11,6 +11,7 @@
  * kernel running in FTZ mode still gets their bits. Measured against the
  * GPU's FTZ builds: docs/conformance.md, "Flush to zero". */
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -307,19 +308,49 @@ WS_API float ws_gpu_ftz_powif(float x, int k)
  * the 2^31 non-negative inputs, by up to 134 units in the last place;
  * docs/probes/sqrt_tanh_approx_probe.h100.txt). CUDA's accurate tanhf stands
  * in, with the flush mode off (a subnormal comes back as itself, as on the
- * GPU), and the program says so once on stderr (unless WARPSIM_DIAG=ignore). */
-WS_API float ws_gpu_ftz_tanh_fast_math(float x)
+ * GPU), and the program says so on stderr once per call site (unless
+ * WARPSIM_DIAG=ignore): the sites said are kept in a small table under a
+ * spin lock (calls from many threads, few sites; past its size, a site is
+ * said again rather than kept). */
+enum { APPROX_SITES = 64 };
+static struct {
+    const char *file;
+    int line;
+} approx_sites[APPROX_SITES];
+static int approx_count, approx_lock;
+
+static bool approx_site_is_new(const char *file, int line)
 {
-    static int said;
-    if (!__atomic_exchange_n(&said, 1, __ATOMIC_RELAXED)) {
+    while (__atomic_exchange_n(&approx_lock, 1, __ATOMIC_ACQUIRE))
+        ;
+    bool seen = false;
+    for (int i = 0; i < approx_count && !seen; i++)
+        seen = approx_sites[i].line == line && (approx_sites[i].file == file ||
+                                                 (file && approx_sites[i].file && !strcmp(approx_sites[i].file, file)));
+    if (!seen && approx_count < APPROX_SITES) {
+        approx_sites[approx_count].file = file;
+        approx_sites[approx_count].line = line;
+        approx_count++;
+    }
+    __atomic_store_n(&approx_lock, 0, __ATOMIC_RELEASE);
+    return !seen;
+}
+
+WS_API float ws_gpu_ftz_tanh_fast_math_at(float x, const char *file, int line)
+{
+    if (approx_site_is_new(file, line)) {
         const char *policy = getenv("WARPSIM_DIAG");
         if (!policy || strcmp(policy, "ignore") != 0)
-            fprintf(stderr, "warpsim: APPROX_BITS: tanhf under -use_fast_math is the GPU's tanh.approx.f32, which "
-                            "warpsim does not model: it computes CUDA's tanhf, which differs from it on about 6%% of "
-                            "inputs, by up to 134 units in the last place (docs/cuda-frontend.md, \"Flush to zero\")\n");
+            fprintf(stderr, "warpsim: APPROX_BITS: %s:%d: tanhf under -use_fast_math is the GPU's tanh.approx.f32, "
+                            "which warpsim does not model: it computes CUDA's tanhf, which differs from it on about "
+                            "6%% of inputs, by up to 134 units in the last place (docs/cuda-frontend.md, \"Flush to "
+                            "zero\")\n",
+                    file ? file : "(a call through tanh or a pointer)", file ? line : 0);
     }
     FTZ_OFF;
     float r = ws_gpu_tanhf(x);
     RESTORE;
     return r;
 }
+
+WS_API float ws_gpu_ftz_tanh_fast_math(float x) { return ws_gpu_ftz_tanh_fast_math_at(x, NULL, 0); }

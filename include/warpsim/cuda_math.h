@@ -767,7 +767,22 @@ static inline double rnorm(int dim, const double *t) { return WS_CUDA_BOTH_(rnor
 #define expm1f ws_cuda_expm1f_
 #define sinhf ws_cuda_sinhf_
 #define coshf ws_cuda_coshf_
+#if defined(WARPSIM_CUDA_FAST_MATH) && WARPSIM_CUDA_FAST_MATH && defined(__cplusplus)
+/* tanh.approx on the GPU, not modelled: a call's site goes with it (default arguments, as
+ * WS_CUDA_SITE's), for the APPROX_BITS line; tanhf passed as a function is the same function. */
+struct ws_cuda_tanhf_fast_ {
+    float operator()(float x, const char *file = __builtin_FILE(), int line = __builtin_LINE()) const
+    {
+        return WS_CUDA_ON_GPU_ ? ws_gpu_ftz_tanh_fast_math_at(x, file, line) : ws_cuda_tanhf_(x);
+    }
+    typedef float (*function)(float);
+    operator function() const { return &ws_cuda_tanhf_; }
+};
+static constexpr ws_cuda_tanhf_fast_ ws_cuda_tanhf_site_{};
+#define tanhf ws_cuda_tanhf_site_
+#else
 #define tanhf ws_cuda_tanhf_
+#endif
 #define erff ws_cuda_erff_
 #define erfcf ws_cuda_erfcf_
 #define normcdff ws_cuda_normcdff_

@@ -306,8 +306,10 @@ WS_API float ws_gpu_ftz_scalblnf(float x, long n);
 WS_API double ws_gpu_ftz_scalbln(double x, long n);
 WS_API float ws_gpu_ftz_powif(float x, int n);
 WS_API double ws_gpu_ftz_powi(double x, int n);
-/* tanhf under -use_fast_math (tanh.approx.f32, not measured yet): the -ftz=true tanhf, said once on stderr */
+/* tanhf under -use_fast_math (tanh.approx.f32, not modelled): CUDA's tanhf, with an APPROX_BITS
+ * line on stderr once per call site (file and line; a call without them: once) */
 WS_API float ws_gpu_ftz_tanh_fast_math(float x);
+WS_API float ws_gpu_ftz_tanh_fast_math_at(float x, const char *file, int line);
 
 #ifdef __cplusplus
 }
