@@ -212,6 +212,14 @@ WS_CUDA_UNCHECKED static inline void ws_cuda_atomic_turn_if_(const void *address
     if (!window || a - window >= WS_CUDA_SHARED_WINDOW || (a & (size - 1)) != 0)
         ws_cuda_atomic_turn_(address, size, file, line);
 }
+/* Whether an address is the running block's shared memory (the window, or in a checked
+ * program the library's answer). */
+WS_API int ws_cuda_in_shared_(const void *address);
+static inline int ws_cuda_shared_address_(const void *address)
+{
+    uintptr_t a = (uintptr_t)address, window = ws_cuda_shared_window_;
+    return window ? a - window < WS_CUDA_SHARED_WINDOW : ws_cuda_in_shared_(address);
+}
 /* An atomic reads the word, computes, then stores if the word still holds
  * what it read (1), or takes what it holds and computes again (0). The
  * watchdog may pause a thread anywhere in its own code, and another
@@ -644,12 +652,25 @@ static inline long long clock64(void) { return ws_cuda_clock64_(); }
 #define __nanosleep(ns) ((void)(ns))
 #define __trap() __builtin_trap()
 
-/* atom.add.f32 flushes subnormal operands and results to zero of their sign, whatever -ftz says
- * (the H100: 2^-149 + 2^-149 leaves 0 in memory, and returns the old value unflushed;
- * docs/probes/sqrt_tanh_approx_probe.h100.txt). */
-static inline float ws_cuda_atomic_add_f32_(float old, float val)
+/* atomicAdd on floats and doubles. On global memory atom.add.f32 flushes subnormal operands and
+ * results to zero of their sign, whatever -ftz says; on shared memory it does not, even with
+ * -ftz=true; atom.add.f64 never does (the H100: docs/probes/sqrt_tanh_approx_probe.h100.txt,
+ * docs/probes/ftz_edges_probe.h100.txt). The unflushed sums run with the CPU's flush mode off. */
+static inline float ws_cuda_atomic_add_f32_(float old, float val, int shared)
 {
-    return ws_f32_flushed(ws_f32_flushed(old) + ws_f32_flushed(val));
+    if (!shared)
+        return ws_f32_flushed(ws_f32_flushed(old) + ws_f32_flushed(val));
+    unsigned mode = ws_cuda_f64_begin_();
+    float r = old + val;
+    ws_cuda_f64_end_(mode);
+    return r;
+}
+static inline double ws_cuda_atomic_add_f64_(double old, double val)
+{
+    unsigned mode = ws_cuda_f64_begin_();
+    double r = old + val;
+    ws_cuda_f64_end_(mode);
+    return r;
 }
 
 /* ---- the collectives ---- */
@@ -858,8 +879,13 @@ template <typename T, typename F> WS_CUDA_UNCHECKED inline T atomic_rmw(T *addre
 WS_CUDA_ATOMIC(atomicAdd, int, (int)((unsigned)old + (unsigned)val))
 WS_CUDA_ATOMIC(atomicAdd, unsigned, old + val)
 WS_CUDA_ATOMIC(atomicAdd, unsigned long long, old + val)
-WS_CUDA_ATOMIC(atomicAdd, float, ws_cuda_atomic_add_f32_(old, val))
-WS_CUDA_ATOMIC(atomicAdd, double, old + val)
+WS_CUDA_ATOMIC(atomicAdd, double, ws_cuda_atomic_add_f64_(old, val))
+inline float atomicAdd(float *address, float val, WS_CUDA_SITE)
+{
+    int shared = ws_cuda_shared_address_(address);
+    return warpsim_cuda::atomic_rmw(address, [val, shared](float old) -> float { return ws_cuda_atomic_add_f32_(old, val, shared); },
+                                    ws_file_, ws_line_);
+}
 /* sm_90's vector forms (global memory): each element is added atomically on its own; the old
  * vector is returned. */
 inline float2 atomicAdd(float2 *address, float2 val, WS_CUDA_SITE)
@@ -1062,8 +1088,8 @@ static inline unsigned ws_cuda_match_all_(uint64_t r, int *pred)
 WS_CUDA_ATOMIC_C_(add_i, int, (int)((unsigned)old + (unsigned)val))
 WS_CUDA_ATOMIC_C_(add_u, unsigned, old + val)
 WS_CUDA_ATOMIC_C_(add_ull, unsigned long long, old + val)
-WS_CUDA_ATOMIC_C_(add_f, float, ws_cuda_atomic_add_f32_(old, val))
-WS_CUDA_ATOMIC_C_(add_d, double, old + val)
+WS_CUDA_ATOMIC_C_(add_f, float, ws_cuda_atomic_add_f32_(old, val, ws_cuda_shared_address_(address)))
+WS_CUDA_ATOMIC_C_(add_d, double, ws_cuda_atomic_add_f64_(old, val))
 WS_CUDA_ATOMIC_C_(sub_i, int, (int)((unsigned)old - (unsigned)val))
 WS_CUDA_ATOMIC_C_(sub_u, unsigned, old - val)
 WS_CUDA_ATOMIC_C_(exch_i, int, val)

@@ -46,6 +46,9 @@ bool wc_shared_prepare_thread(void)
 }
 
 char *wc_shared_window(void) { return window_map; }
+/* Whether an address is this OS thread's blocks' shared memory (the public face of
+ * wc_shared_holds, for the headers' atomics, which differ by memory: cuda.h). */
+WS_API int ws_cuda_in_shared_(const void *address) { return wc_shared_holds(address); }
 wc_shared_cell *wc_shared_cells(void) { return cells; }
 
 bool wc_shared_in_guard(const void *addr)

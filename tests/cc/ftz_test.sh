@@ -34,6 +34,17 @@ check "-ftz=false -prec-div=true -prec-sqrt=true: nvcc's defaults, accepted" $?
 "$warpsim" cc "$here/ftz/atomic_add.cu" -o "$dir/atomic" && [ "$("$dir/atomic" 2> /dev/null)" = "00000000 00000001 00000000 00000000 00000003" ]
 check "float atomicAdd flushes subnormals without -ftz=true too (the H100's results)" $?
 
+# The edges the H100 showed (docs/probes/ftz_edges_probe.cu and .h100.txt): rounding up to 2^-126,
+# shared-memory float atomicAdd (not flushed, even with -ftz=true), double atomicAdd; with
+# -ftz=true all but f4 (-x of a subnormal) and d0 (double arithmetic), the documented limits.
+probe=$here/../../docs/probes/ftz_edges_probe
+awk '/^== -ftz=true/{m=1;next} /^== default/{m=2;next} m==1{print > "'"$dir"'/gpu_ftz"} m==2{print > "'"$dir"'/gpu_default"}' "$probe.h100.txt"
+"$warpsim" cc "$probe.cu" -o "$dir/edges" && "$dir/edges" 2> /dev/null | cmp -s - "$dir/gpu_default"
+check "edges without -ftz=true: the H100's lines" $?
+"$warpsim" cc -ftz=true "$probe.cu" -o "$dir/edges_ftz" && "$dir/edges_ftz" 2> /dev/null | grep -v '^f4 \|^d0 ' |
+  cmp -s - <(grep -v '^f4 \|^d0 ' "$dir/gpu_ftz")
+check "edges with -ftz=true: the H100's lines but the two documented limits" $?
+
 # tanhf under -use_fast_math is tanh.approx on the GPU: not modelled, said once per call site (two
 # sites, two threads each: two lines)
 printf '#include <cstdio>\n__global__ void k(float *o)\n{\n    o[threadIdx.x] = tanhf(0.5f + threadIdx.x);\n    o[2 + threadIdx.x] = tanhf(0.25f);\n}\nint main() { float *o; cudaMallocManaged(&o, 16); k<<<1, 2>>>(o); cudaDeviceSynchronize(); printf("%%a %%a\\n", o[0], o[1]); }\n' > "$dir/tanh.cu"
