@@ -8,8 +8,11 @@
  * FTZ and DAZ; AArch64: FPCR.FZ), its float arguments and results flushed
  * too, for the parts computed in integer arithmetic. The double functions
  * are unchanged by -ftz=true: they run with the host's mode off, so that a
- * kernel running in FTZ mode still gets their bits. Measured against the
- * GPU's FTZ builds: docs/conformance.md, "Flush to zero". */
+ * kernel running in FTZ mode still gets their bits. Where libdevice's FTZ
+ * path is not that (copysignf, nextafterf, fmodf, remainderf, remquof,
+ * fmaf, the logarithms of doubles: the shapes F2X, F3X, F2PIX, D1X of
+ * gpumath_functions.def), the form is written out below. Measured against
+ * the GPU's FTZ builds: docs/conformance.md, "Flush to zero". */
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
