@@ -138,7 +138,8 @@ for f in "$corpus"/*.cu; do
   name=$(basename "$f" .cu)
   case $name in cub_warp_scan | cub_block_scan) continue ;; esac
   n=$((n + 1))
-  if ! "$warpsim" cc --check "$f" -o "$dir/c_$name" > "$dir/c_$name.build" 2>&1; then
+  read -r -a flags <<< "$(sed -n 's|^// samesource-flags: ||p' "$f" | head -n 1)" # the program's own nvcc flags
+  if ! "$warpsim" cc --check "${flags[@]}" "$f" -o "$dir/c_$name" > "$dir/c_$name.build" 2>&1; then
     check "$name: builds with --check" 1; sed 's/^/    | /' "$dir/c_$name.build" | head; continue
   fi
   OMP_NUM_THREADS=2 "$dir/c_$name" > "$dir/c_$name.out" 2> "$dir/c_$name.err"; rc=$?
