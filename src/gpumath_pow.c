@@ -214,6 +214,11 @@ GPUMATH_CLONES static double accurate_pow(double ax, double y)
 
 GPUMATH_CLONES static double gpu_pow(double x, double y)
 {
+    /* The common case first, past the special cases below that it cannot meet: x positive and
+     * finite but not 1, y finite and not 0. */
+    if (x > 0.0 && x < INFINITY && x != 0x1p+0 && fabs(y) < INFINITY && y != 0.0)
+        return accurate_pow(x, y);
+
     /* x^0 = 1 and 1^y = 1, NaNs included: the IR's last word. */
     if (x == 0x1p+0 || y == 0.0)
         return 0x1p+0;
