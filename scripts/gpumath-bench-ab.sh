@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A/B of one math source file on one pinned core: the file as committed (OLD, a path to the old
 # version) and as in the tree (FILE), each built into the library's math objects, then
-# scripts/gpumath_bench.c run twice each, alternating; prints the lines of the functions in SHOW.
+# scripts/gpumath_bench.c run twice each, alternating, on core CORE (default: the last one);
+# prints the lines of the functions in SHOW.
 #   OLD=/tmp/old_pow.c FILE=src/gpumath_pow.c SHOW='pow|powf|log|exp' bash scripts/gpumath-bench-ab.sh
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -19,5 +20,6 @@ build() { # dir, the source to build for FILE
 }
 build "$work/old" "$old_file"
 build "$work/new" "$file"
+core=${CORE:-$(($(nproc) - 1))}
 lscpu | grep -m1 "Model name"
-for r in 1 2; do for v in old new; do echo "$v: $(taskset -c 3 "$work/$v/bench" | grep -E "^(${SHOW:-pow}) " | tr '\n' ';')"; done; done
+for r in 1 2; do for v in old new; do echo "$v: $(taskset -c "$core" "$work/$v/bench" | grep -E "^(${SHOW:-pow}) " | tr '\n' ';')"; done; done
