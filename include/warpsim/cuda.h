@@ -448,38 +448,38 @@ static inline float __fmul_rn(float a, float b)
 static inline float __fmaf_rn(float a, float b, float c)
 {
     a = WS_CUDA_F32_FTZ_(a), b = WS_CUDA_F32_FTZ_(b), c = WS_CUDA_F32_FTZ_(c);
-    unsigned mode = ws_cuda_f64_begin_(); /* the mode off: flushed below on the rounded result's bits */
+    unsigned mode = ws_cuda_ieee_begin_(); /* the mode off: flushed below on the rounded result's bits */
     float r = __uint_as_float(ws_f32_fma(__float_as_uint(a), __float_as_uint(b), __float_as_uint(c)));
-    ws_cuda_f64_end_(mode);
+    ws_cuda_ieee_end_(mode);
     return WS_CUDA_F32_FTZ_(r);
 }
 static inline double __dadd_rn(double a, double b)
 {
-    unsigned mode = ws_cuda_f64_begin_();
+    unsigned mode = ws_cuda_ieee_begin_();
     double r = __longlong_as_double((long long)ws_f64_add((uint64_t)__double_as_longlong(a), (uint64_t)__double_as_longlong(b)));
-    ws_cuda_f64_end_(mode);
+    ws_cuda_ieee_end_(mode);
     return r;
 }
 static inline double __dsub_rn(double a, double b)
 {
-    unsigned mode = ws_cuda_f64_begin_();
+    unsigned mode = ws_cuda_ieee_begin_();
     double r = __longlong_as_double((long long)ws_f64_sub((uint64_t)__double_as_longlong(a), (uint64_t)__double_as_longlong(b)));
-    ws_cuda_f64_end_(mode);
+    ws_cuda_ieee_end_(mode);
     return r;
 }
 static inline double __dmul_rn(double a, double b)
 {
-    unsigned mode = ws_cuda_f64_begin_();
+    unsigned mode = ws_cuda_ieee_begin_();
     double r = __longlong_as_double((long long)ws_f64_mul((uint64_t)__double_as_longlong(a), (uint64_t)__double_as_longlong(b)));
-    ws_cuda_f64_end_(mode);
+    ws_cuda_ieee_end_(mode);
     return r;
 }
 static inline double __fma_rn(double a, double b, double c)
 {
-    unsigned mode = ws_cuda_f64_begin_();
+    unsigned mode = ws_cuda_ieee_begin_();
     double r = __longlong_as_double((long long)ws_f64_fma((uint64_t)__double_as_longlong(a), (uint64_t)__double_as_longlong(b),
                                                           (uint64_t)__double_as_longlong(c)));
-    ws_cuda_f64_end_(mode);
+    ws_cuda_ieee_end_(mode);
     return r;
 }
 /* The _rz/_ru/_rd forms, and _rn of div, rcp, sqrt: IEEE rounding in
@@ -487,18 +487,18 @@ static inline double __fma_rn(double a, double b, double c)
 static inline float ws_cuda_f32_rounded_(ws_fp_op op, ws_rounding r, float a, float b, float c)
 {
     a = WS_CUDA_F32_FTZ_(a), b = WS_CUDA_F32_FTZ_(b), c = WS_CUDA_F32_FTZ_(c);
-    unsigned mode = ws_cuda_f64_begin_(); /* the mode off: flushed below on the rounded result's bits */
+    unsigned mode = ws_cuda_ieee_begin_(); /* the mode off: flushed below on the rounded result's bits */
     float v = __uint_as_float(ws_f32_rounded(op, r, __float_as_uint(a), __float_as_uint(b), __float_as_uint(c)));
-    ws_cuda_f64_end_(mode);
+    ws_cuda_ieee_end_(mode);
     return WS_CUDA_F32_FTZ_(v);
 }
 static inline double ws_cuda_f64_rounded_(ws_fp_op op, ws_rounding r, double a, double b, double c)
 {
-    unsigned mode = ws_cuda_f64_begin_();
+    unsigned mode = ws_cuda_ieee_begin_();
     double v = __longlong_as_double((long long)ws_f64_rounded(op, r, (uint64_t)__double_as_longlong(a),
                                                               (uint64_t)__double_as_longlong(b),
                                                               (uint64_t)__double_as_longlong(c)));
-    ws_cuda_f64_end_(mode);
+    ws_cuda_ieee_end_(mode);
     return v;
 }
 #define WS_CUDA_ROUNDED_(sfx, r)                                                                                  \
@@ -660,16 +660,16 @@ static inline float ws_cuda_atomic_add_f32_(float old, float val, int shared)
 {
     if (!shared)
         return ws_f32_flushed(ws_f32_flushed(old) + ws_f32_flushed(val));
-    unsigned mode = ws_cuda_f64_begin_();
+    unsigned mode = ws_cuda_ieee_begin_();
     float r = old + val;
-    ws_cuda_f64_end_(mode);
+    ws_cuda_ieee_end_(mode);
     return r;
 }
 static inline double ws_cuda_atomic_add_f64_(double old, double val)
 {
-    unsigned mode = ws_cuda_f64_begin_();
+    unsigned mode = ws_cuda_ieee_begin_();
     double r = old + val;
-    ws_cuda_f64_end_(mode);
+    ws_cuda_ieee_end_(mode);
     return r;
 }
 

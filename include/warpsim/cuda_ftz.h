@@ -35,11 +35,12 @@ static inline float ws_cuda_f32_ftz_(float x) { return WS_CUDA_FTZ_ ? ws_f32_flu
 #error "WARPSIM_CUDA_FAST_MATH needs WARPSIM_CUDA_FTZ (warpsim cc -use_fast_math defines both)"
 #endif
 
-/* A double intrinsic's computation between these: the host's flush-to-zero
- * mode off while it runs, in a -ftz=true build's kernel (and a float fma's
- * or directed rounding's, whose result is then flushed on its bits). */
-static inline unsigned ws_cuda_f64_begin_(void) { return WS_CUDA_FTZ_ ? ws_fp_mode_set_ftz(0) : 0u; }
-static inline void ws_cuda_f64_end_(unsigned mode)
+/* An IEEE computation between these: the host's flush-to-zero mode off
+ * while it runs, in a -ftz=true build's kernel (double intrinsics and
+ * atomics, and a float fma's or directed rounding's, whose result is then
+ * flushed on its bits). */
+static inline unsigned ws_cuda_ieee_begin_(void) { return WS_CUDA_FTZ_ ? ws_fp_mode_set_ftz(0) : 0u; }
+static inline void ws_cuda_ieee_end_(unsigned mode)
 {
     if (WS_CUDA_FTZ_)
         ws_fp_mode_restore(mode);
