@@ -55,6 +55,19 @@ static inline double f64_nan_fix(double r, double a)
     return isnan(a) ? f64_quieted(a) : ws_inl_f64(WS_F64_DEFAULT_NAN);
 }
 
+/* MUFU.RCP64H's result for the significand 1.m (m: the high word's 20
+ * bits) as the high word of a double in (0.5, 1]: 1 / 1.m in IEEE
+ * arithmetic, which every host computes alike, plus the measured 2-bit
+ * correction (the table and the rest of the instruction: gpumath_mufu.c).
+ * Inline because pow and log have it on their longest chain. */
+extern const unsigned char ws_mufu_rcp64_delta_[];
+static inline uint32_t mufu_rcp64h_significand(uint32_t m)
+{
+    uint32_t ref = (uint32_t)(ws_inl_f64_bits(1.0 / ws_inl_f64((uint64_t)(0x3FF00000u | m) << 32)) >> 32);
+    int delta = (int)(ws_mufu_rcp64_delta_[m >> 2] >> (2 * (m & 3)) & 3) - 1;
+    return ref + (uint32_t)delta;
+}
+
 /* PTX cvt.rni.s32.f32 (to nearest even) and cvt.rzi.s32.f32 (toward zero). */
 static inline uint32_t f2i_rn(float x) { return f2i_saturate(nearbyintf(x)); }
 static inline uint32_t f2i_rz(float x) { return f2i_saturate(truncf(x)); }

@@ -123,8 +123,7 @@ double ws_gpu_rcp_approx_ftz_f64(double x)
         return ws_inl_f64((uint64_t)(m ? 0x7FFFFFFFu : sign) << 32); /* high word only: 0x7FF00000_00000001 is inf */
     if (e == 0)
         return ws_inl_f64((uint64_t)(sign | 0x7FF00000u) << 32);
-    uint32_t ref = (uint32_t)(ws_inl_f64_bits(one_f64 / ws_inl_f64((uint64_t)(0x3FF00000u | m) << 32)) >> 32);
-    uint32_t r = ref + (uint32_t)delta(ws_mufu_rcp64_delta_, m, 1);
+    uint32_t r = mufu_rcp64h_significand(m);
     int re = (int)(r >> 20 & 0x7FF) - ((int)e - 1023);
     if (re <= 0)
         return ws_inl_f64((uint64_t)sign << 32);

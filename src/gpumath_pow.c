@@ -88,18 +88,20 @@ GPUMATH_CLONES static dd log_ext(double x)
     }
     double m = from_words(lo, hi);
 
-    /* r = 1 / (m + 1): approximate reciprocal and a cubic Newton step. */
+    /* r = 1 / (m + 1): approximate reciprocal and a cubic Newton step.
+     * d is in [1, 4), so MUFU.RCP64H's result is its significand's with
+     * the exponent lowered by d's (ws_gpu_rcp_approx_ftz_f64, inline). */
     double f = m - 0x1p+0;
     double d = m + 0x1p+0;
-    double r = ws_gpu_rcp_approx_ftz_f64(d);
+    uint32_t d_hi = high_word(d);
+    double r = from_words(0, mufu_rcp64h_significand(d_hi & 0xFFFFFu) - ((d_hi >> 20) - 1023u) * 0x00100000u);
     double t = fma(-d, r, 0x1p+0);
     t = fma(t, t, t);
     r = fma(t, r, r);
 
     /* u = 2 (m - 1) / (m + 1) and c, the correction that makes u + c the
      * quotient to about twice double precision (as in log). */
-    double u = f * r;
-    u = u + u;
+    double u = (f + f) * r;
     double v = u * u;
     double c = 0x1p+1 * (f - u);
     c = fma(-u, f, c);
@@ -117,7 +119,7 @@ GPUMATH_CLONES static dd log_ext(double x)
     p = fma(p, v, 0x1.9999999999dfbp-7);
     p = p * v;
     double k_hi = 0x1.5555555555555p-4 + p;
-    double k_lo = ((0x1.5555555555555p-4 - k_hi) + p) + 0.0;
+    double k_lo = (0x1.5555555555555p-4 - k_hi) + p;
     dd k = two_sum_fast(k_hi, k_lo + -0x1.6a4cb00b9e7b0p-59);
 
     /* (u + c)^2 and (u + c)^3 as hi + lo: fma gives each product's
