@@ -298,6 +298,10 @@ static bool find_layout(layout *l)
  * clang's -mllvm), every access announced. */
 /* The copies and sets the compiler leaves as calls, seen by the checker (check_tsan.c). */
 #define WC_CHECK_WRAP "-Wl,--wrap=memcpy,--wrap=memmove,--wrap=memset"
+/* The float-cast check's calls, to warpsim's handler (src/cuda/floatcast.c)
+ * even where a UBSan runtime that has its own is linked too. */
+#define WC_FLOAT_CAST_WRAP \
+    "-Wl,--wrap=__ubsan_handle_float_cast_overflow,--wrap=__ubsan_handle_float_cast_overflow_abort"
 
 /* Whether the compiler is clang: by its name, or what --version says (cc, c++, a wrapper). */
 static bool is_clang(const char *compiler)
@@ -1124,9 +1128,12 @@ int cmd_cc(int argc, char **argv)
         built = built && sv_push(&cmd, "-O2") && sv_push(&cmd, "-ffp-contract=off") && sv_push(&cmd, "-fopenmp") &&
                 sv_push(&cmd, "-g1") &&
                 sv_push(&cmd, "-gdwarf-4") && sv_pushf(&cmd, "-I%s", lay.include);
+        /* Device code's casts of floats the integer type cannot hold: checked, the
+         * check's calls going to src/cuda/floatcast.c (WC_FLOAT_CAST_WRAP at the link). */
         if (s->kind == SRC_CU) /* preprocessed already: the rewriter's two macros, the user's compile flags */
-            built = built && sv_push(&cmd, "-include") && sv_push(&cmd, "warpsim/cuda_macros.h") &&
-                    sv_append_compile_flags(&cmd, &flags);
+            built = built && sv_push(&cmd, "-fsanitize=float-cast-overflow") &&
+                    sv_push(&cmd, "-fsanitize-recover=float-cast-overflow") && sv_push(&cmd, "-include") &&
+                    sv_push(&cmd, "warpsim/cuda_macros.h") && sv_append_compile_flags(&cmd, &flags);
         else
             built = built && sv_push(&cmd, "-isystem") && sv_pushf(&cmd, "%s/warpsim/cuda_compat", lay.include) &&
                     (s->kind != SRC_CXX || sv_push(&cmd, "-DWS_CC_HOST_CXX_=1")) && sv_append(&cmd, &flags);
@@ -1151,7 +1158,7 @@ int cmd_cc(int argc, char **argv)
         strv cmd = {0};
         bool built = sv_push(&cmd, cxx) && sv_append(&cmd, &objs) && sv_append(&cmd, &link) &&
                      /* WARPSIM_TRACE's writers, pulled in by their entry point alone */
-                     sv_push(&cmd, "-Wl,-u,ws_cuda_trace_write") &&
+                     sv_push(&cmd, "-Wl,-u,ws_cuda_trace_write") && sv_push(&cmd, WC_FLOAT_CAST_WRAP) &&
                      sv_pushf(&cmd, "%s/libwarpsim_trace.a", lay.libdir) &&
                      (!check || (sv_pushf(&cmd, "%s/libwarpsim_check.a", lay.libdir) &&
                                  sv_push(&cmd, WC_CHECK_WRAP))) &&

@@ -22,6 +22,7 @@ static const char *const code_names[WS_DIAG_CODE_COUNT] = {
     [WS_DIAG_STACK_OVERFLOW] = "STACK_OVERFLOW",
     [WS_DIAG_TRAP] = "TRAP",
     [WS_DIAG_INT_DIVISION] = "INT_DIVISION",
+    [WS_DIAG_FLOAT_CAST] = "FLOAT_CAST",
 };
 
 const char *ws_diag_code_name(ws_diag_code code)

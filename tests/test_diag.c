@@ -572,6 +572,7 @@ static void test_diag_code_names(void **state)
         {WS_DIAG_STACK_OVERFLOW, "STACK_OVERFLOW"},
         {WS_DIAG_TRAP, "TRAP"},
         {WS_DIAG_INT_DIVISION, "INT_DIVISION"},
+        {WS_DIAG_FLOAT_CAST, "FLOAT_CAST"},
     };
     assert_int_equal(sizeof names / sizeof names[0], WS_DIAG_CODE_COUNT - 1);
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {

@@ -40,6 +40,8 @@ typedef enum ws_diag_code {
     WS_DIAG_TRAP,                   /* a thread trapped: bad memory access, __trap() */
     WS_DIAG_INT_DIVISION,           /* an integer division by zero or of the minimum by -1: the GPU's
                                        quotient and remainder, where the CPU traps */
+    WS_DIAG_FLOAT_CAST,             /* a float or double cast to an integer type that cannot hold it
+                                       (NaN, infinite, out of range): the GPU saturates */
     WS_DIAG_CODE_COUNT
 } ws_diag_code;
 

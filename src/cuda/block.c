@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cuda_internal.h"
+#include "floatcast.h"
 
 __thread const ws_cuda_thread_ctx *ws_cuda_ctx_ __attribute__((tls_model("initial-exec")));
 
@@ -568,6 +569,7 @@ static bool block_continue(wc_block *b)
         ws_cuda_atomic_busy_ = 0; /* a trap in an atomic's read or write */
         wc_trap_report(b);
         wc_trap_report_divisions(b);
+        wc_floatcast_report(b);
         drop_pending_printf(b);
         if (wc_check_tools)
             wc_check_block_end(b);
@@ -623,6 +625,7 @@ static bool block_continue(wc_block *b)
     if (wc_check_tools) /* memcheck stopped threads: the launch fails, as under compute-sanitizer */
         wc_check_block_end(b);
     wc_trap_report_divisions(b);
+    wc_floatcast_report(b);
     drop_pending_printf(b);
     wc_shared_block_end(b);
     return false;

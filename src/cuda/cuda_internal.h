@@ -165,6 +165,16 @@ typedef struct wc_division {
 } wc_division;
 #define WC_DIVISION_SITES 16
 
+/* A cast of a float to an integer type that cannot hold it (floatcast.c). */
+typedef struct wc_cast_site {
+    const void *site;   /* the compiler's check data: the line, the types */
+    int warp;
+    ws_mask lanes;
+    double first;       /* the first value met */
+    unsigned met, exact; /* times met; times this run's value was the GPU's */
+} wc_cast_site;
+#define WC_CAST_SITES 16
+
 typedef struct wc_block {
     const wc_launch *launch;
     size_t linear;         /* linear block index */
@@ -211,6 +221,10 @@ typedef struct wc_block {
         wc_division at[WC_DIVISION_SITES];
         int count;
     } divisions;
+    struct {
+        wc_cast_site at[WC_CAST_SITES];
+        int count;
+    } casts;
     uint32_t trace_warps;  /* the warps WARPSIM_TRACE records (trace.c); 0 in the usual case */
     ws_cuda_trace trace;   /* their steps so far */
     wc_check_block check;  /* a checked program's findings and ordering (check.c) */

@@ -5,6 +5,7 @@
  * Elsewhere (aarch64 does not trap on division) nothing is changed. */
 #define _GNU_SOURCE
 #include "intdiv.h"
+#include "x86_modrm.h"
 
 #include <signal.h>
 #include <string.h>
@@ -31,14 +32,11 @@ void wc_gpu_divide(int bits, bool is_signed, uint64_t a, uint64_t b, uint64_t *q
 }
 
 #if defined(__x86_64__)
-static const int greg_of[16] = {REG_RAX, REG_RCX, REG_RDX, REG_RBX, REG_RSP, REG_RBP, REG_RSI, REG_RDI,
-                                REG_R8,  REG_R9,  REG_R10, REG_R11, REG_R12, REG_R13, REG_R14, REG_R15};
-
 bool wc_intdiv_fixup(void *ucontext)
 {
     ucontext_t *uc = ucontext;
     greg_t *g = uc->uc_mcontext.gregs;
-    const unsigned char *ip = (const unsigned char *)(uintptr_t)g[REG_RIP], *p = ip;
+    const unsigned char *p = (const unsigned char *)(uintptr_t)g[REG_RIP];
     int rex = 0;
     for (;; p++) {
         if (*p == 0xf0 || *p == 0xf2 || *p == 0xf3 || *p == 0x2e || *p == 0x3e || *p == 0x26 || *p == 0x36)
@@ -49,47 +47,17 @@ bool wc_intdiv_fixup(void *ucontext)
         rex = *p++;
     if (*p++ != 0xf7)
         return false;
-    int modrm = *p++, mod = modrm >> 6, reg = (modrm >> 3) & 7, rm = modrm & 7;
-    if (reg != 6 && reg != 7)
+    wc_x86_operand o = wc_x86_decode_operand(p, rex, g);
+    int op = o.reg & 7; /* the opcode extension: /6 div, /7 idiv */
+    if (op != 6 && op != 7)
         return false;
-    bool wide = rex & 8, is_signed = reg == 7;
+    bool wide = rex & 8, is_signed = op == 7;
     int bits = wide ? 64 : 32;
-    uint64_t divisor;
-    if (mod == 3) {
-        divisor = (uint64_t)g[greg_of[rm | ((rex & 1) << 3)]];
-    } else {
-        uintptr_t ea = 0;
-        bool rip_relative = false;
-        if (rm == 4) {
-            int sib = *p++, scale = sib >> 6, index = ((sib >> 3) & 7) | ((rex & 2) << 2), base = sib & 7;
-            if (index != 4)
-                ea += (uintptr_t)g[greg_of[index]] << scale;
-            if (base == 5 && mod == 0) {
-                int32_t d;
-                memcpy(&d, p, 4);
-                p += 4;
-                ea += (uintptr_t)(intptr_t)d;
-            } else {
-                ea += (uintptr_t)g[greg_of[base | ((rex & 1) << 3)]];
-            }
-        } else if (rm == 5 && mod == 0) {
-            rip_relative = true;
-        } else {
-            ea += (uintptr_t)g[greg_of[rm | ((rex & 1) << 3)]];
-        }
-        if (mod == 1) {
-            ea += (uintptr_t)(intptr_t)(int8_t)*p++;
-        } else if (mod == 2 || rip_relative) {
-            int32_t d;
-            memcpy(&d, p, 4);
-            p += 4;
-            ea += (uintptr_t)(intptr_t)d;
-        }
-        if (rip_relative)
-            ea += (uintptr_t)p;
-        divisor = 0;
-        memcpy(&divisor, (const void *)ea, wide ? 8 : 4);
-    }
+    uint64_t divisor = 0;
+    if (o.memory)
+        memcpy(&divisor, (const void *)o.ea, wide ? 8 : 4);
+    else
+        divisor = (uint64_t)*wc_x86_greg(g, o.rm);
     uint64_t ones = wide ? ~(uint64_t)0 : 0xffffffffu;
     uint64_t a = (uint64_t)g[REG_RAX] & ones, b = divisor & ones;
     bool minus_one = is_signed && b == ones && a == (wide ? (uint64_t)1 << 63 : 0x80000000u);
@@ -99,7 +67,7 @@ bool wc_intdiv_fixup(void *ucontext)
     wc_gpu_divide(bits, is_signed, a, b, &q, &r);
     g[REG_RAX] = (greg_t)q; /* a 32-bit result clears the upper half, as the instruction would */
     g[REG_RDX] = (greg_t)r;
-    g[REG_RIP] = (greg_t)(uintptr_t)p;
+    g[REG_RIP] = (greg_t)(uintptr_t)o.end;
     return true;
 }
 #else

@@ -11,6 +11,7 @@
 #include <sys/mman.h>
 
 #include "cuda_internal.h"
+#include "floatcast.h"
 #include "intdiv.h"
 #include "trap_where.h"
 
@@ -58,6 +59,8 @@ void wc_trap_report_divisions(wc_block *b)
  * reports it (wc_trap_report) outside the signal's context. */
 static void on_trap(int sig, siginfo_t *si, void *context)
 {
+    if (sig == SIGFPE && wc_floatcast_fixup(context, si->si_code))
+        return; /* a cast armed it (in a kernel or in the scheduler after it): floatcast.c */
     wc_lane *l = wc_current_lane();
     size_t i = 0;
     while (i < N_TRAPPED && trapped[i] != sig)

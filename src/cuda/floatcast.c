@@ -1,0 +1,313 @@
+/* Casts of a float or double to an integer type that cannot hold the value.
+ *
+ * C++ leaves them undefined; the H200 saturates (docs/probes/float_cast_probe.cu
+ * and its .h100.txt): x86-64 gives 0x80000000... ("integer indefinite") or,
+ * for unsigned types, the low bits of a 64-bit conversion. warpsim cc
+ * compiles .cu files with -fsanitize=float-cast-overflow, whose check calls
+ * __ubsan_handle_float_cast_overflow before such a conversion; the link
+ * renames those calls (-Wl,--wrap) to the function below, so a UBSan
+ * runtime linked in as well keeps its own. In device code it notes the site
+ * for a diagnostic, and where the conversion that follows is a single
+ * CVTTSS2SI or CVTTSD2SI that will fail (a signed target: the GPU converts
+ * to 32 or 64 bits signed, then keeps the low bits, as the CPU does), it
+ * unmasks the invalid-operation exception: the instruction then raises
+ * SIGFPE, and wc_floatcast_fixup writes the GPU's value into its
+ * destination and steps over it. Unsigned targets keep the CPU's value
+ * (the compilers' sequences there do not fail where the GPU saturates),
+ * and the diagnostic says so. */
+#define _GNU_SOURCE
+#include "floatcast.h"
+
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cuda_internal.h"
+#include "x86_modrm.h"
+
+/* ---- the GPU's rule ---- */
+
+uint64_t wc_gpu_float_to_int(double v, bool from_double, int bits, bool is_signed)
+{
+    if (bits < 32) /* through 32 bits of the same signedness, then the low bits */
+        return wc_gpu_float_to_int(v, from_double, 32, is_signed) & ((UINT64_C(1) << bits) - 1);
+    if (isnan(v)) /* the sign bit alone, but a float's NaN to 32 bits is 0 */
+        return bits == 32 ? (from_double ? UINT32_C(0x80000000) : 0) : UINT64_C(1) << 63;
+    double t = trunc(v);
+    if (bits == 32 && is_signed)
+        return (uint32_t)(t >= 0x1p31 ? INT32_MAX : t < -0x1p31 ? INT32_MIN : (int32_t)t);
+    if (bits == 32)
+        return t >= 0x1p32 ? UINT32_MAX : t < 0 ? 0 : (uint32_t)t;
+    if (is_signed)
+        return t >= 0x1p63 ? (uint64_t)INT64_MAX : t < -0x1p63 ? (uint64_t)INT64_MIN : (uint64_t)(int64_t)t;
+    return t >= 0x1p64 ? UINT64_MAX : t < 0 ? 0 : (uint64_t)t;
+}
+
+/* ---- what the compilers' check passes (LLVM's and GCC's UBSan ABI) ---- */
+
+typedef struct {
+    uint16_t kind; /* 0 an integer, 1 a float */
+    uint16_t info; /* an integer's log2(bits) << 1 | signed; a float's bits */
+    char name[];
+} ubsan_type;
+
+typedef struct {
+    struct {
+        const char *file;
+        uint32_t line, column;
+    } loc;
+    const ubsan_type *from, *to;
+} ubsan_float_cast;
+
+/* The value: a float or double's bits in the handle, a wider float by pointer. */
+static double value_of(const ubsan_type *from, uintptr_t handle)
+{
+    if (from->info == 32) {
+        float f;
+        uint32_t b = (uint32_t)handle;
+        memcpy(&f, &b, sizeof f);
+        return f;
+    }
+    if (from->info == 64) {
+        double d;
+        uint64_t b = (uint64_t)handle;
+        memcpy(&d, &b, sizeof d);
+        return d;
+    }
+    return (double)*(const long double *)handle;
+}
+
+/* ---- the armed conversion (one per OS thread: the CVTT follows at once) ---- */
+
+#if defined(__x86_64__)
+enum { MXCSR_IE = 0x1, MXCSR_IM = 0x80 }; /* the invalid-operation flag and mask */
+
+static __thread struct {
+    bool on;
+    bool is_double;     /* the value converted: a double, else a float */
+    uint64_t bits;      /* its bits */
+    wc_cast_site *site; /* counts the conversions given the GPU's value */
+} armed;
+
+static void arm(bool is_double, uint64_t bits, wc_cast_site *site)
+{
+    armed.is_double = is_double;
+    armed.bits = bits;
+    armed.site = site;
+    armed.on = true;
+    __builtin_ia32_ldmxcsr(__builtin_ia32_stmxcsr() & ~(unsigned)(MXCSR_IM | MXCSR_IE));
+}
+
+static void disarm(void)
+{
+    if (armed.on) {
+        armed.on = false;
+        __builtin_ia32_ldmxcsr(__builtin_ia32_stmxcsr() | MXCSR_IM);
+    }
+}
+
+/* CVTTSS2SI or CVTTSD2SI at p, legacy or VEX encoded: whether it converts
+ * a double, its operands, whether its destination is 64 bits wide. */
+static bool decode_cvtt(const unsigned char *p, const greg_t *g, bool *is_double, wc_x86_operand *o, bool *wide)
+{
+    int rex = 0, pp;
+    if (p[0] == 0xC5) { /* two-byte VEX: R inverted, pp 2 = F3, 3 = F2, map 0F */
+        pp = p[1] & 3;
+        if (pp < 2 || p[2] != 0x2C)
+            return false;
+        rex = (p[1] & 0x80) ? 0 : 4;
+        p += 3;
+    } else if (p[0] == 0xC4) { /* three-byte VEX: R, X, B inverted; W; map 1 = 0F */
+        pp = p[2] & 3;
+        if ((p[1] & 0x1F) != 1 || pp < 2 || p[3] != 0x2C)
+            return false;
+        rex = ((p[1] & 0x80) ? 0 : 4) | ((p[1] & 0x40) ? 0 : 2) | ((p[1] & 0x20) ? 0 : 1) | ((p[2] & 0x80) ? 8 : 0);
+        p += 4;
+    } else {
+        if (p[0] != 0xF3 && p[0] != 0xF2)
+            return false;
+        pp = p[0] == 0xF3 ? 2 : 3;
+        p++;
+        if ((*p & 0xF0) == 0x40)
+            rex = *p++;
+        if (p[0] != 0x0F || p[1] != 0x2C)
+            return false;
+        p += 2;
+    }
+    *is_double = pp == 3;
+    *o = wc_x86_decode_operand(p, rex, g);
+    *wide = rex & 8;
+    return true;
+}
+
+/* The bits an instruction's source operand holds: memory, or an XMM register's low lane. */
+static uint64_t source_bits(const ucontext_t *uc, const wc_x86_operand *o, bool is_double)
+{
+    uint64_t b = 0;
+    if (o->memory) {
+        memcpy(&b, (const void *)o->ea, is_double ? 8 : 4);
+    } else {
+        const uint32_t *lanes = uc->uc_mcontext.fpregs->_xmm[o->rm].element;
+        b = lanes[0] | (is_double ? (uint64_t)lanes[1] << 32 : 0);
+    }
+    return b;
+}
+
+bool wc_floatcast_fixup(void *ucontext, int si_code)
+{
+    if (!armed.on)
+        return false;
+    ucontext_t *uc = ucontext;
+    armed.on = false;
+    /* Masked again when the handler returns, whatever failed. */
+    uc->uc_mcontext.fpregs->mxcsr = (uc->uc_mcontext.fpregs->mxcsr | MXCSR_IM) & ~(unsigned)MXCSR_IE;
+    greg_t *g = uc->uc_mcontext.gregs;
+    bool is_double, wide;
+    wc_x86_operand o;
+    /* The armed conversion only: the same value, as float or double. Any other
+     * failing instruction runs again, masked, with the CPU's result. */
+    if (si_code != FPE_FLTINV || !decode_cvtt((const unsigned char *)(uintptr_t)g[REG_RIP], g, &is_double, &o, &wide) ||
+        is_double != armed.is_double || source_bits(uc, &o, is_double) != armed.bits)
+        return true;
+    double v;
+    if (is_double) {
+        memcpy(&v, &armed.bits, 8);
+    } else {
+        float f;
+        uint32_t b = (uint32_t)armed.bits;
+        memcpy(&f, &b, 4);
+        v = f;
+    }
+    /* The GPU's signed conversion of the instruction's width: a narrower
+     * signed type keeps its low bits, as on the GPU; an unsigned int's
+     * 64-bit conversion fails only where the GPU's gives 0 or all ones too. */
+    uint64_t r = wc_gpu_float_to_int(v, is_double, wide ? 64 : 32, true);
+    *wc_x86_greg(g, o.reg) = (greg_t)r; /* a 32-bit result clears the upper half, as the instruction would */
+    g[REG_RIP] = (greg_t)(uintptr_t)o.end;
+    armed.site->exact++;
+    return true;
+}
+#else
+static void disarm(void) {}
+bool wc_floatcast_fixup(void *ucontext, int si_code)
+{
+    (void)ucontext;
+    (void)si_code;
+    return false;
+}
+#endif
+
+/* ---- the handler the instrumented casts call ---- */
+
+/* One entry per site, the first warp's lanes (as the integer divisions). */
+static wc_cast_site *note(wc_block *b, wc_lane *l, const void *site, double v)
+{
+    for (int i = 0; i < b->casts.count; i++)
+        if (b->casts.at[i].site == site) {
+            if (b->casts.at[i].warp == l->warp)
+                b->casts.at[i].lanes |= l->bit;
+            b->casts.at[i].met++;
+            return &b->casts.at[i];
+        }
+    if (b->casts.count == WC_CAST_SITES)
+        return NULL;
+    wc_cast_site *s = &b->casts.at[b->casts.count++];
+    *s = (wc_cast_site){.site = site, .warp = l->warp, .lanes = l->bit, .first = v, .met = 1};
+    return s;
+}
+
+/* The calls the check makes, renamed by the link (see the top). The
+ * original, when a UBSan runtime is linked too, takes host code's. */
+void __real___ubsan_handle_float_cast_overflow(void *data, uintptr_t from) __attribute__((weak));
+void __wrap___ubsan_handle_float_cast_overflow(void *data, uintptr_t from);
+void __wrap___ubsan_handle_float_cast_overflow_abort(void *data, uintptr_t from);
+
+void __wrap___ubsan_handle_float_cast_overflow(void *data, uintptr_t from)
+{
+    const ubsan_float_cast *d = data;
+    wc_lane *l = wc_current_lane();
+    if (!l || l->in_runtime || d->from->kind != 1 || d->to->kind != 0) {
+        /* Host code: the CPU's conversion is what the host compiler's build gives as well. */
+        if (__real___ubsan_handle_float_cast_overflow)
+            __real___ubsan_handle_float_cast_overflow(data, from);
+        return;
+    }
+    double v = value_of(d->from, from);
+    int bits = 1 << (d->to->info >> 1);
+    bool is_signed = d->to->info & 1;
+    wc_cast_site *s = note(l->block, l, data, v);
+#if defined(__x86_64__)
+    /* The CPU's CVTT fails (and can be given the GPU's value) where the value
+     * is NaN or outside its 32 or 64 signed bits. */
+    bool fails = isnan(v) || (bits <= 32 ? !(v > -0x1p31 - 1 && v < 0x1p31) : !(v >= -0x1p63 && v < 0x1p63));
+    if (s && is_signed && bits <= 64) {
+        if (!fails) /* (short)40000.0f: both keep the low bits of the same 32-bit value */
+            s->exact++;
+        else if (d->from->info == 32 || d->from->info == 64) /* not long double's x87 conversion */
+            arm(d->from->info == 64, d->from->info == 64 ? (uint64_t)from : (uint32_t)from, s);
+    }
+#else
+    (void)bits;
+    (void)is_signed;
+    (void)s;
+#endif
+}
+
+void __wrap___ubsan_handle_float_cast_overflow_abort(void *data, uintptr_t from)
+{
+    __wrap___ubsan_handle_float_cast_overflow(data, from);
+}
+
+/* ---- the diagnostics, at the block's end ---- */
+
+/* How the GPU converts to a type of this width and signedness, in words. */
+static const char *gpu_rule(int bits, bool is_signed)
+{
+    if (bits < 32)
+        return is_signed ? "it converts to int (saturating) and keeps the low bits"
+                         : "it converts to unsigned int (saturating) and keeps the low bits";
+    return "it saturates to the type's range";
+}
+
+/* A type's name without the quotes the compilers put around it: its
+ * length for a %.*s, *name moved past the opening quote. */
+static int unquoted(const char **name)
+{
+    int n = (int)strlen(*name);
+    if (n >= 2 && (*name)[0] == '\'' && (*name)[n - 1] == '\'') {
+        (*name)++;
+        return n - 2;
+    }
+    return n;
+}
+
+void wc_floatcast_report(wc_block *b)
+{
+    disarm();
+    for (int i = 0; i < b->casts.count; i++) {
+        const wc_cast_site *s = &b->casts.at[i];
+        const ubsan_float_cast *d = s->site;
+        int bits = 1 << (d->to->info >> 1);
+        bool is_signed = d->to->info & 1;
+        char where[300], value[200];
+        snprintf(where, sizeof where, "%s:%u", d->loc.file ? d->loc.file : "?", d->loc.line);
+        if (bits > 64) {
+            snprintf(value, sizeof value, "not measured for %d-bit integers; this run has the CPU's value", bits);
+        } else {
+            uint64_t r = wc_gpu_float_to_int(s->first, d->from->info != 32, bits, is_signed);
+            int64_t sr = bits == 64 ? (int64_t)r : (int64_t)(r << (64 - bits)) >> (64 - bits);
+            const char *done = s->exact == s->met ? "computed so here" : "this run has the CPU's value";
+            if (is_signed)
+                snprintf(value, sizeof value, "the H200 gives %lld (%s); %s", (long long)sr, gpu_rule(bits, true), done);
+            else
+                snprintf(value, sizeof value, "the H200 gives %llu (%s); %s", (unsigned long long)r,
+                         gpu_rule(bits, false), done);
+        }
+        const char *to = d->to->name, *from = d->from->name;
+        int to_len = unquoted(&to), from_len = unquoted(&from);
+        wc_diag_add(b, WS_DIAG_FLOAT_CAST, s->warp, s->lanes, where, "(%.*s) of %.*s %.*g, a value it cannot hold: %s",
+                    to_len, to, from_len, from, d->from->info == 32 ? 9 : 17, s->first, value);
+    }
+    b->casts.count = 0;
+}
