@@ -170,7 +170,6 @@ typedef struct wc_cast_site {
     const void *site;   /* the compiler's check data: the line, the types */
     int warp;
     ws_mask lanes;
-    double first;       /* the first value met */
     unsigned met, exact; /* times met; times this run's value was the GPU's */
 } wc_cast_site;
 #define WC_CAST_SITES 16

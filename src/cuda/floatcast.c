@@ -84,7 +84,7 @@ static double value_of(const ubsan_type *from, uintptr_t handle)
 enum { MXCSR_IE = 0x1, MXCSR_IM = 0x80 }; /* the invalid-operation flag and mask */
 
 static __thread struct {
-    bool on;
+    bool on, used;
     bool is_double;     /* the value converted: a double, else a float */
     uint64_t bits;      /* its bits */
     wc_cast_site *site; /* counts the conversions given the GPU's value */
@@ -95,16 +95,18 @@ static void arm(bool is_double, uint64_t bits, wc_cast_site *site)
     armed.is_double = is_double;
     armed.bits = bits;
     armed.site = site;
-    armed.on = true;
+    armed.on = armed.used = true;
     __builtin_ia32_ldmxcsr(__builtin_ia32_stmxcsr() & ~(unsigned)(MXCSR_IM | MXCSR_IE));
 }
 
+/* At a block's end: masked again if this thread armed a conversion since
+ * the last end, even after a fixup (a mode saved while armed and restored
+ * later unmasks it again); a thread that never armed one keeps its mode. */
 static void disarm(void)
 {
-    if (armed.on) {
-        armed.on = false;
+    if (armed.used)
         __builtin_ia32_ldmxcsr(__builtin_ia32_stmxcsr() | MXCSR_IM);
-    }
+    armed.on = armed.used = false;
 }
 
 /* CVTTSS2SI or CVTTSD2SI at p, legacy or VEX encoded: whether it converts
@@ -154,14 +156,19 @@ static uint64_t source_bits(const ucontext_t *uc, const wc_x86_operand *o, bool 
     return b;
 }
 
-bool wc_floatcast_fixup(void *ucontext, int si_code)
+bool wc_floatcast_fixup(void *ucontext, int si_code, bool in_kernel)
 {
-    if (!armed.on)
-        return false;
     ucontext_t *uc = ucontext;
-    armed.on = false;
+    /* Unmasked and not armed: a mode saved while armed and restored after
+     * (an FTZ math function's): in a kernel it is ours to mask again. */
+    bool leaked = in_kernel && si_code == FPE_FLTINV && !(uc->uc_mcontext.fpregs->mxcsr & MXCSR_IM);
+    if (!armed.on && !leaked)
+        return false;
     /* Masked again when the handler returns, whatever failed. */
     uc->uc_mcontext.fpregs->mxcsr = (uc->uc_mcontext.fpregs->mxcsr | MXCSR_IM) & ~(unsigned)MXCSR_IE;
+    if (!armed.on)
+        return true; /* the instruction runs again, masked */
+    armed.on = false;
     greg_t *g = uc->uc_mcontext.gregs;
     bool is_double, wide;
     wc_x86_operand o;
@@ -190,10 +197,11 @@ bool wc_floatcast_fixup(void *ucontext, int si_code)
 }
 #else
 static void disarm(void) {}
-bool wc_floatcast_fixup(void *ucontext, int si_code)
+bool wc_floatcast_fixup(void *ucontext, int si_code, bool in_kernel)
 {
     (void)ucontext;
     (void)si_code;
+    (void)in_kernel;
     return false;
 }
 #endif
@@ -201,7 +209,7 @@ bool wc_floatcast_fixup(void *ucontext, int si_code)
 /* ---- the handler the instrumented casts call ---- */
 
 /* One entry per site, the first warp's lanes (as the integer divisions). */
-static wc_cast_site *note(wc_block *b, wc_lane *l, const void *site, double v)
+static wc_cast_site *note(wc_block *b, wc_lane *l, const void *site)
 {
     for (int i = 0; i < b->casts.count; i++)
         if (b->casts.at[i].site == site) {
@@ -213,7 +221,7 @@ static wc_cast_site *note(wc_block *b, wc_lane *l, const void *site, double v)
     if (b->casts.count == WC_CAST_SITES)
         return NULL;
     wc_cast_site *s = &b->casts.at[b->casts.count++];
-    *s = (wc_cast_site){.site = site, .warp = l->warp, .lanes = l->bit, .first = v, .met = 1};
+    *s = (wc_cast_site){.site = site, .warp = l->warp, .lanes = l->bit, .met = 1};
     return s;
 }
 
@@ -236,7 +244,7 @@ void __wrap___ubsan_handle_float_cast_overflow(void *data, uintptr_t from)
     double v = value_of(d->from, from);
     int bits = 1 << (d->to->info >> 1);
     bool is_signed = d->to->info & 1;
-    wc_cast_site *s = note(l->block, l, data, v);
+    wc_cast_site *s = note(l->block, l, data);
 #if defined(__x86_64__)
     /* The CPU's CVTT fails (and can be given the GPU's value) where the value
      * is NaN or outside its 32 or 64 signed bits. */
@@ -265,9 +273,11 @@ void __wrap___ubsan_handle_float_cast_overflow_abort(void *data, uintptr_t from)
 static const char *gpu_rule(int bits, bool is_signed)
 {
     if (bits < 32)
-        return is_signed ? "it converts to int (saturating) and keeps the low bits"
-                         : "it converts to unsigned int (saturating) and keeps the low bits";
-    return "it saturates to the type's range";
+        return is_signed ? "converts to int, saturating (NaN: 0), and keeps the low bits"
+                         : "converts to unsigned int, saturating (NaN: 0), and keeps the low bits";
+    if (bits == 32)
+        return "saturates to the type's range (NaN: 0 from a float, the sign bit from a double)";
+    return "saturates to the type's range (NaN: the sign bit)";
 }
 
 /* A type's name without the quotes the compilers put around it: its
@@ -292,22 +302,18 @@ void wc_floatcast_report(wc_block *b)
         bool is_signed = d->to->info & 1;
         char where[300], value[200];
         snprintf(where, sizeof where, "%s:%u", d->loc.file ? d->loc.file : "?", d->loc.line);
-        if (bits > 64) {
-            snprintf(value, sizeof value, "not measured for %d-bit integers; this run has the CPU's value", bits);
-        } else {
-            uint64_t r = wc_gpu_float_to_int(s->first, d->from->info != 32, bits, is_signed);
-            int64_t sr = bits == 64 ? (int64_t)r : (int64_t)(r << (64 - bits)) >> (64 - bits);
-            const char *done = s->exact == s->met ? "computed so here" : "this run has the CPU's value";
-            if (is_signed)
-                snprintf(value, sizeof value, "the H200 gives %lld (%s); %s", (long long)sr, gpu_rule(bits, true), done);
-            else
-                snprintf(value, sizeof value, "the H200 gives %llu (%s); %s", (unsigned long long)r,
-                         gpu_rule(bits, false), done);
-        }
+        const char *done = s->exact == s->met ? "computed so here" : "this run has the CPU's value";
+        if (bits > 64)
+            snprintf(value, sizeof value, "not measured on the GPU for %d-bit integers; this run has the CPU's value",
+                     bits);
+        else
+            snprintf(value, sizeof value, "the GPU %s; %s", gpu_rule(bits, is_signed), done);
+        /* No value in the line, so that the same site's lines of other blocks merge into one. */
         const char *to = d->to->name, *from = d->from->name;
         int to_len = unquoted(&to), from_len = unquoted(&from);
-        wc_diag_add(b, WS_DIAG_FLOAT_CAST, s->warp, s->lanes, where, "(%.*s) of %.*s %.*g, a value it cannot hold: %s",
-                    to_len, to, from_len, from, d->from->info == 32 ? 9 : 17, s->first, value);
+        wc_diag_add(b, WS_DIAG_FLOAT_CAST, s->warp, s->lanes, where,
+                    "(%.*s) of a %.*s it cannot hold (NaN, infinite or out of range): %s", to_len, to, from_len, from,
+                    value);
     }
     b->casts.count = 0;
 }

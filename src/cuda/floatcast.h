@@ -17,9 +17,11 @@ uint64_t wc_gpu_float_to_int(double v, bool from_double, int bits, bool is_signe
 
 /* SIGFPE from the conversion instruction a cast site armed: gives its
  * destination register the GPU's value, steps over it, masks the invalid
- * exception again. False (nothing changed) when no conversion was armed on
- * this thread. Safe in a signal handler. */
-bool wc_floatcast_fixup(void *ucontext, int si_code);
+ * exception again (any other instruction runs again, masked). False
+ * (nothing changed) when no conversion was armed on this thread and, in a
+ * kernel (in_kernel), the exception was not left unmasked. Safe in a
+ * signal handler. */
+bool wc_floatcast_fixup(void *ucontext, int si_code, bool in_kernel);
 
 struct wc_block;
 /* The cast sites the block's threads met, as diagnostics (at its end). */

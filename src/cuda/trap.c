@@ -59,9 +59,9 @@ void wc_trap_report_divisions(wc_block *b)
  * reports it (wc_trap_report) outside the signal's context. */
 static void on_trap(int sig, siginfo_t *si, void *context)
 {
-    if (sig == SIGFPE && wc_floatcast_fixup(context, si->si_code))
-        return; /* a cast armed it (in a kernel or in the scheduler after it): floatcast.c */
     wc_lane *l = wc_current_lane();
+    if (sig == SIGFPE && wc_floatcast_fixup(context, si->si_code, l != NULL))
+        return; /* a cast armed it (in a kernel or in the scheduler after it): floatcast.c */
     size_t i = 0;
     while (i < N_TRAPPED && trapped[i] != sig)
         i++;
