@@ -267,6 +267,13 @@ void __wrap___ubsan_handle_float_cast_overflow_abort(void *data, uintptr_t from)
     __wrap___ubsan_handle_float_cast_overflow(data, from);
 }
 
+/* A link made by hand, without the renaming: the same handler, weak, so
+ * that a UBSan runtime's own takes precedence where one is linked. */
+void __ubsan_handle_float_cast_overflow(void *data, uintptr_t from)
+    __attribute__((weak, alias("__wrap___ubsan_handle_float_cast_overflow")));
+void __ubsan_handle_float_cast_overflow_abort(void *data, uintptr_t from)
+    __attribute__((weak, alias("__wrap___ubsan_handle_float_cast_overflow_abort")));
+
 /* ---- the diagnostics, at the block's end ---- */
 
 /* How the GPU converts to a type of this width and signedness, in words. */
