@@ -287,16 +287,26 @@ static const char *gpu_rule(int bits, bool is_signed)
     return "saturates to the type's range (NaN: the sign bit)";
 }
 
-/* A type's name without the quotes the compilers put around it: its
- * length for a %.*s, *name moved past the opening quote. */
-static int unquoted(const char **name)
+/* A type's name as clang spells it (GCC writes "long long int", "short
+ * unsigned int"), without the quotes both put around it. */
+static void type_name(const char *quoted, char *out, size_t size)
 {
-    int n = (int)strlen(*name);
-    if (n >= 2 && (*name)[0] == '\'' && (*name)[n - 1] == '\'') {
-        (*name)++;
-        return n - 2;
-    }
-    return n;
+    static const char *const gcc_to_clang[][2] = {
+        {"short int", "short"},           {"short unsigned int", "unsigned short"},
+        {"long int", "long"},             {"long unsigned int", "unsigned long"},
+        {"long long int", "long long"},   {"long long unsigned int", "unsigned long long"},
+        {"__int128", "__int128"},         {"__int128 unsigned", "unsigned __int128"},
+    };
+    size_t n = strlen(quoted);
+    if (n >= 2 && quoted[0] == '\'' && quoted[n - 1] == '\'')
+        snprintf(out, size, "%.*s", (int)(n - 2), quoted + 1);
+    else
+        snprintf(out, size, "%s", quoted);
+    for (size_t i = 0; i < sizeof gcc_to_clang / sizeof gcc_to_clang[0]; i++)
+        if (strcmp(out, gcc_to_clang[i][0]) == 0) {
+            snprintf(out, size, "%s", gcc_to_clang[i][1]);
+            return;
+        }
 }
 
 void wc_floatcast_report(wc_block *b)
@@ -316,11 +326,11 @@ void wc_floatcast_report(wc_block *b)
         else
             snprintf(value, sizeof value, "the GPU %s; %s", gpu_rule(bits, is_signed), done);
         /* No value in the line, so that the same site's lines of other blocks merge into one. */
-        const char *to = d->to->name, *from = d->from->name;
-        int to_len = unquoted(&to), from_len = unquoted(&from);
+        char to[64], from[64];
+        type_name(d->to->name, to, sizeof to);
+        type_name(d->from->name, from, sizeof from);
         wc_diag_add(b, WS_DIAG_FLOAT_CAST, s->warp, s->lanes, where,
-                    "(%.*s) of a %.*s it cannot hold (NaN, infinite or out of range): %s", to_len, to, from_len, from,
-                    value);
+                    "(%s) of a %s it cannot hold (NaN, infinite or out of range): %s", to, from, value);
     }
     b->casts.count = 0;
 }
