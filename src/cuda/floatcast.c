@@ -331,6 +331,11 @@ void wc_floatcast_report(wc_block *b)
         type_name(d->from->name, from, sizeof from);
         wc_diag_add(b, WS_DIAG_FLOAT_CAST, s->warp, s->lanes, where,
                     "(%s) of a %s it cannot hold (NaN, infinite or out of range): %s", to, from, value);
+        if (b->launch->desc.diag_policy == WS_DIAG_POLICY_ERROR && b->status == WS_OK) {
+            b->status = WS_ERR_UNDEFINED;
+            snprintf(b->error, sizeof b->error, "block (%u,%u,%u): a cast of a %s to %s it cannot hold at %.200s",
+                     b->idx.x, b->idx.y, b->idx.z, from, to, where);
+        }
     }
     b->casts.count = 0;
 }
