@@ -108,6 +108,8 @@ GPUMATH_CLONES static float exp2_ext(float hi, float lo)
     /* 2^n = 2^127 * 2^(n - 127) for n > 0, else 2^-123 * 2^(n + 123):
      * both factors are normal floats for every |n| <= 152. The second's
      * bits are n << 23 less the first's offset from 2^0's (wrapping). */
+    if (fabsf(n) <= 100.0f) /* 2^n and q 2^n both normal: one exact scaling gives the same bits */
+        return q * ws_inl_f32((uint32_t)((int32_t)n + 127) << 23);
     uint32_t off = 0x83000000u & (0u - (uint32_t)!(n > 0.0f)); /* no branch: n's sign is random */
     float scale1 = ws_inl_f32(0x7F000000u + off);
     /* n clamped first (a NaN to the low end) so that the conversion needs
