@@ -1131,9 +1131,9 @@ int cmd_cc(int argc, char **argv)
         /* Device code's casts of floats the integer type cannot hold: checked, the
          * check's calls going to src/cuda/floatcast.c (WC_FLOAT_CAST_WRAP at the link). */
         if (s->kind == SRC_CU) /* preprocessed already: the rewriter's two macros, the user's compile flags */
-            built = built && sv_push(&cmd, "-fsanitize=float-cast-overflow") &&
-                    sv_push(&cmd, "-fsanitize-recover=float-cast-overflow") && sv_push(&cmd, "-include") &&
-                    sv_push(&cmd, "warpsim/cuda_macros.h") && sv_append_compile_flags(&cmd, &flags);
+            built = built && sv_push(&cmd, "-fsanitize=float-cast-overflow") && sv_push(&cmd, "-include") &&
+                    sv_push(&cmd, "warpsim/cuda_macros.h") && sv_append_compile_flags(&cmd, &flags) &&
+                    sv_push(&cmd, "-fsanitize-recover=float-cast-overflow"); /* after a user's -fno-sanitize-recover */
         else
             built = built && sv_push(&cmd, "-isystem") && sv_pushf(&cmd, "%s/warpsim/cuda_compat", lay.include) &&
                     (s->kind != SRC_CXX || sv_push(&cmd, "-DWS_CC_HOST_CXX_=1")) && sv_append(&cmd, &flags);

@@ -21,6 +21,7 @@
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cuda_internal.h"
@@ -60,22 +61,45 @@ typedef struct {
     const ubsan_type *from, *to;
 } ubsan_float_cast;
 
-/* The value: a float or double's bits in the handle, a wider float by pointer. */
-static double value_of(const ubsan_type *from, uintptr_t handle)
+/* GCC passes the types alone (no location) where it has none. As compiler-rt
+ * tells them apart: a type's first two bytes are its kind (0, 1 or 0xFFFF),
+ * a file name's are two printable characters. */
+typedef struct {
+    const char *file; /* NULL: unknown */
+    unsigned line;
+    const ubsan_type *from, *to;
+} cast_site_info;
+
+static cast_site_info site_info(const void *data)
+{
+    const unsigned char *first;
+    memcpy(&first, data, sizeof first);
+    if (first[0] + first[1] < 2 || first[0] == 0xFF || first[1] == 0xFF) {
+        const ubsan_type *const *types = data;
+        return (cast_site_info){NULL, 0, types[0], types[1]};
+    }
+    const ubsan_float_cast *d = data;
+    return (cast_site_info){d->loc.file, d->loc.line, d->from, d->to};
+}
+
+/* The value, where it is a float (its bits in the handle), a double (the
+ * same) or an x87 long double (by pointer); false for other widths. */
+static bool value_of(const ubsan_type *from, uintptr_t handle, double *v)
 {
     if (from->info == 32) {
         float f;
         uint32_t b = (uint32_t)handle;
         memcpy(&f, &b, sizeof f);
-        return f;
-    }
-    if (from->info == 64) {
-        double d;
+        *v = f;
+    } else if (from->info == 64) {
         uint64_t b = (uint64_t)handle;
-        memcpy(&d, &b, sizeof d);
-        return d;
+        memcpy(v, &b, sizeof *v);
+    } else if (from->info == 80 && sizeof(long double) >= 10) {
+        *v = (double)*(const long double *)handle;
+    } else {
+        return false;
     }
-    return (double)*(const long double *)handle;
+    return true;
 }
 
 /* ---- the armed conversion (one per OS thread: the CVTT follows at once) ---- */
@@ -87,21 +111,22 @@ static __thread struct {
     bool on, used;
     bool is_double;     /* the value converted: a double, else a float */
     uint64_t bits;      /* its bits */
+    uint64_t value;     /* the GPU's result for the site's type, sign-extended to 64 bits */
     wc_cast_site *site; /* counts the conversions given the GPU's value */
-} armed;
+} armed __attribute__((tls_model("initial-exec"))); /* read in the SIGFPE handler */
 
-static void arm(bool is_double, uint64_t bits, wc_cast_site *site)
+static void arm(bool is_double, uint64_t bits, uint64_t value, wc_cast_site *site)
 {
     armed.is_double = is_double;
     armed.bits = bits;
+    armed.value = value;
     armed.site = site;
     armed.on = armed.used = true;
     __builtin_ia32_ldmxcsr(__builtin_ia32_stmxcsr() & ~(unsigned)(MXCSR_IM | MXCSR_IE));
 }
 
-/* At a block's end: masked again if this thread armed a conversion since
- * the last end, even after a fixup (a mode saved while armed and restored
- * later unmasks it again); a thread that never armed one keeps its mode. */
+bool wc_floatcast_armed(void) { return armed.on; }
+
 static void disarm(void)
 {
     if (armed.used)
@@ -161,7 +186,7 @@ bool wc_floatcast_fixup(void *ucontext, int si_code, bool in_kernel)
     ucontext_t *uc = ucontext;
     /* Unmasked and not armed: a mode saved while armed and restored after
      * (an FTZ math function's): in a kernel it is ours to mask again. */
-    bool leaked = in_kernel && si_code == FPE_FLTINV && !(uc->uc_mcontext.fpregs->mxcsr & MXCSR_IM);
+    bool leaked = (in_kernel || armed.used) && si_code == FPE_FLTINV && !(uc->uc_mcontext.fpregs->mxcsr & MXCSR_IM);
     if (!armed.on && !leaked)
         return false;
     /* Masked again when the handler returns, whatever failed. */
@@ -177,26 +202,17 @@ bool wc_floatcast_fixup(void *ucontext, int si_code, bool in_kernel)
     if (si_code != FPE_FLTINV || !decode_cvtt((const unsigned char *)(uintptr_t)g[REG_RIP], g, &is_double, &o, &wide) ||
         is_double != armed.is_double || source_bits(uc, &o, is_double) != armed.bits)
         return true;
-    double v;
-    if (is_double) {
-        memcpy(&v, &armed.bits, 8);
-    } else {
-        float f;
-        uint32_t b = (uint32_t)armed.bits;
-        memcpy(&f, &b, 4);
-        v = f;
-    }
-    /* The GPU's signed conversion of the instruction's width: a narrower
-     * signed type keeps its low bits, as on the GPU; an unsigned int's
-     * 64-bit conversion fails only where the GPU's gives 0 or all ones too. */
-    uint64_t r = wc_gpu_float_to_int(v, is_double, wide ? 64 : 32, true);
-    *wc_x86_greg(g, o.reg) = (greg_t)r; /* a 32-bit result clears the upper half, as the instruction would */
+    /* The GPU's value for the site's type: a signed type of 32 bits or fewer
+     * keeps the low bits of a saturated 32-bit conversion, as the CPU keeps
+     * those of its own. */
+    *wc_x86_greg(g, o.reg) = (greg_t)(wide ? armed.value : (uint32_t)armed.value); /* 32 bits clear the upper half */
     g[REG_RIP] = (greg_t)(uintptr_t)o.end;
     armed.site->exact++;
     return true;
 }
 #else
 static void disarm(void) {}
+bool wc_floatcast_armed(void) { return false; }
 bool wc_floatcast_fixup(void *ucontext, int si_code, bool in_kernel)
 {
     (void)ucontext;
@@ -226,53 +242,82 @@ static wc_cast_site *note(wc_block *b, wc_lane *l, const void *site)
 }
 
 /* The calls the check makes, renamed by the link (see the top). The
- * original, when a UBSan runtime is linked too, takes host code's. */
+ * originals, where a UBSan runtime is linked too, take host code's. */
 void __real___ubsan_handle_float_cast_overflow(void *data, uintptr_t from) __attribute__((weak));
+void __real___ubsan_handle_float_cast_overflow_abort(void *data, uintptr_t from) __attribute__((weak));
 void __wrap___ubsan_handle_float_cast_overflow(void *data, uintptr_t from);
 void __wrap___ubsan_handle_float_cast_overflow_abort(void *data, uintptr_t from);
 
-void __wrap___ubsan_handle_float_cast_overflow(void *data, uintptr_t from)
+/* A cast in device code: the site noted, and armed where the CPU's
+ * conversion will fail and can be given the GPU's value. False: not one
+ * of a kernel's (the host's own, or a type this does not model). */
+static bool device_cast(void *data, uintptr_t from)
 {
-    const ubsan_float_cast *d = data;
+    cast_site_info d = site_info(data);
     wc_lane *l = wc_current_lane();
-    if (!l || l->in_runtime || d->from->kind != 1 || d->to->kind != 0) {
-        /* Host code: the CPU's conversion is what the host compiler's build gives as well. */
-        if (__real___ubsan_handle_float_cast_overflow)
-            __real___ubsan_handle_float_cast_overflow(data, from);
-        return;
-    }
-    double v = value_of(d->from, from);
-    int bits = 1 << (d->to->info >> 1);
-    bool is_signed = d->to->info & 1;
+    double v;
+    if (!l || l->in_runtime || d.from->kind != 1 || d.to->kind != 0 || !value_of(d.from, from, &v))
+        return false;
+    l->in_runtime = 1; /* not paused by the watchdog in here (preempt.c) */
+    int bits = 1 << (d.to->info >> 1);
+    bool is_signed = d.to->info & 1, ieee = d.from->info != 80; /* not long double's x87 conversion */
     wc_cast_site *s = note(l->block, l, data);
 #if defined(__x86_64__)
     /* The CPU's CVTT fails (and can be given the GPU's value) where the value
      * is NaN or outside its 32 or 64 signed bits. */
     bool fails = isnan(v) || (bits <= 32 ? !(v > -0x1p31 - 1 && v < 0x1p31) : !(v >= -0x1p63 && v < 0x1p63));
-    if (s && is_signed && bits <= 64) {
-        if (!fails) /* (short)40000.0f: both keep the low bits of the same 32-bit value */
+    if (s && is_signed && bits <= 64 && ieee) {
+        if (!fails) { /* (short)40000.0f: both keep the low bits of the same 32-bit value */
             s->exact++;
-        else if (d->from->info == 32 || d->from->info == 64) /* not long double's x87 conversion */
-            arm(d->from->info == 64, d->from->info == 64 ? (uint64_t)from : (uint32_t)from, s);
+        } else {
+            uint64_t r = wc_gpu_float_to_int(v, d.from->info == 64, bits <= 32 ? 32 : 64, true);
+            arm(d.from->info == 64, d.from->info == 64 ? (uint64_t)from : (uint32_t)from,
+                bits <= 32 ? (uint64_t)(int64_t)(int32_t)(uint32_t)r : r, s);
+        }
     }
 #else
+    (void)v;
     (void)bits;
     (void)is_signed;
+    (void)ieee;
     (void)s;
 #endif
+    l->in_runtime = 0;
+    return true;
 }
 
+void wc_floatcast_check(void *data, uintptr_t from, bool abort_after)
+{
+    bool device = device_cast(data, from);
+    if (abort_after) {
+        disarm();
+        if (device)
+            __builtin_trap();
+        abort();
+    }
+}
+
+void __wrap___ubsan_handle_float_cast_overflow(void *data, uintptr_t from)
+{
+    if (!device_cast(data, from) && __real___ubsan_handle_float_cast_overflow &&
+        __real___ubsan_handle_float_cast_overflow != __wrap___ubsan_handle_float_cast_overflow)
+        __real___ubsan_handle_float_cast_overflow(data, from);
+}
+
+/* The check's call where recovery is off (the compiler takes it not to
+ * return): a kernel's thread traps there (TRAP, the launch fails), the host
+ * aborts as UBSan would. */
 void __wrap___ubsan_handle_float_cast_overflow_abort(void *data, uintptr_t from)
 {
-    __wrap___ubsan_handle_float_cast_overflow(data, from);
+    if (device_cast(data, from)) {
+        disarm();
+        __builtin_trap();
+    }
+    if (__real___ubsan_handle_float_cast_overflow_abort &&
+        __real___ubsan_handle_float_cast_overflow_abort != __wrap___ubsan_handle_float_cast_overflow_abort)
+        __real___ubsan_handle_float_cast_overflow_abort(data, from);
+    abort();
 }
-
-/* A link made by hand, without the renaming: the same handler, weak, so
- * that a UBSan runtime's own takes precedence where one is linked. */
-void __ubsan_handle_float_cast_overflow(void *data, uintptr_t from)
-    __attribute__((weak, alias("__wrap___ubsan_handle_float_cast_overflow")));
-void __ubsan_handle_float_cast_overflow_abort(void *data, uintptr_t from)
-    __attribute__((weak, alias("__wrap___ubsan_handle_float_cast_overflow_abort")));
 
 /* ---- the diagnostics, at the block's end ---- */
 
@@ -288,7 +333,8 @@ static const char *gpu_rule(int bits, bool is_signed)
 }
 
 /* A type's name as clang spells it (GCC writes "long long int", "short
- * unsigned int"), without the quotes both put around it. */
+ * unsigned int"; clang names a typedef's type after "aka"), without the
+ * quotes both put around it. */
 static void type_name(const char *quoted, char *out, size_t size)
 {
     static const char *const gcc_to_clang[][2] = {
@@ -297,9 +343,12 @@ static void type_name(const char *quoted, char *out, size_t size)
         {"long long int", "long long"},   {"long long unsigned int", "unsigned long long"},
         {"__int128", "__int128"},         {"__int128 unsigned", "unsigned __int128"},
     };
-    size_t n = strlen(quoted);
-    if (n >= 2 && quoted[0] == '\'' && quoted[n - 1] == '\'')
-        snprintf(out, size, "%.*s", (int)(n - 2), quoted + 1);
+    const char *aka = strstr(quoted, "(aka '"); /* clang: "'int64_t' (aka 'long')" */
+    if (aka)
+        quoted = aka + 5;
+    size_t n = strcspn(quoted + 1, "'") + 1;
+    if (quoted[0] == '\'' && quoted[n] == '\'')
+        snprintf(out, size, "%.*s", (int)(n - 1), quoted + 1);
     else
         snprintf(out, size, "%s", quoted);
     for (size_t i = 0; i < sizeof gcc_to_clang / sizeof gcc_to_clang[0]; i++)
@@ -314,11 +363,14 @@ void wc_floatcast_report(wc_block *b)
     disarm();
     for (int i = 0; i < b->casts.count; i++) {
         const wc_cast_site *s = &b->casts.at[i];
-        const ubsan_float_cast *d = s->site;
-        int bits = 1 << (d->to->info >> 1);
-        bool is_signed = d->to->info & 1;
+        cast_site_info d = site_info(s->site);
+        int bits = 1 << (d.to->info >> 1);
+        bool is_signed = d.to->info & 1;
         char where[300], value[200];
-        snprintf(where, sizeof where, "%s:%u", d->loc.file ? d->loc.file : "?", d->loc.line);
+        if (d.file)
+            snprintf(where, sizeof where, "%s:%u", d.file, d.line);
+        else
+            snprintf(where, sizeof where, "an unknown line");
         const char *done = s->exact == s->met ? "computed so here" : "this run has the CPU's value";
         if (bits > 64)
             snprintf(value, sizeof value, "not measured on the GPU for %d-bit integers; this run has the CPU's value",
@@ -327,8 +379,8 @@ void wc_floatcast_report(wc_block *b)
             snprintf(value, sizeof value, "the GPU %s; %s", gpu_rule(bits, is_signed), done);
         /* No value in the line, so that the same site's lines of other blocks merge into one. */
         char to[64], from[64];
-        type_name(d->to->name, to, sizeof to);
-        type_name(d->from->name, from, sizeof from);
+        type_name(d.to->name, to, sizeof to);
+        type_name(d.from->name, from, sizeof from);
         wc_diag_add(b, WS_DIAG_FLOAT_CAST, s->warp, s->lanes, where,
                     "(%s) of a %s it cannot hold (NaN, infinite or out of range): %s", to, from, value);
         if (b->launch->desc.diag_policy == WS_DIAG_POLICY_ERROR && b->status == WS_OK) {

@@ -23,6 +23,15 @@ uint64_t wc_gpu_float_to_int(double v, bool from_double, int bits, bool is_signe
  * signal handler. */
 bool wc_floatcast_fixup(void *ucontext, int si_code, bool in_kernel);
 
+/* What the check's handler does with a cast of data's site (a UBSan data
+ * pointer) of the value in `from`, with no UBSan runtime to pass host code's
+ * casts to; abort: the compiler's call does not return (no recovery). */
+void wc_floatcast_check(void *data, uintptr_t from, bool abort);
+
+/* Whether this OS thread armed a conversion that has not run yet: the
+ * watchdog leaves the thread alone until it has (preempt.c). */
+bool wc_floatcast_armed(void);
+
 struct wc_block;
 /* The cast sites the block's threads met, as diagnostics (at its end). */
 void wc_floatcast_report(struct wc_block *b);

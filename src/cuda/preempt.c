@@ -30,6 +30,7 @@
 #include <ucontext.h>
 
 #include "cuda_internal.h"
+#include "floatcast.h"
 #include "trap_where.h"
 
 #define TICK_NS 10000000L /* 10 ms */
@@ -109,7 +110,11 @@ static void on_urge(int sig, siginfo_t *si, void *context)
         return;
     in_handler = 1;
     wc_lane *l = wc_current_lane();
-    if (!l || l->in_runtime || ws_cuda_atomic_busy_) {
+    /* Not between a float cast's check and its conversion (floatcast.c),
+     * nor on the trap handler's stack: the next tick tries again. */
+    stack_t alt;
+    if (!l || l->in_runtime || ws_cuda_atomic_busy_ || wc_floatcast_armed() ||
+        (sigaltstack(NULL, &alt) == 0 && (alt.ss_flags & SS_ONSTACK))) {
         in_handler = 0;
         return;
     }

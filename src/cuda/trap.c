@@ -91,6 +91,7 @@ void wc_trap_install(void)
         sa.sa_sigaction = on_trap;
         sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
         sigemptyset(&sa.sa_mask);
+        sigaddset(&sa.sa_mask, SIGURG); /* the watchdog's pause waits until the handler is done (preempt.c) */
         for (size_t i = 0; i < N_TRAPPED; i++)
             sigaction(trapped[i], &sa, &previous[i]);
     }

@@ -49,4 +49,6 @@ wc_x86_operand wc_x86_decode_operand(const unsigned char *p, int rex, const greg
     o.end = p;
     return o;
 }
+#else
+typedef int wc_x86_modrm_unused_; /* ISO C wants something in every file */
 #endif
