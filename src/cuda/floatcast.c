@@ -242,7 +242,8 @@ static wc_cast_site *note(wc_block *b, wc_lane *l, const void *site)
 }
 
 /* The calls the check makes, renamed by the link (see the top). The
- * originals, where a UBSan runtime is linked too, take host code's. */
+ * originals, where a UBSan runtime is linked too, take host code's (never
+ * floatcast_unwrapped.c's: a weak reference pulls no archive member). */
 void __real___ubsan_handle_float_cast_overflow(void *data, uintptr_t from) __attribute__((weak));
 void __real___ubsan_handle_float_cast_overflow_abort(void *data, uintptr_t from) __attribute__((weak));
 void __wrap___ubsan_handle_float_cast_overflow(void *data, uintptr_t from);
@@ -286,37 +287,36 @@ static bool device_cast(void *data, uintptr_t from)
     return true;
 }
 
+/* After the check's call where recovery is off (the compiler takes it not
+ * to return): a kernel's thread traps there (TRAP, the launch fails), the
+ * host aborts as UBSan would. */
+static _Noreturn void stop_after(bool device)
+{
+    disarm();
+    if (device)
+        __builtin_trap();
+    abort();
+}
+
 void wc_floatcast_check(void *data, uintptr_t from, bool abort_after)
 {
     bool device = device_cast(data, from);
-    if (abort_after) {
-        disarm();
-        if (device)
-            __builtin_trap();
-        abort();
-    }
+    if (abort_after)
+        stop_after(device);
 }
 
 void __wrap___ubsan_handle_float_cast_overflow(void *data, uintptr_t from)
 {
-    if (!device_cast(data, from) && __real___ubsan_handle_float_cast_overflow &&
-        __real___ubsan_handle_float_cast_overflow != __wrap___ubsan_handle_float_cast_overflow)
+    if (!device_cast(data, from) && __real___ubsan_handle_float_cast_overflow)
         __real___ubsan_handle_float_cast_overflow(data, from);
 }
 
-/* The check's call where recovery is off (the compiler takes it not to
- * return): a kernel's thread traps there (TRAP, the launch fails), the host
- * aborts as UBSan would. */
 void __wrap___ubsan_handle_float_cast_overflow_abort(void *data, uintptr_t from)
 {
-    if (device_cast(data, from)) {
-        disarm();
-        __builtin_trap();
-    }
-    if (__real___ubsan_handle_float_cast_overflow_abort &&
-        __real___ubsan_handle_float_cast_overflow_abort != __wrap___ubsan_handle_float_cast_overflow_abort)
+    bool device = device_cast(data, from);
+    if (!device && __real___ubsan_handle_float_cast_overflow_abort)
         __real___ubsan_handle_float_cast_overflow_abort(data, from);
-    abort();
+    stop_after(device);
 }
 
 /* ---- the diagnostics, at the block's end ---- */

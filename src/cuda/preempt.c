@@ -110,11 +110,9 @@ static void on_urge(int sig, siginfo_t *si, void *context)
         return;
     in_handler = 1;
     wc_lane *l = wc_current_lane();
-    /* Not between a float cast's check and its conversion (floatcast.c),
-     * nor on the trap handler's stack: the next tick tries again. */
-    stack_t alt;
-    if (!l || l->in_runtime || ws_cuda_atomic_busy_ || wc_floatcast_armed() ||
-        (sigaltstack(NULL, &alt) == 0 && (alt.ss_flags & SS_ONSTACK))) {
+    /* Not between a float cast's check and its conversion (floatcast.c):
+     * the next tick tries again. (The trap handler blocks SIGURG: trap.c.) */
+    if (!l || l->in_runtime || ws_cuda_atomic_busy_ || wc_floatcast_armed()) {
         in_handler = 0;
         return;
     }
