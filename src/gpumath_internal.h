@@ -61,11 +61,15 @@ static inline double f64_nan_fix(double r, double a)
  * correction (the table and the rest of the instruction: gpumath_mufu.c).
  * Inline because pow and log have it on their longest chain. */
 extern const unsigned char ws_mufu_rcp64_delta_[];
+/* Entry i's 2-bit field of such a table, minus the table's bias (scripts/mufu_table.c). */
+static inline int mufu_delta(const unsigned char *table, uint32_t i, int bias)
+{
+    return (int)(table[i >> 2] >> (2 * (i & 3)) & 3) - bias;
+}
 static inline uint32_t mufu_rcp64h_significand(uint32_t m)
 {
     uint32_t ref = (uint32_t)(ws_inl_f64_bits(1.0 / ws_inl_f64((uint64_t)(0x3FF00000u | m) << 32)) >> 32);
-    int delta = (int)(ws_mufu_rcp64_delta_[m >> 2] >> (2 * (m & 3)) & 3) - 1;
-    return ref + (uint32_t)delta;
+    return ref + (uint32_t)mufu_delta(ws_mufu_rcp64_delta_, m, 1);
 }
 
 /* PTX cvt.rni.s32.f32 (to nearest even) and cvt.rzi.s32.f32 (toward zero). */

@@ -50,8 +50,6 @@
 MUFU_TABLE(ws_mufu_rcp64_delta_, "rcp_approx_ftz_f64.bin");
 MUFU_TABLE(ws_mufu_rsqrt64_delta_, "rsqrt_approx_ftz_f64.bin");
 
-/* Entry i's 2-bit field, minus the table's bias (scripts/mufu_table.c). */
-static int delta(const unsigned char *table, uint32_t i, int bias) { return (int)(table[i >> 2] >> (2 * (i & 3)) & 3) - bias; }
 
 /* The divisions and square roots happen at run time, in IEEE arithmetic. */
 static volatile double one_f64 = 1.0;
@@ -142,7 +140,7 @@ double ws_gpu_rsqrt_approx_ftz_f64(double x)
     int E = (int)e - 1023, k = E & 1;
     uint32_t i = (uint32_t)k << 20 | m;
     double in = ws_inl_f64((uint64_t)((0x3FFu + (uint32_t)k) << 20 | m) << 32);
-    uint32_t r = (uint32_t)(ws_inl_f64_bits(one_f64 / sqrt(in)) >> 32) + (uint32_t)delta(ws_mufu_rsqrt64_delta_, i, 1);
+    uint32_t r = (uint32_t)(ws_inl_f64_bits(one_f64 / sqrt(in)) >> 32) + (uint32_t)mufu_delta(ws_mufu_rsqrt64_delta_, i, 1);
     return ws_inl_f64((uint64_t)(r - (uint32_t)((E - k) / 2 * (1 << 20))) << 32);
 }
 
